@@ -1,0 +1,3 @@
+from goldlint.cli import main
+
+main()

@@ -1,0 +1,207 @@
+"""Configuration: ``goldlint.yaml``, ``.goldlint.yaml`` or ``[tool.goldlint]`` in ``pyproject.toml``.
+
+The nearest config walking up from a checked file wins. Keys are kebab-case; the
+whole config is validated with pydantic, and a bad key or value is a
+:class:`ConfigError` that names its line and column in the config file.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator
+
+from goldlint.families import FAMILIES
+
+CONFIG_NAMES = ("goldlint.yaml", ".goldlint.yaml", "pyproject.toml")
+
+
+class ConfigError(Exception):
+    def __init__(self, path: Path, line: int, column: int, message: str) -> None:
+        super().__init__(f"{path}:{line}:{column}: {message}")
+        self.path, self.line, self.column, self.message = path, line, column, message
+
+
+class BaseSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, alias_generator=lambda s: s.replace("_", "-"))
+
+    select: list[str] = Field(default_factory=lambda: ["ALL"])
+    ignore: list[str] = Field(default_factory=list)
+    per_file_ignores: dict[str, list[str]] = Field(default_factory=dict)
+    exclude: list[str] = Field(default_factory=list)
+    kinds: dict[str, str] = Field(default_factory=dict)
+    max_file_size: int = Field(default=1 << 30, gt=0)  # bytes; larger files get GL011
+
+    @field_validator("select", "ignore")
+    @classmethod
+    def _codes(cls, value: list[str]) -> list[str]:
+        for code in value:
+            if not re.fullmatch(r"ALL|[A-Z]{2,4}\d{0,3}", code):
+                raise ValueError(f"`{code}` is not a rule code or prefix (e.g. GL004, SLU1, ALL)")
+        return value
+
+    @field_validator("kinds")
+    @classmethod
+    def _kinds(cls, value: dict[str, str]) -> dict[str, str]:
+        for glob, kind in value.items():
+            if kind not in FAMILIES:
+                raise ValueError(f"`{kind}` (for `{glob}`) is not a kind; kinds are {', '.join(FAMILIES)}")
+        return value
+
+
+def _family_fields() -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, family in FAMILIES.items():
+        out[name.replace("-", "_")] = (family.Options, Field(default_factory=family.Options, alias=name))
+    return out
+
+
+Settings = create_model("Settings", __base__=BaseSettings, **_family_fields())  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True)
+class Loaded:
+    settings: Any  # a Settings
+    path: Path | None  # the config file, None for defaults
+    root: Path  # the folder globs are relative to
+
+    def family_options(self, kind: str) -> Any:
+        return getattr(self.settings, kind.replace("-", "_"))
+
+    def relative(self, file: Path) -> str:
+        try:
+            return file.resolve().relative_to(self.root.resolve()).as_posix()
+        except ValueError:
+            return file.as_posix()
+
+    def matches(self, file: Path, patterns: list[str] | dict[str, Any]) -> list[str]:
+        rel = self.relative(file)
+        return [p for p in patterns if glob_match(rel, p)]
+
+
+def glob_match(rel: str, pattern: str) -> bool:
+    """gitignore-like: a pattern without ``/`` matches the name anywhere; ``**`` spans folders."""
+    if "/" not in pattern.rstrip("/"):
+        return fnmatch.fnmatchcase(rel.rsplit("/", 1)[-1], pattern) or any(
+            fnmatch.fnmatchcase(part, pattern.rstrip("/")) for part in rel.split("/")[:-1]
+        )
+    regex = re.escape(pattern.lstrip("/")).replace(r"\*\*/", "(?:.*/)?").replace(r"\*\*", ".*")
+    regex = regex.replace(r"\*", "[^/]*").replace(r"\?", "[^/]")
+    return re.fullmatch(regex, rel) is not None or re.match(regex + "/", rel) is not None
+
+
+def default() -> Loaded:
+    return Loaded(Settings(), None, Path.cwd())
+
+
+def find_config(start: Path) -> Path | None:
+    folder = start if start.is_dir() else start.parent
+    folder = folder.resolve()
+    for candidate in (folder, *folder.parents):
+        for name in CONFIG_NAMES:
+            path = candidate / name
+            if path.is_file() and (name != "pyproject.toml" or _has_tool_table(path)):
+                return path
+    return None
+
+
+def _has_tool_table(path: Path) -> bool:
+    try:
+        return "goldlint" in tomllib.loads(path.read_text(encoding="utf-8")).get("tool", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return True  # let load() report the broken file
+
+
+@lru_cache(maxsize=64)
+def load(path: Path) -> Loaded:
+    """Read and validate one config file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(path, 1, 1, f"cannot read config: {exc}") from exc
+    if path.name == "pyproject.toml":
+        try:
+            data = tomllib.loads(text).get("tool", {}).get("goldlint", {})
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(path, getattr(exc, "lineno", 1), getattr(exc, "colno", 1), f"TOML: {exc}") from exc
+        locate = _toml_locator(text)
+    else:
+        from goldlint.formats.yaml_doc import YamlDocument
+
+        doc = YamlDocument(str(path), text)
+        if doc.findings:
+            span = doc.resolve([doc.findings[0].where])[0]
+            line, col = (span.start.line, span.start.column) if span else (1, 1)
+            raise ConfigError(path, line, col, doc.findings[0].message)
+        data = doc.root or {}
+        locate = _yaml_locator(doc)
+    if not isinstance(data, dict):
+        raise ConfigError(path, 1, 1, "the config must be a mapping of keys to values")
+    try:
+        settings = Settings.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = tuple(err["loc"])
+        line, col = locate(loc)
+        message = err["msg"]
+        if err["type"] == "extra_forbidden":
+            message = f"unknown key `{loc[-1]}`" + _did_you_mean_key(loc, data)
+        raise ConfigError(path, line, col, f"{'.'.join(map(str, loc))}: {message}") from exc
+    return Loaded(settings, path, path.parent)
+
+
+def _did_you_mean_key(loc: tuple[Any, ...], data: dict[str, Any]) -> str:
+    from goldlint.suggest import did_you_mean
+
+    model: Any = Settings
+    for step in loc[:-1]:
+        field = model.model_fields.get(str(step).replace("-", "_"))
+        if field is None or not isinstance(field.annotation, type) or not issubclass(field.annotation, BaseModel):
+            return ""
+        model = field.annotation
+    names = [f.alias or n for n, f in model.model_fields.items()]
+    return did_you_mean(str(loc[-1]), names)
+
+
+def _yaml_locator(doc: Any) -> Any:
+    from goldlint.findings import At
+
+    def locate(loc: tuple[Any, ...]) -> tuple[int, int]:
+        span = doc.resolve_at([At(tuple(loc), key=True)])[0]
+        return (span.start.line, span.start.column) if span else (1, 1)
+
+    return locate
+
+
+def _toml_locator(text: str) -> Any:
+    lines = text.splitlines()
+
+    def locate(loc: tuple[Any, ...]) -> tuple[int, int]:
+        tables = ["tool.goldlint"] + [f"tool.goldlint.{'.'.join(map(str, loc[:n]))}" for n in range(1, len(loc))]
+        for table in reversed(tables):
+            key = str(loc[len(table.split(".")) - 2]) if len(table.split(".")) - 2 < len(loc) else ""
+            inside = False
+            for n, line in enumerate(lines, 1):
+                stripped = line.strip()
+                if stripped.startswith("["):
+                    inside = stripped.strip("[] ") == table
+                    continue
+                if inside and key and re.match(rf"\s*\"?{re.escape(key)}\"?\s*=", line):
+                    return n, line.index(key.split()[0]) + 1
+        return 1, 1
+
+    return locate
+
+
+def for_file(file: Path, explicit: Path | None = None) -> Loaded:
+    """The config that applies to ``file``: ``explicit``, else the nearest one, else defaults."""
+    if explicit is not None:
+        return load(explicit.resolve())
+    found = find_config(file)
+    return load(found) if found is not None else Loaded(Settings(), None, (file if file.is_dir() else file.parent).resolve())

@@ -1,0 +1,271 @@
+"""One way through the house: bytes → text → document → kind → rules → diagnostics.
+
+The CLI, ``--fix``, the language server and ``score`` all call :func:`check_text` or
+:func:`check_file`; none of them re-reads a file or re-implements a rule.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from goldlint import config as cfg
+from goldlint.diagnostics import Diagnostic, Edit, Fix, Position, Severity, Span
+from goldlint.families import FAMILIES, detect
+from goldlint.families.base import Context, Family, Report
+from goldlint.findings import At, Change, Finding, FixProposal
+from goldlint.formats.base import Document
+from goldlint.formats.json_doc import JsonDocument
+from goldlint.formats.jsonl_doc import JsonlDocument, Line
+from goldlint.formats.yaml_doc import YamlDocument
+from goldlint.rules.file_rules import check_bom, check_line_endings
+from goldlint.rules.registry import Rule, get, rule_matches
+from goldlint.source import decode
+
+EXTENSIONS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".yaml": "yaml", ".yml": "yaml", ".tsv": "tsv"}
+STREAM_ABOVE = 8 << 20  # JSONL files larger than this are streamed line by line
+
+
+@dataclass(slots=True)
+class FileResult:
+    path: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    kind: str | None = None
+    text: str | None = None  # the text checked, when it was held in memory
+    lossy: bool = False  # invalid UTF-8 was replaced: fixes must not be written
+    document: Document | None = None
+
+    @property
+    def errors(self) -> int:
+        return sum(d.severity is Severity.ERROR for d in self.diagnostics)
+
+
+def format_of(path: Path | str) -> str | None:
+    return EXTENSIONS.get(Path(path).suffix.lower())
+
+
+def make_document(path: str, text: str, fmt: str) -> Document:
+    if fmt == "json":
+        return JsonDocument(path, text)
+    if fmt == "jsonl":
+        return JsonlDocument(path, text)
+    if fmt == "yaml":
+        return YamlDocument(path, text)
+    if fmt == "tsv":
+        from goldlint.formats.tsv_doc import TsvDocument
+
+        return TsvDocument(path, text)
+    raise ValueError(fmt)
+
+
+def check_text(
+    path: str | Path,
+    text: str,
+    loaded: cfg.Loaded | None = None,
+    kind: str | None = None,
+    explicit: bool = True,
+    fmt: str | None = None,
+) -> FileResult:
+    """Check a text in memory (a buffer, or a file already read)."""
+    path = Path(path)
+    loaded = loaded or cfg.for_file(path)
+    report = Report()
+    fmt = fmt or format_of(path) or _sniff(text)
+    result = FileResult(str(path), text=text)
+    check_bom(text, report)
+    check_line_endings(text, report)
+    if fmt is None:
+        if explicit:
+            report.add("GL005", Span(Position(1, 1), Position(1, 1), 0, 0), f"unknown file type `{path.suffix}`: expected .json, .jsonl, .yaml or .tsv")
+        return _finish(result, report, None, loaded)
+    doc = make_document(str(path), text, fmt)
+    _run(doc, path, report, loaded, kind, explicit, result)
+    return _finish(result, report, doc, loaded)
+
+
+def check_file(path: Path, loaded: cfg.Loaded | None = None, kind: str | None = None, explicit: bool = True) -> FileResult:
+    """Check a file on disk, streaming large JSONL files so memory stays flat."""
+    loaded = loaded or cfg.for_file(path)
+    limit = loaded.settings.max_file_size
+    try:
+        size = path.stat().st_size
+        if size > limit:
+            return _limit(path, f"file is {size:,} bytes, over the limit of {limit:,} (max-file-size): not checked", loaded)
+        fmt = format_of(path)
+        if fmt == "jsonl" and size > STREAM_ABOVE:
+            return _check_streamed(path, loaded, kind, explicit)
+        data = path.read_bytes()
+    except OSError as exc:
+        return _limit(path, f"cannot read: {exc.strerror or exc}", loaded, code="GL003")
+    decoded = decode(data)
+    if not data.strip():
+        report = Report()
+        report.add("GL010", Span(Position(1, 1), Position(1, 1), 0, 0), "empty file")
+        return _finish(FileResult(str(path), text=decoded.text), report, None, loaded)
+    result = check_text(path, decoded.text, loaded, kind, explicit)
+    result.lossy = decoded.lossy
+    if decoded.findings:
+        extra = _resolve(decoded.findings, None, loaded, path)
+        result.diagnostics = sorted(extra + result.diagnostics, key=lambda d: d.sort_key)
+    return result
+
+
+def _check_streamed(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool) -> FileResult:
+    report = Report()
+    result = FileResult(str(path))
+    doc = JsonlDocument(str(path), None, lambda collect: _stream_lines(path, report if collect else None))
+    _run(doc, path, report, loaded, kind, explicit, result)
+    return _finish(result, report, doc, loaded)
+
+
+def _stream_lines(path: Path, report: Report | None) -> Iterator[Line]:
+    """Lines of a file on disk, decoded one at a time; decoding problems go to ``report``."""
+    first_pass = report is not None
+    crlf = lf = 0
+    byte_offset = char_offset = 0
+    with path.open("rb") as handle:
+        for number, raw in enumerate(handle):
+            decoded = decode(raw, number + 1, byte_offset, char_offset)
+            text = decoded.text
+            if report is not None:
+                report.findings.extend(decoded.findings)
+                if number == 0 and text.startswith("\ufeff"):
+                    check_bom(text, report)
+                if text.endswith("\r\n"):
+                    crlf += 1
+                    if crlf == 1:
+                        col = len(text) - 1
+                        report.add("GL009", Span(Position(number + 1, col), Position(number + 1, col + 1), char_offset + col - 1, char_offset + col), "CRLF line endings")
+                elif text.endswith("\n"):
+                    lf += 1
+            body = text.rstrip("\n")
+            yield number, char_offset, body[:-1] if body.endswith("\r") else body
+            byte_offset += len(raw)
+            char_offset += len(text)
+
+
+def _sniff(text: str) -> str | None:
+    head = text.lstrip("\ufeff \t\r\n")[:1]
+    return "json" if head in ("{", "[") else None
+
+
+def first_value(doc: Document) -> Any:
+    if isinstance(doc, JsonlDocument):
+        return doc.first_record()
+    return doc.root
+
+
+def _run(doc: Document, path: Path, report: Report, loaded: cfg.Loaded, kind: str | None, explicit: bool, result: FileResult) -> None:
+    family = _choose_family(doc, path, loaded, kind)
+    if family is None:
+        if doc.ok and (explicit or loaded.matches(path, loaded.settings.kinds)):
+            report.add("GL005", At(()), "file kind not recognised: name it with --kind or a `kinds` glob in config (kinds: " + ", ".join(FAMILIES) + ")")
+        if doc.ok and not explicit:
+            result.kind = None
+        # Drain the records so a streamed file's own findings are still reported.
+        for _ in doc.records():
+            pass
+        return
+    result.kind = family.name
+    result.document = doc
+    ctx = Context(path, loaded.family_options(family.name), loaded.settings, loaded.path.parent if loaded.path else None)
+    family.check(doc, report, ctx)
+
+
+def _choose_family(doc: Document, path: Path, loaded: cfg.Loaded, kind: str | None) -> Family | None:
+    if kind:
+        return FAMILIES[kind]
+    for glob in loaded.matches(path, loaded.settings.kinds):
+        return FAMILIES[loaded.settings.kinds[glob]]
+    if not doc.ok:
+        return None
+    if doc.format == "tsv":
+        return detect(doc, "tsv")
+    value = first_value(doc)
+    return detect(value, doc.format) if value is not None else None
+
+
+def _limit(path: Path, message: str, loaded: cfg.Loaded, code: str = "GL011") -> FileResult:
+    report = Report()
+    report.add(code, Span(Position(1, 1), Position(1, 1), 0, 0), message)
+    return _finish(FileResult(str(path)), report, None, loaded)
+
+
+def _finish(result: FileResult, report: Report, doc: Document | None, loaded: cfg.Loaded) -> FileResult:
+    findings = (doc.findings if doc is not None else []) + report.findings
+    result.diagnostics = sorted(_resolve(findings, doc, loaded, Path(result.path)), key=lambda d: d.sort_key)
+    return result
+
+
+def enabled_codes(loaded: cfg.Loaded, path: Path) -> tuple[list[str], list[str]]:
+    settings = loaded.settings
+    ignore = list(settings.ignore)
+    for glob in loaded.matches(path, settings.per_file_ignores):
+        ignore.extend(settings.per_file_ignores[glob])
+    return list(settings.select), ignore
+
+
+def _resolve(findings: list[Finding], doc: Document | None, loaded: cfg.Loaded, path: Path) -> list[Diagnostic]:
+    select, ignore = enabled_codes(loaded, path)
+    kept = [f for f in findings if rule_matches(f.code, select) and not rule_matches(f.code, ignore)]
+    if not kept:
+        return []
+    where = [f.where for f in kept]
+    changes = [c for f in kept if f.fix is not None for c in f.fix.changes]
+    spans = _spans(doc, where + [c.where for c in changes])
+    change_spans = dict(zip((id(c) for c in changes), spans[len(where) :], strict=True))
+    out: list[Diagnostic] = []
+    for finding, span in zip(kept, spans[: len(where)], strict=True):
+        rule = get(finding.code) or _unknown_rule(finding.code)
+        span = span or Span(Position(1, 1), Position(1, 1), 0, 0)
+        fix = _fix(finding.fix, change_spans, doc) if finding.fix is not None else None
+        severity = finding.severity or rule.severity
+        out.append(Diagnostic(str(path), finding.code, rule.name, severity, finding.message, span, fix))
+    return out
+
+
+def _spans(doc: Document | None, where: list[Any]) -> list[Span | None]:
+    if doc is not None:
+        return doc.resolve(where)
+    return [w if isinstance(w, Span) else None for w in where]
+
+
+def _fix(proposal: FixProposal, spans: dict[int, Span | None], doc: Document | None) -> Fix | None:
+    edits: list[Edit] = []
+    for change in proposal.changes:
+        span = spans.get(id(change))
+        if span is None or span.start_offset < 0:
+            return None  # a fix we cannot place exactly is no fix
+        edits.append(Edit(span, _new_text(change, doc)))
+    return Fix(proposal.applicability, proposal.message, tuple(edits))
+
+
+def _new_text(change: Change, doc: Document | None) -> str:
+    if change.as_string and isinstance(change.where, At) and doc is not None:
+        return doc.encode(change.where, change.new_text)
+    return change.new_text
+
+
+def _unknown_rule(code: str) -> Rule:
+    raise KeyError(f"finding with unregistered rule code {code}")
+
+
+def iter_files(paths: list[Path], loaded_for: Any) -> Iterator[tuple[Path, bool]]:
+    """Files to check, and whether each was named explicitly; folders are walked recursively."""
+    for path in paths:
+        if not path.is_dir():
+            yield path, True
+            continue
+        for folder, dirs, files in os.walk(path):
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in ("node_modules", "__pycache__"))
+            for name in sorted(files):
+                file = Path(folder) / name
+                if format_of(file) is None:
+                    continue
+                loaded = loaded_for(file)
+                if loaded.matches(file, loaded.settings.exclude):
+                    continue
+                yield file, False

@@ -1,0 +1,84 @@
+"""What a rule reports before positions are known.
+
+Rules work on plain decoded values and say *where* with a path into the document
+(:class:`At`); the document turns paths into exact spans afterwards, and only for the
+findings that exist. Text-level rules may give character offsets directly
+(:class:`Offsets`) or a finished :class:`~goldlint.diagnostics.Span`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from goldlint.diagnostics import Applicability, Severity, Span
+
+JsonPath = tuple[str | int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class At:
+    """A value (or the key naming it) in the document, optionally a range inside a string."""
+
+    path: JsonPath
+    key: bool = False
+    inner: tuple[int, int] | None = None  # [start, end) in the decoded string value
+
+    def child(self, *steps: str | int) -> At:
+        return At(self.path + steps)
+
+    def inside(self, start: int, end: int) -> At:
+        return At(self.path, self.key, (start, end))
+
+    @property
+    def as_key(self) -> At:
+        return At(self.path, True)
+
+
+@dataclass(frozen=True, slots=True)
+class Offsets:
+    """Character offsets into the whole document text."""
+
+    start: int
+    end: int
+
+
+Location = At | Offsets | Span
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One text edit of a fix: ``new_text`` replaces the text at ``where``.
+
+    With ``as_string`` the new text is a decoded string value and the document encodes
+    it the way the file writes strings (JSON escapes, YAML quoting, a TSV cell).
+    """
+
+    where: Location
+    new_text: str
+    as_string: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FixProposal:
+    applicability: Applicability
+    message: str
+    changes: tuple[Change, ...]
+
+
+@dataclass(slots=True)
+class Finding:
+    code: str
+    where: Location
+    message: str
+    fix: FixProposal | None = None
+    severity: Severity | None = None  # None: the rule's default
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def safe_fix(message: str, *changes: Change) -> FixProposal:
+    return FixProposal("safe", message, changes)
+
+
+def unsafe_fix(message: str, *changes: Change) -> FixProposal:
+    return FixProposal("unsafe", message, changes)

@@ -1,0 +1,1 @@
+"""Position-aware readers: JSON, JSONL, YAML and TSV documents."""

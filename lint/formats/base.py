@@ -1,0 +1,74 @@
+"""The document interface every reader implements, and what they share."""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from typing import Any
+
+from goldlint.diagnostics import Span
+from goldlint.findings import At, Finding, JsonPath, Location, Offsets
+from goldlint.textindex import TextIndex
+
+
+class Document(ABC):
+    """A parsed gold file: its values, and a way back from a path to the exact text."""
+
+    format: str = ""
+
+    def __init__(self, path: str, text: str | None) -> None:
+        self.path = path
+        self.text = text
+        self.index = TextIndex(text) if text is not None else None
+        self.findings: list[Finding] = []  # what reading itself found (syntax, duplicates, limits)
+        self.ok = True  # False when nothing could be parsed
+
+    @property
+    def root(self) -> Any:
+        """The whole decoded value (JSON, YAML); ``None`` for line-streamed formats."""
+        return None
+
+    @abstractmethod
+    def records(self) -> Iterator[tuple[JsonPath, Any]]:
+        """The top-level values to check: one ``((), root)``, or one per JSONL line."""
+
+    @abstractmethod
+    def resolve_at(self, locations: list[At]) -> list[Span | None]:
+        """Exact spans of many paths, in one pass."""
+
+    def encode(self, where: At, value: str) -> str:
+        """Source text that writes ``value`` as the string at ``where`` (whole or inner)."""
+        from goldlint.formats.json_scan import encode_string
+
+        encoded = encode_string(value)
+        return encoded[1:-1] if where.inner is not None else encoded
+
+    def resolve(self, locations: list[Location]) -> list[Span | None]:
+        spans: list[Span | None] = [None] * len(locations)
+        paths = [(n, loc) for n, loc in enumerate(locations) if isinstance(loc, At)]
+        if paths:
+            for (n, _), span in zip(paths, self.resolve_at([loc for _, loc in paths]), strict=True):
+                spans[n] = span
+        for n, loc in enumerate(locations):
+            if isinstance(loc, Span):
+                spans[n] = loc
+            elif isinstance(loc, Offsets) and self.index is not None:
+                spans[n] = self.index.span(loc.start, loc.end)
+        return spans
+
+    def nearest_existing(self, where: At) -> list[At]:
+        """Fallbacks for a path that does not exist: its parents, nearest first."""
+        return [At(where.path[:n]) for n in range(len(where.path) - 1, -1, -1)]
+
+
+_CRLF = re.compile(r"\r\n?")
+
+
+def line_ending_offsets(text: str) -> tuple[list[int], int]:
+    """Offsets of every ``\\r`` that makes a CRLF or lone-CR line break, and the LF count."""
+    if "\r" not in text:
+        return [], 0
+    crs = [m.start() for m in _CRLF.finditer(text)]
+    lone_lf = text.count("\n") - sum(1 for o in crs if text.startswith("\r\n", o))
+    return crs, lone_lf

@@ -1,0 +1,216 @@
+"""Parse JSON text fast, and explain exactly where and why it is not JSON.
+
+The clean path is one ``orjson.loads`` plus a duplicate-key test that runs in C: every
+key token of the text is followed by a colon outside strings, and ``orjson.dumps`` of the
+parsed value writes one colon per key it kept plus the colons inside strings. The
+difference of the two colon counts is the number of keys a reader silently dropped.
+(A ``\\u003a`` escape would write a colon the text does not have, so such texts take the
+slow path.) Only when keys were dropped is the text decoded again to find them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from goldlint.formats.json_scan import JsonPath, locate, object_members
+
+MAX_DEPTH = 1024  # orjson's own limit; deeper input is reported, not parsed
+
+
+@dataclass(frozen=True, slots=True)
+class SyntaxProblem:
+    code: str  # GL003 (syntax) or GL011 (a limit)
+    start: int
+    end: int
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class DuplicateKey:
+    path: JsonPath  # the object holding the key
+    key: str
+    first: tuple[int, int]  # the key token that every reader throws away
+    duplicate: tuple[int, int]
+
+
+@dataclass(slots=True)
+class JsonParse:
+    value: Any = None
+    ok: bool = False
+    problems: list[SyntaxProblem] = field(default_factory=list)
+    duplicates: list[DuplicateKey] = field(default_factory=list)
+
+
+_COLON_ESCAPE = re.compile(r"\\u003[aA]")
+
+
+def parse_json(text: str, base: int = 0) -> JsonParse:
+    """Parse ``text``; offsets in problems are relative to ``text`` plus ``base``."""
+    result = JsonParse()
+    body = text[1:] if text.startswith("\ufeff") else text
+    skipped = len(text) - len(body)
+    try:
+        value = orjson.loads(body)
+    except orjson.JSONDecodeError as exc:
+        problem = _explain(body, exc)
+        if problem is None:  # valid JSON that orjson refuses (integers beyond 64 bits)
+            value = json.loads(body)
+        else:
+            result.problems.append(
+                SyntaxProblem(problem.code, problem.start + skipped + base, problem.end + skipped + base, problem.message)
+            )
+            return result
+    result.value, result.ok = value, True
+    if _may_have_duplicates(body, value):
+        for dup in find_duplicate_keys(body):
+            result.duplicates.append(
+                DuplicateKey(
+                    dup.path,
+                    dup.key,
+                    (dup.first[0] + skipped + base, dup.first[1] + skipped + base),
+                    (dup.duplicate[0] + skipped + base, dup.duplicate[1] + skipped + base),
+                )
+            )
+    return result
+
+
+def _may_have_duplicates(text: str, value: Any) -> bool:
+    if not isinstance(value, (dict, list)):
+        return False
+    if "\\u003" in text and _COLON_ESCAPE.search(text):
+        return True
+    try:
+        written = orjson.dumps(value).count(b":")
+    except (TypeError, orjson.JSONEncodeError):
+        return True  # e.g. a big integer: be exact the slow way
+    return text.count(":") != written
+
+
+def _explain(text: str, exc: orjson.JSONDecodeError) -> SyntaxProblem | None:
+    """Turn a parse failure into a positioned problem that says what was expected."""
+    if "recursion" in exc.msg:
+        at = _depth_exceeded_at(text, MAX_DEPTH)
+        return SyntaxProblem("GL011", at, at + 1, f"nesting deeper than {MAX_DEPTH} levels: refused")
+    if not text.strip():
+        return SyntaxProblem("GL003", 0, 0, "expected a JSON value, found no content")
+    try:
+        json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as py:
+        end = py.pos + 1 if py.pos < len(text) else py.pos
+        return SyntaxProblem("GL003", py.pos, end, _message(py, text))
+    except RecursionError:
+        at = _depth_exceeded_at(text, MAX_DEPTH)
+        return SyntaxProblem("GL011", at, at + 1, f"nesting deeper than {MAX_DEPTH} levels: refused")
+    except _Constant as const:
+        at = _find_constant(text, const.name, exc.pos)
+        return SyntaxProblem("GL003", at, at + len(const.name), f"`{const.name}` is not JSON (use null or a string)")
+    if "surrogate" in exc.msg:
+        start = text.rfind("\\u", 0, exc.pos)
+        start = exc.pos if start < 0 else start
+        return SyntaxProblem("GL003", start, max(exc.pos, start + 6), f"invalid string escape: {exc.msg} (a lone surrogate)")
+    if _has_huge_integer(text):
+        return None
+    return SyntaxProblem("GL003", exc.pos, exc.pos + 1, exc.msg)
+
+
+class _Constant(ValueError):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def _reject_constant(name: str) -> Any:
+    raise _Constant(name)
+
+
+def _find_constant(text: str, name: str, hint: int) -> int:
+    at = text.find(name, max(0, hint - len(name)))
+    return at if at >= 0 else hint
+
+
+def _has_huge_integer(text: str) -> bool:
+    return re.search(r"\d{19,}", text) is not None
+
+
+def _message(err: json.JSONDecodeError, text: str) -> str:
+    msg = err.msg
+    found = text[err.pos : err.pos + 1]
+    if not found:
+        return f"{msg}, found the end of the file (truncated?)"
+    shown = json.dumps(found, ensure_ascii=False)
+    if msg.startswith("Expecting property name") and found == "}":
+        return "trailing comma before `}`: expected another key"
+    if msg == "Expecting value" and found == "]":
+        return "trailing comma before `]`: expected another value"
+    if msg.startswith("Expecting property name") and found == "'":
+        return "keys and strings need double quotes, not single quotes"
+    if msg == "Expecting value" and found == "'":
+        return "strings need double quotes, not single quotes"
+    return f"{msg}, found {shown}"
+
+
+def _depth_exceeded_at(text: str, limit: int) -> int:
+    depth = 0
+    for m in re.finditer(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            if depth > limit:
+                return m.start()
+        elif c in "]}":
+            depth -= 1
+    return 0
+
+
+class _Dups(dict):  # type: ignore[type-arg]
+    """A decoded object that remembers which of its keys repeated."""
+
+    __slots__ = ("repeated",)
+
+
+def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) == len(pairs):
+        return out
+    marked = _Dups(out)
+    seen: set[str] = set()
+    marked.repeated = {k for k, _ in pairs if k in seen or seen.add(k)}  # type: ignore[func-returns-value]
+    return marked
+
+
+def find_duplicate_keys(text: str) -> list[DuplicateKey]:
+    """Every repeated key of every object, with the spans of both key tokens."""
+    try:
+        root = json.loads(text, object_pairs_hook=_pairs_hook)
+    except (ValueError, RecursionError):
+        return []
+    holders: list[tuple[JsonPath, _Dups]] = []
+    stack: list[tuple[JsonPath, Any]] = [((), root)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node, _Dups):
+                holders.append((path, node))
+            stack.extend((path + (k,), v) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((path + (n,), v) for n, v in enumerate(node))
+    if not holders:
+        return []
+    spans = locate(text, [(path, False) for path, _ in holders])
+    out: list[DuplicateKey] = []
+    for path, node in holders:
+        span = spans.get((path, False))
+        if span is None:
+            continue
+        first: dict[str, tuple[int, int]] = {}
+        for key, ks, ke, _, _ in object_members(text, span[0]):
+            if key in node.repeated and key in first:
+                out.append(DuplicateKey(path, key, first[key], (ks, ke)))
+            first.setdefault(key, (ks, ke))
+    out.sort(key=lambda d: d.duplicate)
+    return out

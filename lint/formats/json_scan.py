@@ -1,0 +1,211 @@
+"""Exact spans inside JSON text, found without a full position-aware parse.
+
+The fast path parses with orjson and keeps no positions. When a diagnostic needs one,
+:func:`locate` walks the text again, descending only into the containers on the
+requested paths and skipping every other value with the C-accelerated decoder, so the
+cost is paid only by files that have something to report.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from json.decoder import scanstring
+from typing import Any
+
+JsonPath = tuple[str | int, ...]
+
+_WS = re.compile(r"[ \t\n\r\ufeff]*")
+_DECODER = json.JSONDecoder()
+_SCALAR_END = re.compile(r'[,\]}\s"]')
+
+
+class ScanError(ValueError):
+    """The text is not the JSON the caller expected (it changed, or never parsed)."""
+
+
+def skip_ws(text: str, i: int) -> int:
+    return _WS.match(text, i).end()  # type: ignore[union-attr]
+
+
+def value_end(text: str, i: int) -> int:
+    """Offset just past the JSON value starting at ``i``."""
+    try:
+        return _DECODER.raw_decode(text, i)[1]
+    except RecursionError:
+        return _skip_deep(text, i)
+    except ValueError as exc:
+        raise ScanError(f"no JSON value at offset {i}") from exc
+
+
+def _skip_deep(text: str, i: int) -> int:
+    """Iterative bracket matching for values nested deeper than the C decoder allows."""
+    depth = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            i = scanstring(text, i + 1)[1]
+            if depth == 0:
+                return i
+            continue
+        if c in "[{":
+            depth += 1
+        elif c in "]}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        elif depth == 0 and not c.isspace():
+            m = _SCALAR_END.search(text, i)
+            return m.start() if m else n
+        i += 1
+    raise ScanError("unterminated value")
+
+
+def object_members(text: str, i: int) -> Iterator[tuple[str, int, int, int, int]]:
+    """Yield ``(key, key_start, key_end, value_start, value_end)`` of the object at ``i``."""
+    if text[i] != "{":
+        raise ScanError(f"expected an object at offset {i}")
+    i = skip_ws(text, i + 1)
+    if text[i] == "}":
+        return
+    while True:
+        if text[i] != '"':
+            raise ScanError(f"expected a key at offset {i}")
+        key, key_end = scanstring(text, i + 1)
+        colon = skip_ws(text, key_end)
+        value_start = skip_ws(text, colon + 1)
+        end = value_end(text, value_start)
+        yield key, i, key_end, value_start, end
+        i = skip_ws(text, end)
+        if text[i] == "}":
+            return
+        i = skip_ws(text, i + 1)
+
+
+def array_items(text: str, i: int) -> Iterator[tuple[int, int]]:
+    """Yield ``(start, end)`` of each item of the array at ``i``."""
+    if text[i] != "[":
+        raise ScanError(f"expected an array at offset {i}")
+    i = skip_ws(text, i + 1)
+    if text[i] == "]":
+        return
+    while True:
+        end = value_end(text, i)
+        yield i, end
+        i = skip_ws(text, end)
+        if text[i] == "]":
+            return
+        i = skip_ws(text, i + 1)
+
+
+# A request trie: {step: subtrie}, with the marker keys below for what to record.
+_VALUE, _KEY = object(), object()
+
+
+def locate(
+    text: str, requests: list[tuple[JsonPath, bool]], start: int = 0
+) -> dict[tuple[JsonPath, bool], tuple[int, int]]:
+    """Find the spans of many paths in one pass.
+
+    Each request is ``(path, want_key)``: the span of the value at ``path``, or of the
+    key token naming it. Where a key repeats, the last occurrence wins, as in every JSON
+    reader. Paths that do not exist are absent from the result.
+    """
+    trie: dict[Any, Any] = {}
+    for path, want_key in requests:
+        node = trie
+        for step in path:
+            node = node.setdefault(step, {})
+        node[_KEY if want_key else _VALUE] = (path, want_key)
+    found: dict[tuple[JsonPath, bool], tuple[int, int]] = {}
+    i = skip_ws(text, start)
+    try:
+        _walk(text, i, trie, found, None)
+    except (ScanError, IndexError, ValueError):
+        pass  # what was found before the text stopped making sense is still right
+    return found
+
+
+def _walk(text: str, i: int, trie: dict[Any, Any], found: dict[Any, Any], key_span: tuple[int, int] | None) -> int:
+    end = -1
+    if _KEY in trie and key_span is not None:
+        found[trie[_KEY]] = key_span
+    children = [k for k in trie if k is not _VALUE and k is not _KEY]
+    if children:
+        c = text[i]
+        if c == "{":
+            wanted = {k for k in children if isinstance(k, str)}
+            last: dict[str, tuple[int, int, int]] = {}
+            for key, ks, ke, vs, ve in object_members(text, i):
+                if key in wanted:
+                    last[key] = (ks, ke, vs)
+                end = ve
+            for key, (ks, ke, vs) in last.items():
+                _walk(text, vs, trie[key], found, (ks, ke))
+            end = _close(text, end, i, "}")
+        elif c == "[":
+            wanted_idx = {k for k in children if isinstance(k, int)}
+            last_wanted = max(wanted_idx, default=-1)
+            for n, (s, e) in enumerate(array_items(text, i)):
+                if n in wanted_idx:
+                    _walk(text, s, trie[n], found, None)
+                end = e
+                if n >= last_wanted and _VALUE not in trie:
+                    return -1  # nothing more is wanted from this array
+            end = _close(text, end, i, "]")
+    if _VALUE in trie:
+        if end < 0:
+            end = value_end(text, i)
+        found[trie[_VALUE]] = (i, end)
+    return end
+
+
+def _close(text: str, last_end: int, open_at: int, closer: str) -> int:
+    j = skip_ws(text, last_end if last_end >= 0 else open_at + 1)
+    if text[j] != closer:
+        raise ScanError("unbalanced container")
+    return j + 1
+
+
+def string_offsets(text: str, token_start: int, token_end: int, inner: tuple[int, int]) -> tuple[int, int]:
+    """Map a ``[start, end)`` range of a decoded JSON string to offsets in the text.
+
+    ``token_start`` is the opening quote. Escapes (``\\n``, ``\\u0436``, surrogate pairs)
+    are walked so that a range inside a string with escapes still lands on the right
+    characters.
+    """
+    body = text[token_start + 1 : token_end - 1]
+    if "\\" not in body:
+        return token_start + 1 + inner[0], token_start + 1 + inner[1]
+    mapping = _decoded_to_source(body)
+    lo = mapping[min(inner[0], len(mapping) - 1)]
+    hi = mapping[min(inner[1], len(mapping) - 1)]
+    return token_start + 1 + lo, token_start + 1 + hi
+
+
+def _decoded_to_source(body: str) -> list[int]:
+    """For each decoded character index, the offset in ``body`` where it starts (plus the end)."""
+    out: list[int] = []
+    i, n = 0, len(body)
+    while i < n:
+        out.append(i)
+        if body[i] != "\\":
+            i += 1
+            continue
+        if body[i + 1 : i + 2] == "u":
+            code = int(body[i + 2 : i + 6], 16)
+            if 0xD800 <= code < 0xDC00 and body[i + 6 : i + 8] == "\\u":
+                i += 12  # a surrogate pair decodes to one character
+            else:
+                i += 6
+        else:
+            i += 2
+    out.append(n)
+    return out
+
+
+def encode_string(value: str) -> str:
+    """A JSON string token for ``value``, keeping non-ASCII characters as they are."""
+    return json.dumps(value, ensure_ascii=False)

@@ -1,0 +1,91 @@
+"""JSON Lines, streamed: one record a line, memory flat in the length of the file.
+
+Each line is parsed on its own, so one broken line is reported and the others are still
+checked. Records are not kept: positions for findings are resolved afterwards by
+reading again only the lines that have findings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from goldlint.diagnostics import Position, Span
+from goldlint.findings import At, Finding, JsonPath
+from goldlint.formats.base import Document
+from goldlint.formats.json_doc import parse_findings, resolve_in_text
+from goldlint.formats.json_read import parse_json
+
+# (0-based line number, character offset of the line in the file, line text without its break)
+Line = tuple[int, int, str]
+
+
+def _line_span(line: Line) -> Callable[[int, int], Span]:
+    number, base, _ = line
+
+    def to_span(start: int, end: int) -> Span:
+        return Span(Position(number + 1, start + 1), Position(number + 1, end + 1), base + start, base + end)
+
+    return to_span
+
+
+class JsonlDocument(Document):
+    format = "jsonl"
+
+    def __init__(self, path: str, text: str | None, lines: Callable[[bool], Iterator[Line]] | None = None) -> None:
+        """Either ``text`` in memory, or ``lines``: a function that streams the file anew.
+
+        ``lines(True)`` is the one pass that also reports decoding problems.
+        """
+        super().__init__(path, text)
+        self._lines = lines or (lambda _report: _split_lines(text or ""))
+        self.record_count = 0
+
+    def records(self) -> Iterator[tuple[JsonPath, Any]]:
+        for line in self._lines(True):
+            number, _, body = line
+            if not body.strip():
+                continue
+            parsed = parse_json(body)
+            if parsed.problems or parsed.duplicates:
+                to_span = _line_span(line)
+                self.findings.extend(parse_findings(parsed, lambda s, e, f=to_span: f(s, e)))  # type: ignore[misc]
+            if parsed.ok:
+                self.record_count += 1
+                yield (number,), parsed.value
+
+    def first_record(self) -> Any:
+        """The first line that parses, for kind detection (nothing is reported)."""
+        for _, _, body in self._lines(False):
+            if body.strip():
+                parsed = parse_json(body)
+                if parsed.ok:
+                    return parsed.value
+        return None
+
+    def resolve_at(self, locations: list[At]) -> list[Span | None]:
+        by_line: dict[int, list[int]] = {}
+        for n, loc in enumerate(locations):
+            by_line.setdefault(int(loc.path[0]), []).append(n)
+        out: list[Span | None] = [None] * len(locations)
+        if not by_line:
+            return out
+        last = max(by_line)
+        for line in self._lines(False):
+            number = line[0]
+            if number in by_line:
+                wanted = by_line[number]
+                spans = resolve_in_text(line[2], [locations[n] for n in wanted], _line_span(line), (number,))
+                for n, span in zip(wanted, spans, strict=True):
+                    out[n] = span
+            if number >= last:
+                break
+        return out
+
+
+def _split_lines(text: str) -> Iterator[Line]:
+    """Lines as JSONL defines them: split at ``\n`` only (``str.splitlines`` splits at more)."""
+    offset = 0
+    for number, raw in enumerate(text.split("\n")):
+        yield number, offset, raw[:-1] if raw.endswith("\r") else raw
+        offset += len(raw) + 1

@@ -1,0 +1,1 @@
+"""Rule metadata and the registry that maps codes to rules."""

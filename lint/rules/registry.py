@@ -1,0 +1,84 @@
+"""Every rule's code, slug, default severity and documentation, in one registry.
+
+A rule here is metadata; the checks live with their family and report findings by
+code. ``goldlint rule CODE``, the reporters, the language server's hover and the JSON
+Schemas' docs all read from this one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from goldlint.diagnostics import Severity
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    code: str
+    name: str  # the readable slug, e.g. ``slot-not-allowed-for-intent``
+    severity: Severity
+    summary: str  # one line: what it checks
+    why: str  # why it matters
+    bad: str  # a failing example
+    good: str  # the passing version of it
+    fix: str = ""  # "safe: ..." / "unsafe: ..." / "" when there is no fix
+    family: str = "file"
+
+    @property
+    def fix_safety(self) -> str:
+        if not self.fix:
+            return "No automatic fix."
+        return self.fix
+
+    def markdown(self) -> str:
+        return (
+            f"# {self.code} {self.name}\n\n"
+            f"Family: `{self.family}` · default severity: {self.severity.value}\n\n"
+            f"## What it does\n{self.summary}\n\n"
+            f"## Why is this bad?\n{self.why}\n\n"
+            f"## Example\n```\n{self.bad.rstrip()}\n```\n\nUse instead:\n```\n{self.good.rstrip()}\n```\n\n"
+            f"## Fix safety\n{self.fix_safety}\n"
+        )
+
+    def as_json(self) -> dict[str, str]:
+        return {
+            "code": self.code,
+            "name": self.name,
+            "family": self.family,
+            "severity": self.severity.value,
+            "summary": self.summary,
+            "why": self.why,
+            "bad": self.bad,
+            "good": self.good,
+            "fix": self.fix,
+        }
+
+
+_RULES: dict[str, Rule] = {}
+
+
+def register(*rules: Rule) -> None:
+    for rule in rules:
+        if rule.code in _RULES and _RULES[rule.code] != rule:
+            raise ValueError(f"rule code {rule.code} registered twice")
+        _RULES[rule.code] = rule
+
+
+def get(code: str) -> Rule | None:
+    _load_all()
+    return _RULES.get(code.upper())
+
+
+def all_rules() -> list[Rule]:
+    _load_all()
+    return sorted(_RULES.values(), key=lambda r: (r.code.rstrip("0123456789"), r.code))
+
+
+def _load_all() -> None:
+    # Importing the families registers their rules.
+    from goldlint.families import FAMILIES  # noqa: F401
+
+
+def rule_matches(code: str, selectors: list[str] | tuple[str, ...]) -> bool:
+    """``ALL`` matches everything; otherwise a selector is a code prefix (``SLU``, ``SLU1``, ``GL004``)."""
+    return any(s == "ALL" or code.startswith(s) for s in selectors)

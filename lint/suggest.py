@@ -1,0 +1,40 @@
+"""Did-you-mean suggestions for misspelt vocabulary values and keys."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+def closest(value: str, choices: Iterable[str], cutoff: float = 0.75) -> list[str]:
+    """The choices close to ``value``, best first (case and ``-``/``_`` differences count as close)."""
+    options = list(choices)
+    folded = {_fold(c): c for c in options}
+    if _fold(value) in folded:
+        return [folded[_fold(value)]]
+    return difflib.get_close_matches(value, options, n=3, cutoff=cutoff)
+
+
+def unambiguous(value: str, choices: Iterable[str]) -> str | None:
+    """The one choice ``value`` is a typo of, or ``None`` when there is none or several."""
+    options = list(choices)
+    folded = [c for c in options if _fold(c) == _fold(value)]
+    if len(folded) == 1:
+        return folded[0]
+    matches = difflib.get_close_matches(value, options, n=2, cutoff=0.8)
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) == 2:
+        ratios = [difflib.SequenceMatcher(None, value, m).ratio() for m in matches]
+        if ratios[0] - ratios[1] >= 0.1:
+            return matches[0]
+    return None
+
+
+def did_you_mean(value: str, choices: Iterable[str]) -> str:
+    found = closest(value, choices)
+    return f" (did you mean `{found[0]}`?)" if found else ""
+
+
+def _fold(s: str) -> str:
+    return s.casefold().replace("-", "_").replace(" ", "_")
