@@ -73,3 +73,16 @@ class Family(ABC):
     @abstractmethod
     def check(self, doc: Document, report: Report, ctx: Context) -> None:
         """Report every finding of the document."""
+
+    # Editor support (the language server). Both are optional; the defaults offer nothing.
+
+    def completions(self, root: Any, path: tuple[str | int, ...], options: Any) -> list[tuple[str, str]] | None:
+        """Values that may stand at ``path`` of a document whose decoded value is ``root``:
+        ``(value, one-line documentation)`` pairs, or ``None`` when the position takes no
+        controlled value. ``root`` may be a JSONL line's record; ``path`` is then relative to it.
+        """
+        return None
+
+    def hover(self, root: Any, path: tuple[str | int, ...], options: Any) -> str | None:
+        """Markdown about the value at ``path`` (e.g. an intent's allowed slots), or ``None``."""
+        return None
