@@ -1,0 +1,164 @@
+"""The `slu` family: MERA-style spoken-language-understanding records (RuSLUn).
+
+One pass over the records; per record the work is a handful of dict look-ups, and the
+annotation inventory is parsed once per distinct string (cached), so a 100,000-record
+file costs little more than decoding it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from goldlint.families.base import Context, Family, Report
+from goldlint.families.slu import rules  # noqa: F401  (registers SLU rules)
+from goldlint.families.slu.answers import check_answer, read_answer
+from goldlint.families.slu.inventory import Inventory, parse_inventory
+from goldlint.families.slu.meta import check_audio_path, check_audio_type, check_instruction, check_speaker
+from goldlint.families.slu.ontology import compare_ontology, load_ontology
+from goldlint.families.slu.options import SluOptions
+from goldlint.families.slu.records import check_shape, looks_like_slu, split_records
+from goldlint.findings import At, Offsets
+from goldlint.formats.base import Document
+
+
+class SluFamily(Family):
+    name = "slu"
+    Options = SluOptions
+
+    def detect(self, value: Any) -> bool:
+        return looks_like_slu(value)
+
+    def check(self, doc: Document, report: Report, ctx: Context) -> None:
+        options: SluOptions = ctx.options
+        ontology = load_ontology(ctx, report)
+        ids: dict[int, tuple[Any, ...]] = {}
+        inventories: dict[str, tuple[Any, ...]] = {}
+        hidden: list[tuple[Any, ...]] = []
+        count = 0
+        for top_path, top in doc.records():
+            for path, record in split_records(top_path, top):
+                count += 1
+                at = At(path)
+                if not check_shape(record, at, report):
+                    continue
+                inventory = self._inventory(record, at, inventories, report)
+                check_instruction(record, at, report)
+                meta = record.get("meta")
+                if isinstance(meta, dict):
+                    self._id(meta.get("id"), at, ids, report)
+                    check_speaker(meta.get("speaker"), at.child("meta", "speaker"), options, report)
+                    audio = meta.get("audio")
+                    if isinstance(audio, dict):
+                        check_audio_type(audio.get("type"), at.child("meta", "audio", "type"), options, report)
+                inputs = record.get("inputs")
+                if isinstance(inputs, dict):
+                    check_audio_path(inputs.get("audio"), at.child("inputs", "audio"), ctx, report)
+                outputs = record.get("outputs")
+                if outputs is None or outputs == "" or outputs == {}:
+                    hidden.append(path)
+                    continue
+                answer = read_answer(outputs, at.child("outputs"), report)
+                if answer is not None:
+                    check_answer(answer, inventory, options, report)
+        if count == 0 and doc.ok:
+            report.add("GL010", At(()) if doc.format != "jsonl" else Offsets(0, 0), "the file holds no records")
+        if hidden:
+            report.add("SLU118", At(hidden[0]), f"{len(hidden)} of {count} record(s) have no answer (`outputs` empty or absent): a hidden-answer split; output rules skipped for them")
+        if len(inventories) > 1:
+            first = list(inventories.values())[1]
+            report.add("SLU114", At(first + ("inputs", "annotation")), f"records carry {len(inventories)} distinct inventories (annotation strings differ); this is the first record that differs from the first one")
+        if ontology is not None:
+            for annotation, path in inventories.items():
+                compare_ontology(parse_inventory(annotation), ontology, At(path + ("inputs", "annotation")), report)
+
+    @staticmethod
+    def _inventory(record: dict[str, Any], at: At, seen: dict[str, tuple[Any, ...]], report: Report) -> Inventory | None:
+        inputs = record.get("inputs")
+        annotation = inputs.get("annotation") if isinstance(inputs, dict) else None
+        if not isinstance(annotation, str):
+            return None
+        inventory = parse_inventory(annotation)
+        if annotation not in seen:
+            seen[annotation] = at.path
+            where = at.child("inputs", "annotation")
+            for problem in inventory.problems:  # reported once per distinct annotation
+                report.add("SLU101", where.inside(problem.start, problem.end), problem.message)
+        return inventory
+
+    @staticmethod
+    def _id(value: Any, at: At, ids: dict[int, tuple[Any, ...]], report: Report) -> None:
+        if not isinstance(value, int) or isinstance(value, bool):
+            return
+        first = ids.get(value)
+        if first is None:
+            ids[value] = at.path
+            return
+        report.add("SLU105", at.child("meta", "id"), f"duplicate meta.id {value}: also used by the record at {_describe(first)}")
+        if first and first[-1] != "reported":
+            report.add("SLU105", At(first + ("meta", "id")), f"meta.id {value} is used again by the record at {_describe(at.path)}")
+            ids[value] = first + ("reported",)
+
+    def completions(self, root: Any, path: tuple[str | int, ...], options: Any) -> list[tuple[str, str]] | None:
+        record, rel = _record_at(root, path)
+        if record is None:
+            return None
+        opts: SluOptions = options
+        if rel == ("meta", "audio", "type"):
+            return [(t, "audio type (MERA classification)") for t in opts.audio_types]
+        inventory = _record_inventory(record)
+        if inventory is None:
+            return None
+        if rel == ("outputs", "intent"):
+            return [(name, "slots: " + (", ".join(slots) or "none")) for name, slots in inventory.intents.items()]
+        if len(rel) >= 3 and rel[:2] == ("outputs", "slots"):
+            outputs = record.get("outputs")
+            intent = outputs.get("intent") if isinstance(outputs, dict) else None
+            allowed = inventory.allowed(intent) if isinstance(intent, str) else None
+            if allowed is not None:
+                return [(s, f"slot allowed for `{intent}`") for s in allowed]
+        return None
+
+    def hover(self, root: Any, path: tuple[str | int, ...], options: Any) -> str | None:
+        record, rel = _record_at(root, path)
+        if record is None or rel != ("outputs", "intent"):
+            return None
+        outputs = record.get("outputs")
+        intent = outputs.get("intent") if isinstance(outputs, dict) else None
+        inventory = _record_inventory(record)
+        if not isinstance(intent, str) or inventory is None:
+            return None
+        allowed = inventory.allowed(intent)
+        if allowed is None:
+            return f"`{intent}` is **not** in this record's inventory."
+        return f"**{intent}** allows: " + (", ".join(f"`{s}`" for s in allowed) or "no slots")
+
+
+def _record_at(root: Any, path: tuple[str | int, ...]) -> tuple[dict[str, Any] | None, tuple[str | int, ...]]:
+    """The record containing ``path`` and the path relative to it."""
+    for n in range(len(path), -1, -1):
+        node: Any = root
+        try:
+            for step in path[:n]:
+                node = node[step]
+        except (KeyError, IndexError, TypeError):
+            continue
+        if isinstance(node, dict) and "inputs" in node and "meta" in node:
+            return node, path[n:]
+    return None, ()
+
+
+def _record_inventory(record: dict[str, Any]) -> Inventory | None:
+    inputs = record.get("inputs")
+    annotation = inputs.get("annotation") if isinstance(inputs, dict) else None
+    return parse_inventory(annotation) if isinstance(annotation, str) else None
+
+
+def _describe(path: tuple[Any, ...]) -> str:
+    if path and isinstance(path[0], int) and len(path) == 1:
+        return f"line {path[0] + 1}" if True else ""
+    return "`" + "/".join(map(str, path)) + "`" if path else "the root"
+
+
+__all__ = ["SluFamily", "json", "Path"]

@@ -1,0 +1,166 @@
+"""The answer of a record: ``outputs.intent`` and ``outputs.slots`` (SLU102–SLU104, SLU111–SLU113, SLU116).
+
+``outputs`` may be an object, or a string holding one (JSON, or Python-quoted as in the
+published dataset). :class:`Answer` hides the difference: ``where(*steps)`` gives the
+location of a part of the answer, inside the string when that is where it is written.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from goldlint.families.base import Report
+from goldlint.families.slu.inventory import Inventory
+from goldlint.families.slu.options import SluOptions
+from goldlint.findings import At, Change, safe_fix
+from goldlint.formats.json_scan import locate
+from goldlint.rules.file_rules import check_gold_text
+from goldlint.suggest import did_you_mean, unambiguous
+
+Where = Callable[..., At]
+
+
+@dataclass(slots=True)
+class Answer:
+    value: dict[str, Any]
+    where: Where
+    fixable: bool  # False when the answer is inside a string: fixes would have to re-encode it
+
+
+def read_answer(outputs: Any, at: At, report: Report) -> Answer | None:
+    """The answer to check, or ``None`` when there is none (hidden) or it is unreadable (reported)."""
+    if isinstance(outputs, dict):
+        return Answer(outputs, lambda *steps: at.child(*steps), True)
+    if isinstance(outputs, str):
+        return _from_string(outputs, at, report)
+    report.add("SLU117", at, f"`outputs` must be an object with `intent` and `slots`, found {type(outputs).__name__}")
+    return None
+
+
+def _from_string(text: str, at: At, report: Report) -> Answer | None:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    if isinstance(value, dict):
+        report.add("SLU113", at, "`outputs` is a JSON string, not an object: it is parsed and checked, but readers must decode it twice",
+                   severity=_info())
+        return Answer(value, _inner_locator(text, at), False)
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        report.add("SLU117", at, "`outputs` is a string that is neither JSON nor a Python literal")
+        return None
+    if not isinstance(value, dict):
+        report.add("SLU117", at, "`outputs` string does not hold an object")
+        return None
+    apostrophes = [v for item in value.get("slots") or [] if isinstance(item, dict) for v in item.values() if isinstance(v, str) and "'" in v]
+    detail = f"; `{apostrophes[0]}` already has one" if apostrophes else ""
+    report.add("SLU113", at, "`outputs` is a Python-quoted string: any value with an apostrophe breaks the official scorer's JSON parsing" + detail)
+    return Answer(value, lambda *steps: at, False)
+
+
+def _info() -> Any:
+    from goldlint.diagnostics import Severity
+
+    return Severity.INFO
+
+
+def _inner_locator(text: str, at: At) -> Where:
+    def where(*steps: str | int) -> At:
+        found = locate(text, [(tuple(steps), False)])
+        span = found.get((tuple(steps), False))
+        return at.inside(*span) if span else at
+
+    return where
+
+
+_PUNCT = re.compile(r"[^\w\s'’-]|(?<!\w)[-'’]|[-'’](?!\w)|_")
+
+
+def check_answer(answer: Answer, inventory: Inventory | None, options: SluOptions, report: Report) -> None:
+    value, where = answer.value, answer.where
+    intent = value.get("intent")
+    allowed: tuple[str, ...] | None = None
+    if "intent" not in value:
+        report.add("SLU117", where(), "missing field `outputs.intent`")
+    elif not isinstance(intent, str):
+        report.add("SLU117", where("intent"), f"`outputs.intent` must be a string, found {type(intent).__name__}")
+    else:
+        if answer.fixable:
+            check_gold_text(report, where("intent"), intent)
+        if inventory is not None and inventory.intents:
+            allowed = inventory.allowed(intent)
+            if allowed is None:
+                _unknown_intent(intent, inventory, answer, report)
+        if intent != intent.lower():
+            report.add("SLU112", where("intent"),
+                       f"intent `{intent}` has upper-case letters: MERA's scorer lower-cases predictions but not the gold, so it can never match")
+    slots = value.get("slots")
+    if "slots" not in value:
+        report.add("SLU117", where(), "missing field `outputs.slots`")
+        return
+    if not isinstance(slots, list):
+        report.add("SLU104", where("slots"), f"`slots` must be an array of one-key objects, found {type(slots).__name__}")
+        return
+    seen: set[tuple[str, str]] = set()
+    for n, item in enumerate(slots):
+        if not isinstance(item, dict) or len(item) != 1:
+            size = f"{len(item)} keys" if isinstance(item, dict) else type(item).__name__
+            report.add("SLU104", where("slots", n), f"a slot must be an object with exactly one key (type → value), found {size}")
+            continue
+        ((slot_type, slot_value),) = item.items()
+        if not isinstance(slot_value, str) or not slot_value.strip():
+            report.add("SLU104", where("slots", n, slot_type), f"slot `{slot_type}` must have a non-empty string value, found {json.dumps(slot_value, ensure_ascii=False)}")
+            continue
+        if allowed is not None and slot_type not in allowed:
+            _slot_not_allowed(str(intent), slot_type, allowed, answer, n, report)
+        if (slot_type, slot_value) in seen:
+            report.add("SLU116", where("slots", n), f"slot `{slot_type}: {slot_value}` appears twice in this record")
+        seen.add((slot_type, slot_value))
+        if answer.fixable:
+            check_gold_text(report, where("slots", n, slot_type), slot_value)
+        _conventions(slot_type, slot_value, where("slots", n, slot_type), options, report)
+
+
+def _unknown_intent(intent: str, inventory: Inventory, answer: Answer, report: Report) -> None:
+    names = list(inventory.intents)
+    fix = None
+    guess = unambiguous(intent, names)
+    if guess and answer.fixable:
+        fix = safe_fix(f"replace with `{guess}`", Change(answer.where("intent"), guess, as_string=True))
+    report.add("SLU102", answer.where("intent"), f"intent `{intent}` is not in the record's inventory{did_you_mean(intent, names)}", fix)
+
+
+def _slot_not_allowed(intent: str, slot_type: str, allowed: tuple[str, ...], answer: Answer, n: int, report: Report) -> None:
+    fix = None
+    guess = unambiguous(slot_type, allowed)
+    key_at = At(answer.where("slots", n, slot_type).path, key=True)
+    if guess and answer.fixable:
+        fix = safe_fix(f"rename the slot to `{guess}`", Change(key_at, guess, as_string=True))
+    listed = ", ".join(allowed) if allowed else "none"
+    report.add("SLU103", key_at if answer.fixable else answer.where("slots", n),
+               f"slot `{slot_type}` is not allowed for intent `{intent}` (allowed: {listed}){did_you_mean(slot_type, allowed)}", fix)
+
+
+def _conventions(slot_type: str, value: str, at: At, options: SluOptions, report: Report) -> None:
+    conv = options.text_conventions
+    problem = None
+    if conv.lowercase and value != value.lower():
+        i = next(k for k, c in enumerate(value) if c != c.lower())
+        problem = (i, "upper-case letter")
+    elif conv.digits_as_words and any(c.isdigit() for c in value):
+        i = next(k for k, c in enumerate(value) if c.isdigit())
+        problem = (i, "digit (numbers are written as words)")
+    elif conv.no_punctuation:
+        m = _PUNCT.search(value)
+        if m:
+            problem = (m.start(), "punctuation")
+    if problem is not None:
+        i, what = problem
+        report.add("SLU111", at.inside(i, i + 1) if at.inner is None else at, f"slot `{slot_type}` value `{value}` has a {what} at character {i + 1}")

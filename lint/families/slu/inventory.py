@@ -1,0 +1,117 @@
+"""Parse an SLU record's ``annotation`` string into its inventory: intent → allowed slots.
+
+The text is a preamble line, one ``Intent: [slot, ...]`` line per intent, and optional
+trailing text. Intent lines are parsed with the Lark grammar ``slu_annotation.lark``;
+problems carry offsets into the decoded annotation string so that diagnostics point
+inside the JSON string. Every distinct annotation is parsed once per process: a file of
+100,000 records usually carries a single inventory.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from lark import Lark, Token, UnexpectedInput
+
+from goldlint.resources import grammar_text
+
+_INTENT_LINE = re.compile(r"[ \t]*[^\s:,\[\]]+[ \t]*:[ \t]*\[")
+_LINE = re.compile(r"[^\n]*\n?")
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    start: int
+    end: int
+    message: str
+
+
+@dataclass(frozen=True)
+class Inventory:
+    intents: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # offsets of each intent name and slot list in the annotation, for pointing at them
+    intent_spans: dict[str, tuple[int, int]] = field(default_factory=dict)
+    problems: tuple[Problem, ...] = ()
+
+    def allowed(self, intent: str) -> tuple[str, ...] | None:
+        return self.intents.get(intent)
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(grammar_text("slu_annotation.lark"), parser="lalr", propagate_positions=True)
+
+
+@lru_cache(maxsize=256)
+def parse_inventory(annotation: str) -> Inventory:
+    intents: dict[str, tuple[str, ...]] = {}
+    spans: dict[str, tuple[int, int]] = {}
+    problems: list[Problem] = []
+    state = "preamble"  # preamble → intents → trailer
+    offset = 0
+    for m in _LINE.finditer(annotation):
+        raw = m.group()
+        if not raw:
+            break
+        line = raw.rstrip("\n").rstrip("\r")
+        start = offset
+        offset += len(raw)
+        if _INTENT_LINE.match(line):
+            if state == "trailer":
+                problems.append(Problem(start, start + len(line), "intent line after the trailing text: the inventory must be one block"))
+            state = "intents"
+            _parse_line(line, start, intents, spans, problems)
+        elif state == "intents" and line.strip():
+            state = "trailer"
+        elif state == "intents":
+            state = "trailer"
+    if not intents and not problems:
+        problems.append(Problem(0, min(len(annotation), 1), "no `Intent: [slots]` line: the annotation lists no intents"))
+    return Inventory(intents, spans, tuple(problems))
+
+
+def _parse_line(line: str, base: int, intents: dict[str, tuple[str, ...]], spans: dict[str, tuple[int, int]], problems: list[Problem]) -> None:
+    try:
+        tree = _parser().parse(line)
+    except UnexpectedInput as exc:
+        at = base + _column_offset(line, exc)
+        expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or [])
+        what = ", ".join(_readable(e) for e in expected) if expected else "a well-formed `Intent: [slot, ...]` line"
+        found = line[at - base : at - base + 1] or "the end of the line"
+        problems.append(Problem(at, min(at + 1, base + len(line)) if at < base + len(line) else at, f"annotation: expected {what}, found `{found}`"))
+        return
+    name_token: Token = tree.children[0]  # type: ignore[assignment]
+    name = str(name_token)
+    slots: list[str] = []
+    for slot in tree.children[1:]:
+        if slot is None:
+            continue
+        token: Token = slot.children[0]  # type: ignore[union-attr,assignment]
+        value = str(token)
+        if value in slots:
+            problems.append(Problem(base + token.start_pos, base + token.end_pos, f"slot `{value}` listed twice for intent `{name}`"))
+        slots.append(value)
+    start = base + (name_token.start_pos or 0)
+    if name in intents:
+        problems.append(Problem(start, start + len(name), f"intent `{name}` listed twice in the annotation"))
+    intents[name] = tuple(slots)
+    spans[name] = (start, start + len(name))
+
+
+def _column_offset(line: str, exc: UnexpectedInput) -> int:
+    pos = getattr(exc, "pos_in_stream", None)
+    if pos is None:
+        token = getattr(exc, "token", None)
+        pos = getattr(token, "start_pos", None)
+    if pos is None:
+        pos = max(0, (getattr(exc, "column", 1) or 1) - 1)
+    return min(int(pos), len(line))
+
+
+_NAMES = {"RSQB": "`]`", "LSQB": "`[`", "COMMA": "`,`", "COLON": "`:`", "NAME": "a name", "$END": "the end of the line"}
+
+
+def _readable(terminal: str) -> str:
+    return _NAMES.get(terminal, terminal)

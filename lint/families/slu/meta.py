@@ -1,0 +1,110 @@
+"""Per-record checks outside the answer: prompt placeholders, speaker, audio (SLU106–SLU110)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import Any
+
+from goldlint.diagnostics import Severity
+from goldlint.families.base import Context, Report
+from goldlint.families.slu.options import SluOptions
+from goldlint.findings import At, Change, safe_fix
+from goldlint.suggest import did_you_mean, unambiguous
+
+_PLACEHOLDER = re.compile(r"(?<!\{)\{([^{}\s]*)\}(?!\})")
+_SPEAKER = re.compile(r"(\d+)_(male|female)_(\d+)")
+_PRIVATE = re.compile(r"(^|/)(home|Users|root|private|tmp|mnt|media)(/|$)|^~", re.IGNORECASE)
+_AUDIO_MAGIC = (b"RIFF", b"fLaC", b"ID3")
+
+
+def check_instruction(record: dict[str, Any], at: At, report: Report) -> None:
+    instruction, inputs = record.get("instruction"), record.get("inputs")
+    if not isinstance(instruction, str) or not isinstance(inputs, dict):
+        return
+    used: set[str] = set()
+    for m in _PLACEHOLDER.finditer(instruction):
+        name = m.group(1)
+        used.add(name)
+        if name not in inputs:
+            report.add("SLU106", at.child("instruction").inside(m.start(), m.end()),
+                       f"placeholder `{{{name}}}` has no key in `inputs`{did_you_mean(name, [str(k) for k in inputs])}")
+    if "<audio>" in instruction:
+        used.add("audio")
+    for key in inputs:
+        if key not in used:
+            report.add("SLU106", At(at.child("inputs", key).path, key=True),
+                       f"`inputs.{key}` is never used by the instruction (no `{{{key}}}` placeholder)", severity=Severity.INFO)
+
+
+def check_speaker(speaker: Any, at: At, options: SluOptions, report: Report) -> None:
+    if not isinstance(speaker, str):
+        return
+    m = _SPEAKER.fullmatch(speaker)
+    if m is None:
+        report.add("SLU107", at, f"speaker `{speaker}` is not `<id>_<male|female>_<age>`")
+        return
+    age = int(m.group(3))
+    if not options.min_speaker_age <= age <= options.max_speaker_age:
+        report.add("SLU107", at.inside(m.start(3), m.end(3)),
+                   f"speaker age {age} is implausible (expected {options.min_speaker_age}–{options.max_speaker_age})")
+
+
+def check_audio_type(value: Any, at: At, options: SluOptions, report: Report) -> None:
+    if not isinstance(value, str) or value in options.audio_types:
+        return
+    guess = unambiguous(value, options.audio_types)
+    fix = safe_fix(f"replace with `{guess}`", Change(at, guess, as_string=True)) if guess else None
+    report.add("SLU108", at, f"audio type `{value}` is not one of {', '.join(options.audio_types)}{did_you_mean(value, options.audio_types)}", fix)
+
+
+def check_audio_path(value: Any, at: At, ctx: Context, report: Report) -> None:
+    if not isinstance(value, str) or not value:
+        return
+    options: SluOptions = ctx.options
+    posix = value.replace("\\", "/")
+    if PurePosixPath(posix).is_absolute() or PureWindowsPath(value).drive:
+        report.add("SLU109", at, f"audio path `{value}` is absolute: it leaks a local layout and breaks on every other machine")
+        return
+    if ".." in PurePosixPath(posix).parts:
+        report.add("SLU109", at, f"audio path `{value}` escapes the dataset root with `..`")
+        return
+    m = _PRIVATE.search(posix)
+    if m:
+        report.add("SLU109", at, f"audio path `{value}` names a private location (`{m.group(2) or '~'}`)")
+        return
+    _check_audio_file(posix, at, ctx, options, report)
+
+
+def _check_audio_file(rel: str, at: At, ctx: Context, options: SluOptions, report: Report) -> None:
+    if options.audio_root is not None:
+        root = ctx.resolve_path(options.audio_root)
+    else:
+        root = ctx.path.parent
+        first = rel.split("/", 1)[0]
+        if "/" not in rel or not (root / first).is_dir():
+            return  # gold files often travel without their audio: stay silent
+    file = root / rel
+    cache: dict[Path, str | None] = ctx.state.setdefault("audio", {})
+    if file not in cache:
+        cache[file] = _audio_problem(file)
+    problem = cache[file]
+    if problem:
+        report.add("SLU110", at, f"audio `{rel}` {problem}")
+
+
+def _audio_problem(file: Path) -> str | None:
+    try:
+        with file.open("rb") as handle:
+            head = handle.read(12)
+    except FileNotFoundError:
+        return f"does not exist (looked in {file.parent})"
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror or exc}"
+    if not head:
+        return "is empty"
+    if head.startswith(b"RIFF") and head[8:12] == b"WAVE":
+        return None
+    if head.startswith((b"fLaC", b"ID3")) or (len(head) > 1 and head[0] == 0xFF and head[1] & 0xE0 == 0xE0):
+        return None
+    return "is not WAV, FLAC or MP3 (unknown header)"

@@ -1,0 +1,87 @@
+"""Where the records of an SLU file are, and the shape each must have (SLU117)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from goldlint.families.base import Report
+from goldlint.findings import At, JsonPath
+
+RECORD_KEYS = ("instruction", "inputs", "outputs", "meta")
+
+
+def is_record(value: Any) -> bool:
+    return isinstance(value, dict) and "instruction" in value and "inputs" in value and "meta" in value
+
+
+def looks_like_slu(value: Any) -> bool:
+    """A record, an array of records, or MERA's task file ``{"data": {split: [records]}}``."""
+    if is_record(value):
+        return True
+    if isinstance(value, list):
+        return bool(value) and is_record(value[0])
+    if isinstance(value, dict) and isinstance(value.get("data"), dict):
+        return any(isinstance(v, list) and v and is_record(v[0]) for v in value["data"].values())
+    return False
+
+
+def split_records(path: JsonPath, value: Any) -> Iterator[tuple[JsonPath, Any]]:
+    """The records inside one decoded top-level value."""
+    if isinstance(value, list):
+        for n, item in enumerate(value):
+            yield path + (n,), item
+    elif isinstance(value, dict) and "data" in value and not is_record(value):
+        data = value["data"]
+        if isinstance(data, dict):
+            for split, items in data.items():
+                if isinstance(items, list):
+                    for n, item in enumerate(items):
+                        yield path + ("data", split, n), item
+    else:
+        yield path, value
+
+
+_SHAPE: tuple[tuple[tuple[str, ...], type | tuple[type, ...], str], ...] = (
+    (("instruction",), str, "a string"),
+    (("inputs",), dict, "an object"),
+    (("inputs", "audio"), str, "a string (a relative path)"),
+    (("inputs", "question"), str, "a string"),
+    (("inputs", "annotation"), str, "a string"),
+    (("meta",), dict, "an object"),
+    (("meta", "id"), int, "an integer"),
+    (("meta", "audio"), dict, "an object"),
+    (("meta", "audio", "type"), str, "a string"),
+    (("meta", "speaker"), str, "a string"),
+)
+
+
+def check_shape(record: Any, at: At, report: Report) -> bool:
+    """SLU117 for every field but ``outputs`` (checked with the answers). False: not a record at all."""
+    if not isinstance(record, dict):
+        report.add("SLU117", at, f"a record must be an object, found {_kind(record)}")
+        return False
+    for steps, types, expected in _SHAPE:
+        value: Any = record
+        parent_ok = True
+        for n, step in enumerate(steps):
+            if not isinstance(value, dict):
+                parent_ok = False
+                break
+            if step not in value:
+                if n == len(steps) - 1:
+                    report.add("SLU117", at.child(*steps[:-1]), f"missing field `{'.'.join(steps)}` ({expected})")
+                parent_ok = False
+                break
+            value = value[step]
+        if not parent_ok:
+            continue
+        if not isinstance(value, types) or (types is int and isinstance(value, bool)):
+            report.add("SLU117", at.child(*steps), f"`{'.'.join(steps)}` must be {expected}, found {_kind(value)}")
+    return True
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "an array", dict: "an object"}.get(type(value), type(value).__name__)

@@ -1,0 +1,27 @@
+"""GitHub Actions workflow commands: one ``::error``/``::warning``/``::notice`` line each."""
+
+from __future__ import annotations
+
+from goldlint.diagnostics import Diagnostic
+
+_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
+
+
+def _escape_data(s: str) -> str:
+    return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(s: str) -> str:
+    return _escape_data(s).replace(":", "%3A").replace(",", "%2C")
+
+
+def github(diagnostics: list[Diagnostic]) -> str:
+    lines = []
+    for d in diagnostics:
+        s, e = d.span.start, d.span.end
+        props = (
+            f"file={_escape_property(d.path)},line={s.line},col={s.column},"
+            f"endLine={e.line},endColumn={e.column},title={_escape_property(d.code)}"
+        )
+        lines.append(f"::{_LEVEL[d.severity.value]} {props}::{_escape_data(f'{d.code} {d.message}')}")
+    return "".join(line + "\n" for line in lines)

@@ -1,0 +1,87 @@
+"""SARIF 2.1.0: one run, one rule entry per code used, a region for every result."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from goldlint import __version__
+from goldlint.diagnostics import Diagnostic
+from goldlint.rules.registry import get
+
+_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+
+
+def _region(d: Diagnostic) -> dict[str, int]:
+    return {
+        "startLine": d.span.start.line,
+        "startColumn": d.span.start.column,
+        "endLine": d.span.end.line,
+        "endColumn": d.span.end.column,
+    }
+
+
+def sarif(diagnostics: list[Diagnostic]) -> str:
+    codes = sorted({d.code for d in diagnostics})
+    rules: list[dict[str, Any]] = []
+    for code in codes:
+        rule = get(code)
+        entry: dict[str, Any] = {"id": code}
+        if rule is not None:
+            entry.update(
+                name=rule.name,
+                shortDescription={"text": rule.summary},
+                fullDescription={"text": rule.why},
+                defaultConfiguration={"level": _LEVEL[rule.severity.value]},
+                help={"text": rule.summary, "markdown": rule.markdown()},
+            )
+        rules.append(entry)
+    index = {code: n for n, code in enumerate(codes)}
+    results = []
+    for d in diagnostics:
+        result: dict[str, Any] = {
+            "ruleId": d.code,
+            "ruleIndex": index[d.code],
+            "level": _LEVEL[d.severity.value],
+            "message": {"text": d.message},
+            "locations": [
+                {"physicalLocation": {"artifactLocation": {"uri": Path(d.path).as_posix()}, "region": _region(d)}}
+            ],
+        }
+        if d.fix is not None:
+            result["fixes"] = [
+                {
+                    "description": {"text": d.fix.message},
+                    "artifactChanges": [
+                        {
+                            "artifactLocation": {"uri": Path(d.path).as_posix()},
+                            "replacements": [
+                                {
+                                    "deletedRegion": {
+                                        "startLine": e.span.start.line,
+                                        "startColumn": e.span.start.column,
+                                        "endLine": e.span.end.line,
+                                        "endColumn": e.span.end.column,
+                                    },
+                                    "insertedContent": {"text": e.new_text},
+                                }
+                                for e in d.fix.edits
+                            ],
+                        }
+                    ],
+                }
+            ]
+        results.append(result)
+    log = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {"driver": {"name": "goldlint", "version": __version__, "informationUri": "https://pypi.org/project/goldlint/", "rules": rules}},
+                "columnKind": "unicodeCodePoints",
+                "results": results,
+            }
+        ],
+    }
+    return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
