@@ -21,7 +21,7 @@ def unambiguous(value: str, choices: Iterable[str]) -> str | None:
     folded = [c for c in options if _fold(c) == _fold(value)]
     if len(folded) == 1:
         return folded[0]
-    matches = difflib.get_close_matches(value, options, n=2, cutoff=0.8)
+    matches = difflib.get_close_matches(value, options, n=2, cutoff=0.75)
     if len(matches) == 1:
         return matches[0]
     if len(matches) == 2:

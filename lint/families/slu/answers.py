@@ -62,7 +62,7 @@ def _from_string(text: str, at: At, report: Report) -> Answer | None:
     apostrophes = [v for item in value.get("slots") or [] if isinstance(item, dict) for v in item.values() if isinstance(v, str) and "'" in v]
     detail = f"; `{apostrophes[0]}` already has one" if apostrophes else ""
     report.add("SLU113", at, "`outputs` is a Python-quoted string: any value with an apostrophe breaks the official scorer's JSON parsing" + detail)
-    return Answer(value, lambda *steps: at, False)
+    return Answer(value, _python_locator(text, at), False)
 
 
 def _info() -> Any:
@@ -76,6 +76,37 @@ def _inner_locator(text: str, at: At) -> Where:
         found = locate(text, [(tuple(steps), False)])
         span = found.get((tuple(steps), False))
         return at.inside(*span) if span else at
+
+    return where
+
+
+def _python_locator(text: str, at: At) -> Where:
+    """Locations inside a Python-literal string, from the positions ``ast`` records."""
+    try:
+        tree: ast.expr | None = ast.parse(text, mode="eval").body
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        tree = None
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+
+    def offset(lineno: int, byte_col: int) -> int:
+        line = lines[lineno - 1] if lineno - 1 < len(lines) else ""
+        return starts[lineno - 1] + len(line.encode("utf-8")[:byte_col].decode("utf-8", errors="ignore"))
+
+    def where(*steps: str | int) -> At:
+        node = tree
+        for step in steps:
+            if isinstance(node, ast.Dict):
+                node = next((v for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant) and k.value == step), None)
+            elif isinstance(node, ast.List) and isinstance(step, int) and step < len(node.elts):
+                node = node.elts[step]
+            else:
+                node = None
+        if node is None or node.end_lineno is None or node.end_col_offset is None:
+            return at
+        return at.inside(offset(node.lineno, node.col_offset), offset(node.end_lineno, node.end_col_offset))
 
     return where
 
@@ -153,14 +184,14 @@ def _conventions(slot_type: str, value: str, at: At, options: SluOptions, report
     problem = None
     if conv.lowercase and value != value.lower():
         i = next(k for k, c in enumerate(value) if c != c.lower())
-        problem = (i, "upper-case letter")
+        problem = (i, "an upper-case letter")
     elif conv.digits_as_words and any(c.isdigit() for c in value):
         i = next(k for k, c in enumerate(value) if c.isdigit())
-        problem = (i, "digit (numbers are written as words)")
+        problem = (i, "a digit (numbers are written as words)")
     elif conv.no_punctuation:
         m = _PUNCT.search(value)
         if m:
             problem = (m.start(), "punctuation")
     if problem is not None:
         i, what = problem
-        report.add("SLU111", at.inside(i, i + 1) if at.inner is None else at, f"slot `{slot_type}` value `{value}` has a {what} at character {i + 1}")
+        report.add("SLU111", at.inside(i, i + 1) if at.inner is None else at, f"slot `{slot_type}` value `{value}` breaks the text conventions: {what} at character {i + 1}")

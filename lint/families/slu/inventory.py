@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from lark import Lark, Token, UnexpectedInput
+from lark import Lark, Token, UnexpectedEOF, UnexpectedInput
 
 from goldlint.resources import grammar_text
 
@@ -79,8 +79,9 @@ def _parse_line(line: str, base: int, intents: dict[str, tuple[str, ...]], spans
         at = base + _column_offset(line, exc)
         expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or [])
         what = ", ".join(_readable(e) for e in expected) if expected else "a well-formed `Intent: [slot, ...]` line"
-        found = line[at - base : at - base + 1] or "the end of the line"
-        problems.append(Problem(at, min(at + 1, base + len(line)) if at < base + len(line) else at, f"annotation: expected {what}, found `{found}`"))
+        char = line[at - base : at - base + 1]
+        found = f"`{char}`" if char else "the end of the line"
+        problems.append(Problem(at, min(at + 1, base + len(line)) if char else at, f"annotation: expected {what}, found {found}"))
         return
     name_token: Token = tree.children[0]  # type: ignore[assignment]
     name = str(name_token)
@@ -101,6 +102,8 @@ def _parse_line(line: str, base: int, intents: dict[str, tuple[str, ...]], spans
 
 
 def _column_offset(line: str, exc: UnexpectedInput) -> int:
+    if isinstance(exc, UnexpectedEOF) or getattr(getattr(exc, "token", None), "type", None) == "$END":
+        return len(line)
     pos = getattr(exc, "pos_in_stream", None)
     if pos is None:
         token = getattr(exc, "token", None)
