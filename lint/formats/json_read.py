@@ -138,18 +138,18 @@ def _has_huge_integer(text: str) -> bool:
 
 
 def _message(err: json.JSONDecodeError, text: str) -> str:
-    msg = err.msg
+    msg = err.msg[:1].lower() + err.msg[1:]
     found = text[err.pos : err.pos + 1]
     if not found:
-        return f"{msg}, found the end of the file (truncated?)"
+        return f"{msg}, found the end of the input (truncated?)"
     shown = json.dumps(found, ensure_ascii=False)
-    if msg.startswith("Expecting property name") and found == "}":
+    if msg.startswith("expecting property name") and found == "}":
         return "trailing comma before `}`: expected another key"
-    if msg == "Expecting value" and found == "]":
+    if msg == "expecting value" and found == "]":
         return "trailing comma before `]`: expected another value"
-    if msg.startswith("Expecting property name") and found == "'":
+    if msg.startswith("expecting property name") and found == "'":
         return "keys and strings need double quotes, not single quotes"
-    if msg == "Expecting value" and found == "'":
+    if msg == "expecting value" and found == "'":
         return "strings need double quotes, not single quotes"
     return f"{msg}, found {shown}"
 

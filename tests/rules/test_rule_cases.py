@@ -34,6 +34,10 @@ def _select(case: dict[str, Any]) -> list[str]:
     return [case["name"].split()[0]]
 
 
+def _text(case: dict[str, Any]) -> str:
+    return case["text"] * case.get("repeat", 1)
+
+
 def _setup(case: dict[str, Any], tmp_path: Path) -> Path:
     if "config" in case:
         (tmp_path / "goldlint.yaml").write_text(case["config"], encoding="utf-8")
@@ -42,7 +46,7 @@ def _setup(case: dict[str, Any], tmp_path: Path) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(content, encoding="utf-8")
     gold = tmp_path / case.get("file", "case.jsonl")
-    gold.write_bytes(case["text"].encode("utf-8"))
+    gold.write_bytes(_text(case).encode(case.get("encoding", "utf-8")))
     cfg.load.cache_clear()
     return gold
 
@@ -50,17 +54,20 @@ def _setup(case: dict[str, Any], tmp_path: Path) -> Path:
 @pytest.mark.parametrize("case", _cases())
 def test_rule_case(case: dict[str, Any], tmp_path: Path) -> None:
     gold = _setup(case, tmp_path)
-    result = check_file(gold)
+    result = check_file(gold, kind=case.get("kind"))
     select = _select(case)
     got = [f"{d.code} {d.span.start.line}:{d.span.start.column}" for d in result.diagnostics if rule_matches(d.code, select)]
     assert got == case["expect"], "\n".join(f"{d.code} {d.span.start.line}:{d.span.start.column} {d.message}" for d in result.diagnostics)
+    messages = " | ".join(d.message for d in result.diagnostics)
+    for fragment in case.get("contains", []):
+        assert fragment in messages
     if "fixed" in case:
         loaded = cfg.for_file(gold)
 
         def recheck(text: str) -> list[Any]:
             return check_text(gold, text, loaded).diagnostics
 
-        fixed, count, remaining = fix_until_stable(case["text"], recheck, unsafe=False)
+        fixed, count, remaining = fix_until_stable(_text(case), recheck, unsafe=False)
         assert count >= 1
         assert fixed == case["fixed"]
         assert applicable(remaining, unsafe=False) == [], "a second --fix would change the file again"

@@ -111,7 +111,7 @@ def _python_locator(text: str, at: At) -> Where:
     return where
 
 
-_PUNCT = re.compile(r"[^\w\s'’-]|(?<!\w)[-'’]|[-'’](?!\w)|_")
+_PUNCT = re.compile(r"[^\w\s'’\u0300-\u036f-]|(?<!\w)[-'’]|[-'’](?!\w)|_")
 
 
 def check_answer(answer: Answer, inventory: Inventory | None, options: SluOptions, report: Report) -> None:

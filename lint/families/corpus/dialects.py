@@ -1,0 +1,80 @@
+"""Which of the three corpus dialects a file is written in, and what each one defines.
+
+- ``spec``: ``{"dataset": {...}, "entries": [...]}`` (seed 002 §2.1–2.2);
+- ``harness``: harness v3, ``{corpus_id, version, language_pair: {...}, segment, ...}``;
+- ``legacy``: the older harness names (``index``, ``source_text``, ``target_expected``,
+  ``easy|medium|hard``), in a spec envelope, a bare list of entries or JSON Lines.
+
+A bare list or a JSON Lines file without legacy names is ``flat``: entries only, judged by
+the spec's entry vocabulary (or the harness's, when its entries carry ``domain``/``metadata``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from goldlint.families.corpus import vocab
+
+Dialect = Literal["spec", "harness", "legacy", "flat"]
+Flavour = Literal["spec", "harness"]  # whose entry vocabulary applies
+
+_HARNESS_KEYS = frozenset({"corpus_id", "entry_count", "domains"})
+_SOURCE_KEYS = ("source", "source_text")
+_REFERENCE_KEYS = ("reference", "target_expected", "target")
+
+
+def looks_like_entry(value: Any) -> bool:
+    return isinstance(value, dict) and any(k in value for k in _SOURCE_KEYS) and any(k in value for k in _REFERENCE_KEYS)
+
+
+def is_legacy_entry(value: Any) -> bool:
+    if not isinstance(value, dict):
+        return False
+    if any(k in value for k in vocab.LEGACY_FIELDS):
+        return True
+    return isinstance(value.get("difficulty"), str) and value["difficulty"] in vocab.LEGACY_DIFFICULTY
+
+
+def detect(value: Any) -> bool:
+    """Whether a decoded root (or a JSONL file's first record) is a corpus."""
+    if isinstance(value, dict):
+        if "entries" in value and ("dataset" in value or _HARNESS_KEYS & value.keys()):
+            return True
+        if "corpus_id" in value and "language_pair" in value:
+            return True
+        entries = value.get("entries")
+        if isinstance(entries, list) and entries and looks_like_entry(entries[0]):
+            return True
+        return looks_like_entry(value) and not ("run_card_hash" in value or "scores" in value)
+    if isinstance(value, list) and value:
+        return looks_like_entry(value[0])
+    return False
+
+
+def dialect_of(root: Any) -> Dialect:
+    if isinstance(root, dict) and "entries" not in root and looks_like_entry(root):
+        return "legacy" if is_legacy_entry(root) else "flat"  # a JSONL record
+    if isinstance(root, dict):
+        if _HARNESS_KEYS & root.keys() or isinstance(root.get("language_pair"), dict):
+            return "harness"
+        entries = root.get("entries")
+        if isinstance(entries, list) and any(is_legacy_entry(e) for e in entries[:20]):
+            return "legacy"
+        return "spec"
+    if isinstance(root, list):
+        return "legacy" if any(is_legacy_entry(e) for e in root[:20]) else "flat"
+    return "spec"
+
+
+def flavour_of(dialect: Dialect, first_entry: Any) -> Flavour:
+    if dialect == "harness":
+        return "harness"
+    if dialect == "flat" and isinstance(first_entry, dict) and ("domain" in first_entry or "metadata" in first_entry):
+        return "harness"
+    return "spec"
+
+
+def entry_fields(flavour: Flavour) -> frozenset[str]:
+    if flavour == "harness":
+        return frozenset(vocab.HARNESS_ENTRY_REQUIRED + vocab.HARNESS_ENTRY_OPTIONAL)
+    return frozenset(vocab.SPEC_ENTRY_REQUIRED + vocab.SPEC_ENTRY_OPTIONAL)

@@ -1,0 +1,112 @@
+"""Type checks by hand on decoded values, shared by the `corpus` and `runcard` families.
+
+The clean path calls only :func:`is_str`, :func:`is_int` and friends (plain ``isinstance``
+tests); :func:`describe` and :func:`expect` build a message only when a value is wrong.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from goldlint.families.base import Report
+from goldlint.findings import At
+from goldlint.suggest import closest
+
+
+def is_str(v: Any) -> bool:
+    return isinstance(v, str)
+
+
+def is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def is_num(v: Any) -> bool:
+    """A finite JSON number (booleans are not numbers; NaN and infinities are not JSON)."""
+    if isinstance(v, bool):
+        return False
+    if isinstance(v, int):
+        return True
+    return isinstance(v, float) and math.isfinite(v)
+
+
+def is_obj(v: Any) -> bool:
+    return isinstance(v, dict)
+
+
+def is_list(v: Any) -> bool:
+    return isinstance(v, list)
+
+
+CHECKS = {
+    "string": is_str,
+    "integer": is_int,
+    "number": is_num,
+    "object": is_obj,
+    "array": is_list,
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+}
+
+
+def describe(v: Any) -> str:
+    """How a wrong value reads in a message: ``the number 7``, ``a list``, ``NaN``."""
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return f"the boolean {'true' if v else 'false'}"
+    if isinstance(v, float) and not math.isfinite(v):
+        return "NaN" if math.isnan(v) else ("Infinity" if v > 0 else "-Infinity")
+    if isinstance(v, (int, float)):
+        text = repr(v)
+        return f"the number {text if len(text) <= 24 else text[:20] + '…'}"
+    if isinstance(v, str):
+        shown = v if len(v) <= 40 else v[:37] + "…"
+        return f"the string `{shown}`"
+    if isinstance(v, dict):
+        return "an object"
+    if isinstance(v, list):
+        return "an array"
+    return type(v).__name__
+
+
+def matches(v: Any, kinds: str) -> bool:
+    """Whether ``v`` is one of ``kinds`` (``"string|null"``)."""
+    return any(CHECKS[k](v) for k in kinds.split("|"))
+
+
+def expected_text(kinds: str) -> str:
+    names = {"string": "a string", "integer": "an integer", "number": "a number", "object": "an object",
+             "array": "an array", "boolean": "true or false", "null": "null"}
+    parts = [names[k] for k in kinds.split("|")]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def expect(report: Report, code: str, at: At, name: str, value: Any, kinds: str) -> bool:
+    """Report ``code`` when ``value`` is not of ``kinds``; return whether it is."""
+    if matches(value, kinds):
+        return True
+    report.add(code, at, f"`{name}` must be {expected_text(kinds)}, found {describe(value)}")
+    return False
+
+
+def unknown_keys(report: Report, code: str, at: At, obj: dict[str, Any], known: set[str] | frozenset[str], what: str,
+                 aliases: dict[str, str] | None = None, fixable: bool = True) -> None:
+    """``code`` for each key of ``obj`` not in ``known`` (did-you-mean; safe rename when unambiguous)."""
+    from goldlint.findings import Change, safe_fix
+    from goldlint.suggest import unambiguous
+
+    for key in obj:
+        if key in known:
+            continue
+        hint = (aliases or {}).get(key)
+        target = hint or unambiguous(key, [k for k in known if k not in obj])
+        near = closest(key, known) if not hint else [hint]
+        more = f" (did you mean `{near[0]}`?)" if near else ""
+        fix = None
+        if fixable and target is not None and not hint and target not in obj:
+            import json
+
+            fix = safe_fix(f"rename `{key}` to `{target}`", Change(at.child(key).as_key, json.dumps(target, ensure_ascii=False)))
+        report.add(code, at.child(key).as_key, f"unknown field `{key}` in {what}{more}", fix)
