@@ -1,3 +1,3 @@
 from goldlint.cli import main
 
-main()
+raise SystemExit(main())

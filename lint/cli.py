@@ -182,7 +182,7 @@ def _submission_folders(paths: list[Path], configs: _Configs) -> list[Diagnostic
 def _statistics(diagnostics: list[Diagnostic]) -> str:
     counts = Counter((d.code, d.name) for d in diagnostics)
     fixable = Counter(d.code for d in diagnostics if d.fix is not None and d.fix.applicability == "safe")
-    lines = [f"{n:>6}  {code:<7} {name}{'  [*]' if fixable[code] else ''}" for (code, name), n in counts.most_common()]
+    lines = [f"{n:>6}  {code:<7} {name}{'  [*]' if fixable[code] else ''}" for (code, name), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0][0]))]
     return "".join(line + "\n" for line in lines)
 
 

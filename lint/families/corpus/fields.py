@@ -92,13 +92,13 @@ def expect(report: Report, code: str, at: At, name: str, value: Any, kinds: str)
 
 
 def unknown_keys(report: Report, code: str, at: At, obj: dict[str, Any], known: set[str] | frozenset[str], what: str,
-                 aliases: dict[str, str] | None = None, fixable: bool = True) -> None:
+                 aliases: dict[str, str] | None = None, fixable: bool = True, skip: Any = ()) -> None:
     """``code`` for each key of ``obj`` not in ``known`` (did-you-mean; safe rename when unambiguous)."""
     from goldlint.findings import Change, safe_fix
     from goldlint.suggest import unambiguous
 
     for key in obj:
-        if key in known:
+        if key in known or key in skip:
             continue
         hint = (aliases or {}).get(key)
         target = hint or unambiguous(key, [k for k in known if k not in obj])

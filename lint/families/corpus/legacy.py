@@ -1,0 +1,61 @@
+"""COR110: the legacy harness names and difficulty tiers, and their migration to the spec.
+
+Renames (``index→id``, ``source_text→source``, ``target_expected→reference``) are one to
+one: one safe fix per entry renames all of its legacy keys. ``medium`` is tier 3 (safe).
+``easy`` (1 or 2) and ``hard`` (4 or 5) need a human: the finding carries one unsafe fix
+with goldlint's documented choice and names the other in its message.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from goldlint.families.base import Report
+from goldlint.families.corpus import vocab
+from goldlint.findings import At, Change, safe_fix, unsafe_fix
+
+_SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)")
+
+
+def check_names(report: Report, at: At, e: dict[str, Any]) -> None:
+    old = [k for k in e if k in vocab.LEGACY_FIELDS]
+    if not old:
+        return
+    renames = [f"`{k}` → `{vocab.LEGACY_FIELDS[k]}`" for k in old]
+    clash = [k for k in old if vocab.LEGACY_FIELDS[k] in e]
+    changes = [Change(at.child(k).as_key, json.dumps(vocab.LEGACY_FIELDS[k])) for k in old if k not in clash]
+    message = f"legacy harness field name{'s' * (len(old) > 1)}: {', '.join(renames)} (spec §2.2)"
+    if clash:
+        message += "; " + ", ".join(f"the entry also has `{vocab.LEGACY_FIELDS[k]}`: keep one by hand" for k in clash)
+    fix = safe_fix("rename to the spec's field names", *changes) if changes else None
+    report.add("COR110", at.child(old[0]).as_key, message, fix)
+
+
+def choose(tier: str, e: dict[str, Any]) -> tuple[int, int]:
+    """goldlint's choice for a one-to-two tier, and the alternative.
+
+    ``easy``: 1 when the source is a single word (tier 1 is single words, greetings,
+    numbers), else 2. ``hard``: 5 when the source holds more than one sentence (tier 5 is
+    multi-clause text), else 4.
+    """
+    source = e.get("source", e.get("source_text"))
+    text = source.strip() if isinstance(source, str) else ""
+    if tier == "easy":
+        return (1, 2) if text and len(text.split()) == 1 else (2, 1)
+    sentences = len(_SENTENCE_END.findall(text))
+    return (5, 4) if sentences > 1 else (4, 5)
+
+
+def check_difficulty(report: Report, where: At, tier: str, e: dict[str, Any]) -> None:
+    options = vocab.LEGACY_DIFFICULTY[tier]
+    if len(options) == 1:
+        report.add("COR110", where, f"legacy difficulty `{tier}` is tier {options[0]} in the spec",
+                   safe_fix(f"write difficulty {options[0]}", Change(where, str(options[0]))))
+        return
+    pick, other = choose(tier, e)
+    report.add("COR110", where,
+               f"legacy difficulty `{tier}` is tier {options[0]} or {options[1]} in the spec: a human decides "
+               f"(suggested {pick}; the alternative is {other})",
+               unsafe_fix(f"write difficulty {pick} (or {other})", Change(where, str(pick))))

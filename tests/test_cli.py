@@ -1,0 +1,209 @@
+"""The command line: formats (snapshots), exit codes, options, config and fixes."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from goldlint import config as cfg
+from goldlint.cli import app
+
+DATA = Path(__file__).parent / "data" / "cli"
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+runner = CliRunner()
+
+
+@pytest.fixture
+def work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder holding copies of the example files, as the current directory."""
+    for name in ("clean.jsonl", "defective.jsonl"):
+        shutil.copy(DATA / name, tmp_path / name)
+    monkeypatch.chdir(tmp_path)
+    cfg.load.cache_clear()
+    return tmp_path
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.output
+
+
+def snapshot(name: str, actual: str) -> None:
+    path = SNAPSHOTS / name
+    if os.environ.get("GOLDLINT_UPDATE_SNAPSHOTS") or not path.exists():
+        path.write_text(actual, encoding="utf-8")
+    assert actual == path.read_text(encoding="utf-8"), f"snapshot {name} changed (GOLDLINT_UPDATE_SNAPSHOTS=1 to accept)"
+
+
+@pytest.mark.parametrize("fmt,ext", [("text", "txt"), ("json", "json"), ("github", "txt"), ("sarif", "json"), ("junit", "xml")])
+def test_reporter_snapshot(work: Path, fmt: str, ext: str) -> None:
+    code, out = run("check", "defective.jsonl", "--format", fmt)
+    assert code == 1
+    snapshot(f"defective.{fmt}.{ext}", out)
+
+
+def test_json_format_is_the_stable_interface(work: Path) -> None:
+    _, out = run("check", "defective.jsonl", "--format", "json")
+    items = json.loads(out)
+    assert {tuple(sorted(i)) for i in items} == {("code", "fix", "message", "name", "path", "range", "severity")}
+    first = items[0]
+    assert first["range"] == {"start": {"line": 1, "column": 278}, "end": {"line": 1, "column": 288}}
+    assert first["fix"]["applicability"] == "safe"
+    assert first["fix"]["edits"] == [{"range": first["range"], "new_text": '"rate_book"'}]
+    _, clean = run("check", "clean.jsonl", "--format", "json")
+    assert clean == "[]\n"
+
+
+def test_sarif_has_one_rule_per_code_and_regions(work: Path) -> None:
+    _, out = run("check", "defective.jsonl", "--format", "sarif")
+    log = json.loads(out)
+    assert log["version"] == "2.1.0"
+    run_ = log["runs"][0]
+    ids = [r["id"] for r in run_["tool"]["driver"]["rules"]]
+    assert ids == sorted(set(ids)) and "SLU102" in ids
+    for result in run_["results"]:
+        region = result["locations"][0]["physicalLocation"]["region"]
+        assert region["startLine"] >= 1 and region["startColumn"] >= 1
+        assert run_["tool"]["driver"]["rules"][result["ruleIndex"]]["id"] == result["ruleId"]
+
+
+def test_exit_codes(work: Path) -> None:
+    assert run("check", "clean.jsonl")[0] == 0
+    assert run("check", "defective.jsonl")[0] == 1
+    assert run("check", "defective.jsonl", "--exit-zero")[0] == 0
+    assert run("check", "defective.jsonl", "--select", "GL008")[0] == 0  # a warning only
+    assert run("check", "defective.jsonl", "--select", "GL008", "--strict")[0] == 1
+    code, out = run("check", "no-such-file.json")
+    assert code == 2 and "no such file" in out
+    code, out = run("check", "clean.jsonl", "--kind", "nonsense")
+    assert code == 2 and "unknown kind" in out
+
+
+def test_select_ignore_and_statistics(work: Path) -> None:
+    _, out = run("check", "defective.jsonl", "--select", "SLU1", "--ignore", "SLU105,SLU109", "--statistics")
+    assert out.splitlines() == [
+        "     1  SLU102  intent-not-in-inventory  [*]",
+        "     1  SLU103  slot-not-allowed-for-intent",
+        "     1  SLU108  audio-type-vocabulary  [*]",
+        "     1  SLU111  slot-text-convention",
+    ]
+
+
+def test_quiet_and_output_file(work: Path) -> None:
+    code, out = run("check", "defective.jsonl", "--quiet", "--output-file", "report.txt")
+    assert code == 1 and out == ""
+    report = (work / "report.txt").read_text(encoding="utf-8")
+    assert report.count("\n") == 8 and "Found" not in report
+
+
+def test_fix_writes_safe_fixes_atomically_and_is_idempotent(work: Path) -> None:
+    target = work / "defective.jsonl"
+    os.chmod(target, 0o640)
+    before = target.read_text(encoding="utf-8")
+    code, out = run("check", "defective.jsonl", "--fix")
+    assert code == 1  # unfixable errors remain
+    assert "Fixed 3 problems." in out
+    after = target.read_text(encoding="utf-8")
+    assert after == before.replace('"rate_bok"', '"rate_book"').replace("доктор живаго ", "доктор живаго").replace('"reel"', '"real"')
+    assert oct(target.stat().st_mode & 0o777) == oct(0o640)
+    assert not list(work.glob(".*.goldlint.tmp"))
+    code, out = run("check", "defective.jsonl", "--fix")
+    assert "Fixed" not in out and target.read_text(encoding="utf-8") == after
+
+
+def test_diff_prints_and_writes_nothing(work: Path) -> None:
+    before = (work / "defective.jsonl").read_text(encoding="utf-8")
+    code, out = run("check", "defective.jsonl", "--diff")
+    assert code == 1
+    assert out.startswith("--- a/defective.jsonl\n+++ b/defective.jsonl\n")
+    assert '"rate_book"' in out and (work / "defective.jsonl").read_text(encoding="utf-8") == before
+
+
+def test_folder_walk_skips_unknown_kinds_silently(work: Path) -> None:
+    (work / "sub").mkdir()
+    (work / "sub" / "package.json").write_text('{"name": "x"}', encoding="utf-8")
+    (work / "sub" / "notes.txt").write_text("hello", encoding="utf-8")
+    shutil.copy(DATA / "clean.jsonl", work / "sub" / "more.jsonl")
+    code, out = run("check", "sub")
+    assert (code, out) == (0, "")
+    code, out = run("check", "sub/package.json")
+    assert code == 1 and "GL005" in out
+
+
+def test_config_select_per_file_ignores_kinds_and_exclude(work: Path) -> None:
+    (work / "goldlint.yaml").write_text(
+        "ignore: [SLU111]\nper-file-ignores:\n  'defective.jsonl': [SLU105]\nexclude: ['skip/']\nkinds:\n  '*.gold.json': slu\n",
+        encoding="utf-8",
+    )
+    (work / "skip").mkdir()
+    shutil.copy(DATA / "defective.jsonl", work / "skip" / "bad.jsonl")
+    (work / "x.gold.json").write_text('{"whatever": 1}', encoding="utf-8")
+    _, out = run("check", ".", "--format", "json")
+    codes = {(Path(d["path"]).name, d["code"]) for d in json.loads(out)}
+    assert ("defective.jsonl", "SLU111") not in codes and ("defective.jsonl", "SLU105") not in codes
+    assert ("defective.jsonl", "SLU102") in codes
+    assert not any(name == "bad.jsonl" for name, _ in codes)
+    assert ("x.gold.json", "SLU117") in codes  # forced to slu by the kinds glob
+
+
+def test_pyproject_config_and_family_table(work: Path) -> None:
+    (work / "pyproject.toml").write_text(
+        '[project]\nname = "x"\n\n[tool.goldlint]\nselect = ["SLU108"]\n\n[tool.goldlint.slu]\naudio-types = ["real", "reel"]\n',
+        encoding="utf-8",
+    )
+    assert run("check", "defective.jsonl") == (0, "")
+
+
+def test_bad_config_is_exit_2_with_its_position(work: Path) -> None:
+    (work / "goldlint.yaml").write_text("select: [SLU1]\nslu:\n  audio-type: [real]\n", encoding="utf-8")
+    code, out = run("check", "clean.jsonl")
+    assert code == 2
+    assert out.strip().endswith("goldlint.yaml:3:3: slu.audio-type: unknown key `audio-type` (did you mean `audio-types`?)")
+    (work / "goldlint.yaml").write_text("select: [slu-one]\n", encoding="utf-8")
+    code, out = run("check", "clean.jsonl")
+    assert code == 2 and "goldlint.yaml:1:1" in out and "not a rule code" in out
+
+
+def test_bad_pyproject_config_position(work: Path) -> None:
+    (work / "pyproject.toml").write_text('[tool.goldlint]\nselect = ["ALL"]\nmax-file-size = -1\n', encoding="utf-8")
+    code, out = run("check", "clean.jsonl")
+    assert code == 2 and "pyproject.toml:3:1: max-file-size" in out
+
+
+def test_internal_error_is_one_line_unless_verbose(work: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import goldlint.cli as cli
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setattr(cli, "check_file", boom)
+    code, out = run("check", "clean.jsonl")
+    assert code == 2
+    assert out.strip() == "goldlint: internal error: RuntimeError: simulated bug (run with --verbose for the traceback)"
+    code, out = run("check", "clean.jsonl", "--verbose")
+    assert code == 2 and "Traceback" in out
+
+
+def test_rule_docs(work: Path) -> None:
+    code, out = run("rule", "SLU103")
+    assert code == 0
+    for heading in ("# SLU103 slot-not-allowed-for-intent", "## What it does", "## Why is this bad?", "## Example", "Use instead:", "## Fix safety"):
+        assert heading in out
+    code, out = run("rule", "--all", "--format", "json")
+    rules = json.loads(out)
+    codes = [r["code"] for r in rules]
+    assert {f"GL{n:03d}" for n in range(1, 12)} <= set(codes)
+    assert {f"SLU{n}" for n in range(101, 119)} <= set(codes)
+    assert all(r["bad"] and r["good"] and r["why"] for r in rules)
+    assert run("rule", "XYZ999")[0] == 2
+
+
+def test_version() -> None:
+    from goldlint import __version__
+
+    assert run("--version") == (0, f"goldlint {__version__}\n")
