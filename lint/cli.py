@@ -146,7 +146,7 @@ def _check(paths: list[Path], select: list[str], ignore: list[str], kind: str | 
 
 
 def _fix_file(file: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, write: bool, unsafe: bool) -> tuple[FileResult, int, str]:
-    first = check_file(file, loaded, kind, explicit)
+    first = check_file(file, loaded, kind, explicit, in_memory=True)
     if first.lossy or first.text is None or not any(d.fix for d in first.diagnostics):
         return first, 0, ""
     original = first.text

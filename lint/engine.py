@@ -86,8 +86,10 @@ def check_text(
     return _finish(result, report, doc, loaded)
 
 
-def check_file(path: Path, loaded: cfg.Loaded | None = None, kind: str | None = None, explicit: bool = True) -> FileResult:
-    """Check a file on disk, streaming large JSONL files so memory stays flat."""
+def check_file(
+    path: Path, loaded: cfg.Loaded | None = None, kind: str | None = None, explicit: bool = True, in_memory: bool = False
+) -> FileResult:
+    """Check a file on disk, streaming large JSONL files so memory stays flat (unless ``in_memory``: fixes need the text)."""
     loaded = loaded or cfg.for_file(path)
     limit = loaded.settings.max_file_size
     try:
@@ -95,7 +97,7 @@ def check_file(path: Path, loaded: cfg.Loaded | None = None, kind: str | None = 
         if size > limit:
             return _limit(path, f"file is {size:,} bytes, over the limit of {limit:,} (max-file-size): not checked", loaded)
         fmt = format_of(path)
-        if fmt == "jsonl" and size > STREAM_ABOVE:
+        if fmt == "jsonl" and size > STREAM_ABOVE and not in_memory:
             return _check_streamed(path, loaded, kind, explicit)
         data = path.read_bytes()
     except OSError as exc:
@@ -116,34 +118,38 @@ def check_file(path: Path, loaded: cfg.Loaded | None = None, kind: str | None = 
 def _check_streamed(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool) -> FileResult:
     report = Report()
     result = FileResult(str(path))
-    doc = JsonlDocument(str(path), None, lambda collect: _stream_lines(path, report if collect else None))
+    doc = JsonlDocument(str(path), None, lambda: _decoded_lines(path), lambda: _raw_lines(path, report))
     _run(doc, path, report, loaded, kind, explicit, result)
     return _finish(result, report, doc, loaded)
 
 
-def _stream_lines(path: Path, report: Report | None) -> Iterator[Line]:
-    """Lines of a file on disk, decoded one at a time; decoding problems go to ``report``."""
-    first_pass = report is not None
-    crlf = lf = 0
-    byte_offset = char_offset = 0
+def _raw_lines(path: Path, report: Report) -> Iterator[tuple[int, int, bytes]]:
+    """The first pass over a streamed file: undecoded lines (orjson validates UTF-8 itself)."""
+    byte_offset = 0
+    crlf = 0
     with path.open("rb") as handle:
         for number, raw in enumerate(handle):
-            decoded = decode(raw, number + 1, byte_offset, char_offset)
-            text = decoded.text
-            if report is not None:
-                report.findings.extend(decoded.findings)
-                if number == 0 and text.startswith("\ufeff"):
-                    check_bom(text, report)
-                if text.endswith("\r\n"):
-                    crlf += 1
-                    if crlf == 1:
-                        col = len(text) - 1
-                        report.add("GL009", Span(Position(number + 1, col), Position(number + 1, col + 1), char_offset + col - 1, char_offset + col), "CRLF line endings")
-                elif text.endswith("\n"):
-                    lf += 1
-            body = text.rstrip("\n")
-            yield number, char_offset, body[:-1] if body.endswith("\r") else body
+            body = raw[:-1] if raw.endswith(b"\n") else raw
+            if body.endswith(b"\r"):
+                body = body[:-1]
+                crlf += 1
+                if crlf == 1:
+                    col = len(body.decode("utf-8", errors="replace")) + 1
+                    report.add("GL009", Span(Position(number + 1, col), Position(number + 1, col + 1)), "CRLF line endings (the file is too large to fix in place line by line: run --fix)")
+            if number == 0 and body.startswith(b"\xef\xbb\xbf"):
+                report.add("GL002", Span(Position(1, 1), Position(1, 2)), "UTF-8 byte-order mark at the start of the file")
+            yield number, byte_offset, body
             byte_offset += len(raw)
+
+
+def _decoded_lines(path: Path) -> Iterator[Line]:
+    """Lines of a file on disk with their character offsets, for resolving positions."""
+    char_offset = 0
+    with path.open("rb") as handle:
+        for number, raw in enumerate(handle):
+            text = raw.decode("utf-8", errors="replace")
+            body = text[:-1] if text.endswith("\n") else text
+            yield number, char_offset, body[:-1] if body.endswith("\r") else body
             char_offset += len(text)
 
 

@@ -15,28 +15,28 @@ class Decoded:
     lossy: bool  # bytes were replaced: never write this text back
 
 
-def guess_encoding(data: bytes) -> str | None:
-    """A best guess at what a non-UTF-8 file really is.
+def guess_encoding(data: bytes, bad: int) -> str | None:
+    """What the invalid bytes at ``bad`` most likely are, with the text they would read as.
 
-    cp1251 (Russian) and cp1252/latin-1 (European) gold files are the usual suspects and
-    short samples fool statistical detectors, so those two are tried first by script.
+    Gold files mix encodings by copy and paste: the run of non-ASCII bytes at the error is
+    tried as cp1251 (Russian) and cp1252 (European); a run that reads as letters of one
+    script is a confident guess. Otherwise a statistical detector looks at the whole sample.
     """
-    sample = data[: 1 << 16]
-    high = [b for b in sample if b >= 0x80]
-    if high:
-        cyrillic = sum(1 for b in high if 0xC0 <= b or b in (0xA8, 0xB8))
-        if cyrillic / len(high) >= 0.8:
-            return "cp1251"
+    end = bad
+    while end < len(data) and end - bad < 64 and data[end] >= 0x80:
+        end += 1
+    run = data[bad:end]
+    for encoding, letters in (("cp1251", "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя"), ("cp1252", None)):
         try:
-            text = sample.decode("cp1252")
+            text = run.decode(encoding)
         except UnicodeDecodeError:
-            text = ""
-        if text and sum(c.isalpha() for c in text if ord(c) >= 0x80) / len(high) >= 0.8:
-            return "cp1252 (latin-1)"
+            continue
+        if text and all((c in letters) if letters else c.isalpha() for c in text):
+            return f"{encoding} (`{text}`)"
     from charset_normalizer import from_bytes
 
-    best = from_bytes(sample).best()
-    return best.encoding if best is not None else None
+    best = from_bytes(data[: 1 << 16]).best()
+    return best.encoding if best is not None and best.encoding not in ("utf_8", "ascii") else None
 
 
 def decode(data: bytes, first_line: int = 1, byte_base: int = 0, char_base: int = 0) -> Decoded:
@@ -51,7 +51,7 @@ def decode(data: bytes, first_line: int = 1, byte_base: int = 0, char_base: int 
     text = data.decode("utf-8", errors="replace")
     start = Position(line, column)
     span = Span(start, Position(line, column + 1), char_base + len(prefix), char_base + len(prefix) + 1)
-    guess = guess_encoding(data)
-    hint = f"; it looks like {guess}" if guess and guess not in ("utf_8", "utf-8", "ascii") else ""
+    guess = guess_encoding(data, bad)
+    hint = f"; it looks like {guess}" if guess else ""
     message = f"invalid UTF-8 byte 0x{data[bad]:02x} at byte offset {byte_base + bad}{hint}"
     return Decoded(text, [Finding("GL001", span, message)], True)

@@ -66,7 +66,7 @@ def parse_json(text: str, base: int = 0) -> JsonParse:
             )
             return result
     result.value, result.ok = value, True
-    if _may_have_duplicates(body, value):
+    if may_have_duplicates(body, value):
         for dup in find_duplicate_keys(body):
             result.duplicates.append(
                 DuplicateKey(
@@ -79,16 +79,22 @@ def parse_json(text: str, base: int = 0) -> JsonParse:
     return result
 
 
-def _may_have_duplicates(text: str, value: Any) -> bool:
+def may_have_duplicates(text: str | bytes, value: Any) -> bool:
     if not isinstance(value, (dict, list)):
         return False
-    if "\\u003" in text and _COLON_ESCAPE.search(text):
-        return True
+    if isinstance(text, bytes):
+        if b"\\u003" in text and _COLON_ESCAPE.search(text.decode("utf-8", errors="replace")):
+            return True
+        colons = text.count(b":")
+    else:
+        if "\\u003" in text and _COLON_ESCAPE.search(text):
+            return True
+        colons = text.count(":")
     try:
         written = orjson.dumps(value).count(b":")
     except (TypeError, orjson.JSONEncodeError):
         return True  # e.g. a big integer: be exact the slow way
-    return text.count(":") != written
+    return colons != written
 
 
 def _explain(text: str, exc: orjson.JSONDecodeError) -> SyntaxProblem | None:
@@ -143,6 +149,8 @@ def _message(err: json.JSONDecodeError, text: str) -> str:
     if not found:
         return f"{msg}, found the end of the input (truncated?)"
     shown = json.dumps(found, ensure_ascii=False)
+    if msg.startswith("unterminated string"):
+        return "unterminated string: no closing quote before the end of the input"
     if msg.startswith("expecting property name") and found == "}":
         return "trailing comma before `}`: expected another key"
     if msg == "expecting value" and found == "]":

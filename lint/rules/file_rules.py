@@ -52,11 +52,11 @@ register(
          "[[[[[[ ... 100,000 levels ... ]]]]]]", "(a file within the limits)"),
 )
 
-_INVISIBLE = re.compile(
+INVISIBLE = re.compile(
     "[\u200b\u200c\u200d\u2060\ufeff\u00a0\u202f\u2007\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069"
     "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]"
 )
-_MIXED = re.compile(r"[^\W\d_]*(?:[A-Za-z][^\W\d_]*[А-Яа-яЁё]|[А-Яа-яЁё][^\W\d_]*[A-Za-z])[^\W\d_]*")
+MIXED_SCRIPT = re.compile(r"[^\W\d_]*(?:[A-Za-z][^\W\d_]*[А-Яа-яЁё]|[А-Яа-яЁё][^\W\d_]*[A-Za-z])[^\W\d_]*")
 _NAMES = {"\u00a0": "no-break space", "\u00ad": "soft hyphen", "\ufeff": "zero-width no-break space (BOM)"}
 
 
@@ -78,12 +78,12 @@ def check_gold_text(report: Report, where: At, value: str) -> None:
             hi -= 1
         report.add("GL006", where.inside(lo, max(hi, lo + 1)), f"`{value}` is not in Unicode NFC",
                    safe_fix("normalise to NFC", Change(where, nfc, as_string=True)))
-    m = _INVISIBLE.search(value)
+    m = INVISIBLE.search(value)
     if m:
         c = m.group()
         report.add("GL007", where.inside(m.start(), m.end()), f"invisible character U+{ord(c):04X} ({_char_name(c)}) in `{value}`")
     elif not value.isascii():
-        mixed = _MIXED.search(value)
+        mixed = MIXED_SCRIPT.search(value)
         if mixed:
             report.add("GL007", where.inside(mixed.start(), mixed.end()),
                        f"`{mixed.group()}` mixes Latin and Cyrillic letters (a confusable character)")

@@ -94,7 +94,7 @@ def expect(report: Report, code: str, at: At, name: str, value: Any, kinds: str)
 def unknown_keys(report: Report, code: str, at: At, obj: dict[str, Any], known: set[str] | frozenset[str], what: str,
                  aliases: dict[str, str] | None = None, fixable: bool = True, skip: Any = ()) -> None:
     """``code`` for each key of ``obj`` not in ``known`` (did-you-mean; safe rename when unambiguous)."""
-    from goldlint.findings import Change, safe_fix
+    from goldlint.findings import Change, safe_fix, unsafe_fix
     from goldlint.suggest import unambiguous
 
     for key in obj:
@@ -105,8 +105,9 @@ def unknown_keys(report: Report, code: str, at: At, obj: dict[str, Any], known: 
         near = closest(key, known) if not hint else [hint]
         more = f" (did you mean `{near[0]}`?)" if near else ""
         fix = None
-        if fixable and target is not None and not hint and target not in obj:
+        if fixable and target is not None and target not in obj:
             import json
 
-            fix = safe_fix(f"rename `{key}` to `{target}`", Change(at.child(key).as_key, json.dumps(target, ensure_ascii=False)))
+            make = unsafe_fix if hint else safe_fix  # an alias (`target`) is a guess about meaning, a typo is not
+            fix = make(f"rename `{key}` to `{target}`", Change(at.child(key).as_key, json.dumps(target, ensure_ascii=False)))
         report.add(code, at.child(key).as_key, f"unknown field `{key}` in {what}{more}", fix)

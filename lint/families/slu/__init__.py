@@ -14,6 +14,7 @@ from typing import Any
 from goldlint.families.base import Context, Family, Report
 from goldlint.families.slu import rules  # noqa: F401  (registers SLU rules)
 from goldlint.families.slu.answers import check_answer, read_answer
+from goldlint.families.slu.fast import CleanCheck
 from goldlint.families.slu.inventory import Inventory, parse_inventory
 from goldlint.families.slu.meta import check_audio_path, check_audio_type, check_instruction, check_speaker
 from goldlint.families.slu.ontology import compare_ontology, load_ontology
@@ -37,9 +38,21 @@ class SluFamily(Family):
         inventories: dict[str, tuple[Any, ...]] = {}
         hidden: list[tuple[Any, ...]] = []
         count = 0
+        fast = CleanCheck(options, ctx.path.parent)
         for top_path, top in doc.records():
             for path, record in split_records(top_path, top):
                 count += 1
+                if fast.is_clean(record):
+                    # Nothing to report but what spans records: ids and inventories.
+                    annotation = record["inputs"]["annotation"]
+                    if annotation not in inventories:
+                        inventories[annotation] = path
+                    record_id = record["meta"]["id"]
+                    if record_id not in ids:
+                        ids[record_id] = path
+                        continue
+                    self._id(record_id, At(path), ids, report)
+                    continue
                 at = At(path)
                 if not check_shape(record, at, report):
                     continue

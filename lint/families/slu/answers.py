@@ -179,19 +179,22 @@ def _slot_not_allowed(intent: str, slot_type: str, allowed: tuple[str, ...], ans
                f"slot `{slot_type}` is not allowed for intent `{intent}` (allowed: {listed}){did_you_mean(slot_type, allowed)}", fix)
 
 
-def _conventions(slot_type: str, value: str, at: At, options: SluOptions, report: Report) -> None:
+def convention_problem(value: str, options: SluOptions) -> tuple[int, str] | None:
+    """The first character of ``value`` that breaks an enabled text convention, and what it is."""
     conv = options.text_conventions
-    problem = None
     if conv.lowercase and value != value.lower():
-        i = next(k for k, c in enumerate(value) if c != c.lower())
-        problem = (i, "an upper-case letter")
-    elif conv.digits_as_words and any(c.isdigit() for c in value):
-        i = next(k for k, c in enumerate(value) if c.isdigit())
-        problem = (i, "a digit (numbers are written as words)")
-    elif conv.no_punctuation:
+        return next(k for k, c in enumerate(value) if c != c.lower()), "an upper-case letter"
+    if conv.digits_as_words and any(c.isdigit() for c in value):
+        return next(k for k, c in enumerate(value) if c.isdigit()), "a digit (numbers are written as words)"
+    if conv.no_punctuation:
         m = _PUNCT.search(value)
         if m:
-            problem = (m.start(), "punctuation")
+            return m.start(), "punctuation"
+    return None
+
+
+def _conventions(slot_type: str, value: str, at: At, options: SluOptions, report: Report) -> None:
+    problem = convention_problem(value, options)
     if problem is not None:
         i, what = problem
         report.add("SLU111", at.inside(i, i + 1) if at.inner is None else at, f"slot `{slot_type}` value `{value}` breaks the text conventions: {what} at character {i + 1}")

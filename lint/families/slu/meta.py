@@ -18,36 +18,51 @@ _PRIVATE = re.compile(r"(^|/)(home|Users|root|private|tmp|mnt|media)(/|$)|^~", r
 _AUDIO_MAGIC = (b"RIFF", b"fLaC", b"ID3")
 
 
+def placeholder_problems(instruction: str, inputs: dict[str, Any]) -> list[tuple[str, int, int]]:
+    """``(name, start, end)`` of placeholders with no input, then ``(key, -1, -1)`` of unused inputs."""
+    used: set[str] = set()
+    problems: list[tuple[str, int, int]] = []
+    for m in _PLACEHOLDER.finditer(instruction):
+        used.add(m.group(1))
+        if m.group(1) not in inputs:
+            problems.append((m.group(1), m.start(), m.end()))
+    if "<audio>" in instruction:
+        used.add("audio")
+    problems.extend((key, -1, -1) for key in inputs if key not in used)
+    return problems
+
+
 def check_instruction(record: dict[str, Any], at: At, report: Report) -> None:
     instruction, inputs = record.get("instruction"), record.get("inputs")
     if not isinstance(instruction, str) or not isinstance(inputs, dict):
         return
-    used: set[str] = set()
-    for m in _PLACEHOLDER.finditer(instruction):
-        name = m.group(1)
-        used.add(name)
-        if name not in inputs:
-            report.add("SLU106", at.child("instruction").inside(m.start(), m.end()),
+    for name, start, end in placeholder_problems(instruction, inputs):
+        if start >= 0:
+            report.add("SLU106", at.child("instruction").inside(start, end),
                        f"placeholder `{{{name}}}` has no key in `inputs`{did_you_mean(name, [str(k) for k in inputs])}")
-    if "<audio>" in instruction:
-        used.add("audio")
-    for key in inputs:
-        if key not in used:
-            report.add("SLU106", At(at.child("inputs", key).path, key=True),
-                       f"`inputs.{key}` is never used by the instruction (no `{{{key}}}` placeholder)", severity=Severity.INFO)
+        else:
+            report.add("SLU106", At(at.child("inputs", name).path, key=True),
+                       f"`inputs.{name}` is never used by the instruction (no `{{{name}}}` placeholder)", severity=Severity.INFO)
+
+
+def speaker_problem(speaker: str, options: SluOptions) -> tuple[int, int, str] | None:
+    """``(start, end, message)`` of what is wrong with a speaker string, or ``None``."""
+    m = _SPEAKER.fullmatch(speaker)
+    if m is None:
+        return 0, len(speaker), f"speaker `{speaker}` is not `<id>_<male|female>_<age>`"
+    age = int(m.group(3))
+    if not options.min_speaker_age <= age <= options.max_speaker_age:
+        return m.start(3), m.end(3), f"speaker age {age} is implausible (expected {options.min_speaker_age}–{options.max_speaker_age})"
+    return None
 
 
 def check_speaker(speaker: Any, at: At, options: SluOptions, report: Report) -> None:
     if not isinstance(speaker, str):
         return
-    m = _SPEAKER.fullmatch(speaker)
-    if m is None:
-        report.add("SLU107", at, f"speaker `{speaker}` is not `<id>_<male|female>_<age>`")
-        return
-    age = int(m.group(3))
-    if not options.min_speaker_age <= age <= options.max_speaker_age:
-        report.add("SLU107", at.inside(m.start(3), m.end(3)),
-                   f"speaker age {age} is implausible (expected {options.min_speaker_age}–{options.max_speaker_age})")
+    problem = speaker_problem(speaker, options)
+    if problem is not None:
+        start, end, message = problem
+        report.add("SLU107", at if start == 0 and end == len(speaker) else at.inside(start, end), message)
 
 
 def check_audio_type(value: Any, at: At, options: SluOptions, report: Report) -> None:

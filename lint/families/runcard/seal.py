@@ -1,0 +1,97 @@
+"""RUN102 (tamper seal), RUN103 (fingerprint, both forms) and RUN104 (system-prompt hash)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from goldlint.families.base import Report
+from goldlint.families.corpus.fields import describe
+from goldlint.families.runcard import algorithms as alg
+from goldlint.findings import At
+
+_FIELD_OF = {"dataset_sha256": ("dataset", "sha256")}
+
+
+def check_hash(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -> None:
+    if "run_card_hash" not in good[""]:
+        return
+    stored = card["run_card_hash"].lower()
+    try:
+        actual = alg.run_card_hash(card)
+    except (TypeError, ValueError) as exc:
+        report.add("RUN101", At(()), f"the card cannot be written as JSON to be hashed: {exc}")
+        return
+    if actual != stored:
+        report.add("RUN102", At(("run_card_hash",)),
+                   f"run_card_hash does not match the card (recomputed {actual}): the card was edited after it was sealed")
+
+
+def which_fingerprint(card: dict[str, Any]) -> str | None:
+    """``"harness"`` or ``"seed"``: the form the card's fingerprint matches, or ``None``."""
+    fp = card.get("fingerprint")
+    if isinstance(fp, dict):
+        stored, components = fp.get("hash"), fp.get("components")
+    else:
+        stored, components = fp, alg.fingerprint_components(card)
+    if not isinstance(stored, str) or not isinstance(components, dict):
+        return None
+    try:
+        if alg.fingerprint(components) == stored.lower():
+            return "harness"
+        if alg.fingerprint_seed_form(components) == stored.lower():
+            return "seed"
+    except (TypeError, ValueError):
+        return None
+    return None
+
+
+def check_fingerprint(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -> None:
+    if "fingerprint" not in good[""]:
+        return
+    fp = card["fingerprint"]
+    if isinstance(fp, dict):
+        if not {"hash", "components"} <= good["fingerprint"]:
+            return
+        where = At(("fingerprint", "hash"))
+    else:
+        where = At(("fingerprint",))
+    form = which_fingerprint(card)
+    if form is None:
+        report.add("RUN103", where,
+                   "the fingerprint matches neither the harness form (SHA-256 of the sorted JSON of its 8 components) "
+                   "nor the seed's (SHA-256 of the 6 components' values concatenated in name order)")
+    if isinstance(fp, dict):
+        _components(report, card, fp["components"], form)
+
+
+def _components(report: Report, card: dict[str, Any], components: dict[str, Any], form: str | None) -> None:
+    at = At(("fingerprint", "components"))
+    names = alg.SEED_FINGERPRINT_COMPONENTS if form == "seed" else alg.FINGERPRINT_COMPONENTS
+    for name in names:
+        if name not in components:
+            report.add("RUN103", at, f"fingerprint components lack `{name}`")
+    own = alg.fingerprint_components(card)
+    for name, value in components.items():
+        if name not in own:
+            continue
+        mine = own[name]
+        field = ".".join(_FIELD_OF.get(name, (name,)))
+        present = card.get("dataset", {}).get("sha256", _MISSING) if name == "dataset_sha256" and isinstance(card.get("dataset"), dict) else card.get(name, _MISSING)
+        if present is _MISSING:
+            continue
+        if value != mine or type(value) is not type(mine):
+            report.add("RUN103", at.child(name), f"fingerprint component `{name}` is {describe(value)} but the card's `{field}` is {describe(mine)}")
+
+
+_MISSING = object()
+
+
+def check_prompt(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -> None:
+    if not {"system_prompt_sha256", "system_prompt_used"} <= good[""]:
+        return
+    stored = card["system_prompt_sha256"].lower()
+    actual = alg.sha256_text(card["system_prompt_used"])
+    if stored != actual:
+        placeholder = " (a placeholder of zeros)" if set(stored) == {"0"} else ""
+        report.add("RUN104", At(("system_prompt_sha256",)),
+                   f"system_prompt_sha256{placeholder} is not the SHA-256 of `system_prompt_used` ({actual})")

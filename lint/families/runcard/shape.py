@@ -1,0 +1,84 @@
+"""RUN101: the card's fields and their types, checked by hand against :mod:`.vocab`'s tables.
+
+Returns which fields are usable, so later checks never trip over a wrong type.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from goldlint.families.base import Report
+from goldlint.families.corpus.fields import describe, expected_text, matches
+from goldlint.families.runcard import vocab
+from goldlint.findings import At
+
+_NOT_HEX = re.compile(r"[^0-9a-fA-F]")
+
+
+def sha256_problem(value: str) -> tuple[str, int, int] | None:
+    """Why a string is not a hex SHA-256 (message, start, end inside the string), or ``None``."""
+    bad = _NOT_HEX.search(value)
+    if bad is not None:
+        return f"`{bad.group()}` at character {bad.start() + 1} is not a hexadecimal digit", bad.start(), bad.end()
+    if len(value) != 64:
+        return f"{len(value)} hexadecimal digits, a SHA-256 has 64", 0, len(value)
+    return None
+
+
+def check_value(report: Report, at: At, name: str, value: Any, kinds: str) -> bool:
+    """RUN101 for one value; ``sha256`` is a kind of its own. Returns whether the value is usable."""
+    plain = "|".join(k if k != "sha256" else "string" for k in kinds.split("|"))
+    if not matches(value, plain):
+        if isinstance(value, float):  # NaN or an infinity: not a number JSON can hold
+            report.add("RUN101", at, f"`{name}` is {describe(value)}, which is not a JSON number")
+        else:
+            shown = expected_text(plain).replace("a string", "a SHA-256 hex string" if "sha256" in kinds else "a string")
+            report.add("RUN101", at, f"`{name}` must be {shown}, found {describe(value)}")
+        return False
+    if "sha256" in kinds and isinstance(value, str) and "string" not in kinds.split("|"):
+        problem = sha256_problem(value)
+        if problem is not None:
+            message, start, end = problem
+            report.add("RUN101", at.inside(start, end) if value else at, f"`{name}` is not a SHA-256: {message}")
+            return False
+    return True
+
+
+def check_table(report: Report, at: At, obj: dict[str, Any], table: dict[str, tuple[str, bool]], where: str) -> set[str]:
+    """Every field of ``table`` in ``obj``; returns the names whose values are usable."""
+    good: set[str] = set()
+    for name, (kinds, required) in table.items():
+        if name not in obj:
+            if required:
+                report.add("RUN101", at, f"{where} lacks `{name}`")
+            continue
+        if check_value(report, at.child(name), name, obj[name], kinds):
+            good.add(name)
+    return good
+
+
+def check(report: Report, card: dict[str, Any]) -> dict[str, set[str]]:
+    """RUN101 over the whole card: ``{"": top fields, "dataset": ..., "scores": ..., ...}`` that are usable."""
+    top = At(())
+    good: dict[str, set[str]] = {"": check_table(report, top, card, vocab.TOP, "the run card")}
+    for name, table in (("dataset", vocab.DATASET), ("scores", vocab.SCORES), ("totals", vocab.TOTALS)):
+        if name in good[""]:
+            good[name] = check_table(report, At((name,)), card[name], table, f"`{name}`")
+        else:
+            good[name] = set()
+    fp = card.get("fingerprint")
+    good["fingerprint"] = check_table(report, At(("fingerprint",)), fp, vocab.FINGERPRINT, "`fingerprint`") if isinstance(fp, dict) and "fingerprint" in good[""] else set()
+    good["results"] = set()
+    results = card.get("results")
+    if "results" in good[""]:
+        ok = set()
+        for n, r in enumerate(results):
+            where = At(("results", n))
+            if not isinstance(r, dict):
+                report.add("RUN101", where, f"a result must be an object, found {describe(r)}")
+                continue
+            if len(check_table(report, where, r, vocab.RESULT, "this result")) == len([k for k in vocab.RESULT if k in r]):
+                ok.add(str(n))
+        good["results"] = ok
+    return good

@@ -1,0 +1,120 @@
+"""The ``semantic`` family: slower-whisper semantic gold labels (FORMATS.md §4, seed 003).
+
+Config (``semantic:`` in goldlint.yaml, ``[tool.goldlint.semantic]`` in pyproject.toml)::
+
+    profile: slower-whisper          # or spec (the default)
+    extend-topics: [churn_signal]    # labels added to the profile's topic list
+    extend-risk-types: {fraud: [high, critical]}   # new types, or severities added to one
+    transcripts: ../transcripts/{meeting_id}.json  # optional: SEM107/SEM108 against it
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
+
+from goldlint.diagnostics import Severity
+from goldlint.families.base import Context, Family, FamilyOptions, Report
+from goldlint.families.semantic import rules as _rules  # noqa: F401  (registers SEM rules)
+from goldlint.families.semantic.labels import check_actions, check_empty, check_risks, check_topics
+from goldlint.families.semantic.segments import TranscriptError, check_evidence, check_segments, load_transcript, transcript_path
+from goldlint.families.semantic.shape import check_meeting_id, check_shape
+from goldlint.families.semantic.vocab import SEVERITY_DOC, profile_for
+from goldlint.findings import At
+from goldlint.formats.base import Document
+
+SeverityName = Literal["low", "medium", "high", "critical"]
+
+
+class SemanticOptions(FamilyOptions):
+    profile: Literal["spec", "slower-whisper"] = "spec"
+    extend_topics: list[str] = Field(default_factory=list)
+    extend_risk_types: dict[str, list[SeverityName]] = Field(default_factory=dict)
+    transcripts: str | None = None  # a path pattern with {meeting_id} and/or {stem}
+    transcript_format: Literal["slower-whisper"] = "slower-whisper"
+
+    @field_validator("transcripts")
+    @classmethod
+    def _pattern(cls, value: str | None) -> str | None:
+        if value is not None:
+            rest = value.replace("{meeting_id}", "").replace("{stem}", "")
+            if "{" in rest or "}" in rest:
+                raise ValueError("the transcripts pattern may only use the placeholders {meeting_id} and {stem}")
+        return value
+
+
+class SemanticFamily(Family):
+    name = "semantic"
+    formats = ("json", "yaml")
+    Options = SemanticOptions
+
+    def detect(self, value: Any) -> bool:
+        return isinstance(value, dict) and "schema_version" in value and "meeting_id" in value
+
+    def check(self, doc: Document, report: Report, ctx: Context) -> None:
+        profile = profile_for(ctx.options)
+        stem = Path(ctx.path).stem
+        for _, root in doc.records():
+            check_shape(report, root)
+            if not isinstance(root, dict):
+                continue
+            check_meeting_id(report, root, stem)
+            check_topics(report, root, profile)
+            check_risks(report, root, profile)
+            check_actions(report, root)
+            check_empty(report, root)
+            transcript = None
+            if ctx.options is not None and ctx.options.transcripts:
+                path = transcript_path(ctx.options.transcripts, ctx, root.get("meeting_id"), stem)
+                try:
+                    transcript = load_transcript(path)
+                except TranscriptError as exc:
+                    where = At(("meeting_id",)) if "meeting_id" in root else At(())
+                    report.add("SEM107", where, f"{exc}: segment ids and evidence not checked against a transcript", severity=Severity.WARNING)
+            check_segments(report, root, transcript)
+            if transcript is not None:
+                check_evidence(report, root, transcript)
+
+    def completions(self, root: Any, path: tuple[str | int, ...], options: Any) -> list[tuple[str, str]] | None:
+        """Topic labels at ``("topics", n, "label")``; risk types at ``("risks", n, "type")``;
+        at ``("risks", n, "severity")`` the severities allowed for that risk's ``type``."""
+        profile = profile_for(options)
+        if len(path) != 3 or not isinstance(path[1], int):
+            return None
+        section, _, field = path
+        if (section, field) == ("topics", "label"):
+            return list(profile.topics.items())
+        if (section, field) == ("risks", "type"):
+            return [(name, f"{rt.doc} (severities: {', '.join(rt.severities)})") for name, rt in profile.risk_types.items()]
+        if (section, field) == ("risks", "severity"):
+            kind = _get(root, ("risks", path[1], "type"))
+            known = profile.risk_types.get(kind) if isinstance(kind, str) else None
+            allowed = known.severities if known is not None else profile.severities
+            return [(s, SEVERITY_DOC[s]) for s in allowed]
+        return None
+
+    def hover(self, root: Any, path: tuple[str | int, ...], options: Any) -> str | None:
+        profile = profile_for(options)
+        value = _get(root, path)
+        if len(path) == 3 and path[0] == "topics" and path[2] == "label" and isinstance(value, str):
+            doc = profile.topics.get(value)
+            return f"**topic `{value}`** — {doc}" if doc else f"`{value}` is not a `{profile.name}` topic"
+        if len(path) == 3 and path[0] == "risks" and path[2] == "type" and isinstance(value, str):
+            rt = profile.risk_types.get(value)
+            if rt is None:
+                return f"`{value}` is not a `{profile.name}` risk type"
+            return f"**risk `{value}`** — {rt.doc}\n\nAllowed severities: {', '.join(rt.severities)}"
+        return None
+
+
+def _get(root: Any, path: tuple[str | int, ...]) -> Any:
+    for step in path:
+        if isinstance(root, dict) and isinstance(step, str):
+            root = root.get(step)
+        elif isinstance(root, list) and isinstance(step, int) and 0 <= step < len(root):
+            root = root[step]
+        else:
+            return None
+    return root

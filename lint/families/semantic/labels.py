@@ -1,0 +1,147 @@
+"""SEM103–SEM106: vocabulary, duplicates and empty lists of topics, risks and actions."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from goldlint.families.base import Report
+from goldlint.families.semantic.vocab import Profile
+from goldlint.findings import At, Change, safe_fix
+from goldlint.rules.file_rules import check_gold_text
+from goldlint.suggest import closest
+
+_SPLIT = re.compile(r"[_\-\s]+")
+
+
+def suggestions(value: str, choices: list[str]) -> list[str]:
+    """Close spellings first; else labels that share whole words (``churn`` → ``churn_risk``)."""
+    found = closest(value, choices)
+    if found:
+        return found[:1]
+    words = {_stem(w) for w in _SPLIT.split(value.casefold()) if w}
+    if not words:
+        return []
+    by_words = []
+    for choice in choices:
+        theirs = {_stem(w) for w in _SPLIT.split(choice.casefold()) if w}
+        if words <= theirs or theirs <= words:
+            by_words.append(choice)
+    return by_words[:3]
+
+
+def _fold(s: str) -> str:
+    return s.casefold().replace("-", "_").replace(" ", "_")
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 4 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def did_you_mean(value: str, choices: list[str]) -> str:
+    found = suggestions(value, choices)
+    if not found:
+        return ""
+    return " (did you mean " + " or ".join(f"`{c}`" for c in found) + "?)"
+
+
+def _fold_fix(value: str, choices: list[str], where: At) -> Any:
+    same = [c for c in choices if _fold(c) == _fold(value)]
+    if len(same) == 1:
+        return safe_fix(f"write `{same[0]}`", Change(where, same[0], as_string=True))
+    return None
+
+
+def _list(root: dict[str, Any], name: str) -> list[Any]:
+    value = root.get(name)
+    return value if isinstance(value, list) else []
+
+
+def check_topics(report: Report, root: dict[str, Any], profile: Profile) -> None:
+    """SEM103 and the topic half of SEM105."""
+    vocab = list(profile.topics)
+    seen: dict[str, int] = {}
+    for n, topic in enumerate(_list(root, "topics")):
+        label = topic.get("label") if isinstance(topic, dict) else None
+        if not isinstance(label, str) or not label.strip():
+            continue
+        where = At(("topics", n, "label"))
+        check_gold_text(report, where, label)
+        if label not in profile.topics and label.strip() not in profile.topics:
+            report.add("SEM103", where, f"topic `{label}` is not in the `{profile.name}` topic vocabulary{did_you_mean(label, vocab)}",
+                       _fold_fix(label, vocab, where))
+        if label in seen:
+            report.add("SEM105", where, f"topic `{label}` is listed twice (first as topics[{seen[label]}]): merge their `segment_ids`")
+        else:
+            seen[label] = n
+
+
+def check_risks(report: Report, root: dict[str, Any], profile: Profile) -> None:
+    """SEM104 and the risk half of SEM105."""
+    types = list(profile.risk_types)
+    seen: dict[tuple[str, Any], int] = {}
+    for n, risk in enumerate(_list(root, "risks")):
+        if not isinstance(risk, dict):
+            continue
+        kind, severity, segment = risk.get("type"), risk.get("severity"), risk.get("segment_id")
+        known = None
+        if isinstance(kind, str) and kind.strip():
+            where = At(("risks", n, "type"))
+            check_gold_text(report, where, kind)
+            known = profile.risk_types.get(kind) or profile.risk_types.get(kind.strip())
+            if known is None:
+                report.add("SEM104", where, f"risk type `{kind}` is not in the `{profile.name}` profile{did_you_mean(kind, types)}",
+                           _fold_fix(kind, types, where))
+        if isinstance(severity, str) and severity.strip():
+            where = At(("risks", n, "severity"))
+            check_gold_text(report, where, severity)
+            value = severity.strip()
+            if value not in profile.severities:
+                allowed = known.severities if known is not None else profile.severities
+                report.add("SEM104", where, f"severity `{severity}` is unknown: use one of {', '.join(allowed)}{did_you_mean(severity, list(allowed))}",
+                           _fold_fix(severity, list(allowed), where))
+            elif known is not None and value not in known.severities:
+                report.add("SEM104", where, f"severity `{value}` is not allowed for risk type `{kind}` (allowed: {', '.join(known.severities)})")
+        if isinstance(kind, str) and isinstance(segment, int) and not isinstance(segment, bool):
+            key = (kind, segment)
+            if key in seen:
+                report.add("SEM105", At(("risks", n, "segment_id")),
+                           f"a `{kind}` risk on segment {segment} is already labelled (risks[{seen[key]}])")
+            else:
+                seen[key] = n
+        evidence = risk.get("evidence")
+        if isinstance(evidence, str):
+            check_gold_text(report, At(("risks", n, "evidence")), evidence)
+
+
+def normalize_text(text: str) -> str:
+    """As the benchmark's action matcher: casefold, drop punctuation, collapse whitespace."""
+    folded = "".join(c for c in text.casefold() if not unicodedata.category(c).startswith("P"))
+    return " ".join(folded.split())
+
+
+def check_actions(report: Report, root: dict[str, Any]) -> None:
+    """The action half of SEM105, and GL006–GL008 on action texts and the summary."""
+    seen: dict[str, int] = {}
+    for n, action in enumerate(_list(root, "actions")):
+        text = action.get("text") if isinstance(action, dict) else None
+        if not isinstance(text, str) or not text.strip():
+            continue
+        where = At(("actions", n, "text"))
+        check_gold_text(report, where, text)
+        norm = normalize_text(text)
+        if norm in seen:
+            report.add("SEM105", where, f"action `{text}` repeats actions[{seen[norm]}] (the same text after normalisation)")
+        else:
+            seen[norm] = n
+    summary = root.get("summary")
+    if isinstance(summary, str):
+        check_gold_text(report, At(("summary",)), summary)
+
+
+def check_empty(report: Report, root: dict[str, Any]) -> None:
+    """SEM106."""
+    for name in ("topics", "risks", "actions"):
+        if root.get(name) == []:
+            report.add("SEM106", At((name,)), f"`{name}` is empty: a meeting without {name} is rare, check the labelling is finished")

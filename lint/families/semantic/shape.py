@@ -1,0 +1,110 @@
+"""SEM101 (the file's shape) and SEM102 (``meeting_id`` against the file name).
+
+Plain Python over the decoded value: no JSON Schema validator runs on the clean path. The
+field tables below mirror ``schemas/semantic-*.schema.json`` (a test proves they agree).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from goldlint.families.base import Report
+from goldlint.findings import At, Change, safe_fix, unsafe_fix
+from goldlint.suggest import unambiguous
+
+# field -> (JSON type, required)
+TOP: dict[str, tuple[str, bool]] = {
+    "schema_version": ("integer", True),
+    "meeting_id": ("string", True),
+    "topics": ("array", True),
+    "risks": ("array", True),
+    "actions": ("array", True),
+    "summary": ("string", False),
+}
+ITEMS: dict[str, dict[str, tuple[str, bool]]] = {
+    "topics": {"label": ("string", True), "segment_ids": ("array", False)},
+    "risks": {"type": ("string", True), "severity": ("string", True), "segment_id": ("integer", True), "evidence": ("string", False)},
+    "actions": {"text": ("string", True), "speaker_id": ("string", False), "segment_ids": ("array", False)},
+}
+NON_EMPTY = {("meeting_id",), ("topics", "label"), ("actions", "text")}
+
+
+def json_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    return {str: "string", list: "array", dict: "object", type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def _an(kind: str) -> str:
+    return ("an " if kind[0] in "aeiou" else "a ") + kind
+
+
+def check_object(report: Report, path: tuple[Any, ...], obj: dict[str, Any], fields: dict[str, tuple[str, bool]], kind: tuple[str, ...]) -> bool:
+    """Required fields, types, emptiness and unknown keys of one object; whether it is sound."""
+    sound = True
+    unknown = [k for k in obj if k not in fields]
+    for key in unknown:
+        missing = [f for f in fields if f not in obj]
+        target = unambiguous(key, missing) if missing else None
+        hint = f" (did you mean `{target}`?)" if target else ""
+        fix = unsafe_fix(f"rename to `{target}`", Change(At(path + (key,), key=True), json.dumps(target))) if target else None
+        report.add("SEM101", At(path + (key,), key=True), f"unknown key `{key}`{hint}; allowed: {', '.join(fields)}", fix)
+    for name, (want, required) in fields.items():
+        if name not in obj:
+            if required and not any(unambiguous(k, [name]) for k in unknown):
+                report.add("SEM101", At(path), f"missing required field `{name}`")
+                sound = False
+            continue
+        value = obj[name]
+        got = json_type(value)
+        if got != want:
+            report.add("SEM101", At(path + (name,)), f"`{name}` must be {_an(want)}, found {_an(got)}")
+            sound = False
+        elif want == "string" and kind + (name,) in NON_EMPTY and not value.strip():
+            report.add("SEM101", At(path + (name,)), f"`{name}` must not be empty")
+    return sound
+
+
+def check_shape(report: Report, root: Any) -> bool:
+    """SEM101 over the whole file; whether the top level is sound enough for the other rules."""
+    if not isinstance(root, dict):
+        report.add("SEM101", At(()), f"a semantic gold file is a JSON object, found {_an(json_type(root))}")
+        return False
+    sound = check_object(report, (), root, TOP, ())
+    version = root.get("schema_version")
+    if json_type(version) == "integer" and version != 1:
+        report.add("SEM101", At(("schema_version",)), f"`schema_version` must be 1, found {json.dumps(version)}")
+    for section, fields in ITEMS.items():
+        items = root.get(section)
+        if not isinstance(items, list):
+            continue
+        for n, item in enumerate(items):
+            path = (section, n)
+            if not isinstance(item, dict):
+                report.add("SEM101", At(path), f"each item of `{section}` must be an object, found {_an(json_type(item))}")
+                continue
+            check_object(report, path, item, fields, (section,))
+            ids = item.get("segment_ids")
+            if isinstance(ids, list):
+                for m, sid in enumerate(ids):
+                    if json_type(sid) != "integer":
+                        report.add("SEM101", At(path + ("segment_ids", m)), f"a segment id must be an integer, found {_an(json_type(sid))}")
+    return sound
+
+
+def check_meeting_id(report: Report, root: dict[str, Any], stem: str) -> None:
+    """SEM102: the id must be the file name stem (`<meeting_id>.json`)."""
+    meeting_id = root.get("meeting_id")
+    if not isinstance(meeting_id, str) or not meeting_id.strip() or not stem or meeting_id == stem:
+        return
+    report.add(
+        "SEM102",
+        At(("meeting_id",)),
+        f"`meeting_id` is `{meeting_id}` but the file is `{stem}`: gold labels are found by `<meeting_id>.json`",
+        safe_fix(f"set `meeting_id` to `{stem}`", Change(At(("meeting_id",)), stem, as_string=True)),
+    )

@@ -1,0 +1,121 @@
+"""TRU101 (header), TRU102 (cells per row), TRU106 (intent) and TRU110 (audio files).
+
+The header decides the columns: a name in another case, or a header written with spaces,
+is reported and then read as meant, so that the rows are still checked.
+"""
+
+from __future__ import annotations
+
+import re
+
+from goldlint.diagnostics import Severity
+from goldlint.families.base import Report
+from goldlint.families.truth.ontology import Ontology
+from goldlint.families.truth.vocab import COLUMNS, REQUIRED
+from goldlint.findings import At, Change, Offsets, safe_fix, unsafe_fix
+from goldlint.formats.tsv_doc import TsvDocument
+from goldlint.rules.file_rules import check_gold_text
+from goldlint.suggest import did_you_mean
+
+_KNOWN = {c.casefold(): c for c in COLUMNS}
+_SPACES = re.compile(r" {2,}| (?=\{)")
+
+
+def looks_like_row(cells: list[str]) -> bool:
+    """A first line that is a test case, not a header: an annotation or an audio file name."""
+    return any(c.lstrip().startswith("{") or c.strip().lower().endswith((".wav", ".flac", ".mp3")) for c in cells)
+
+
+def check_header(doc: TsvDocument, report: Report) -> None:
+    """TRU101; names the document's columns as the tool will read them."""
+    header = doc.header
+    assert header is not None
+    cells = header.values
+    if len(cells) == 1 and len(cells[0].split()) > 1 and sum(w.casefold() in _KNOWN for w in cells[0].split()) >= 2:
+        words = cells[0].split()
+        report.add("TRU101", At(("header", 0)), "the header's cells are separated by spaces, not tabs",
+                   safe_fix("separate the header's cells with tabs", Change(At(("header", 0)), "\t".join(words))))
+        doc.set_columns([_KNOWN.get(w.casefold(), w) for w in words])
+        _required(doc, report)
+        return
+    if not any(c.strip().casefold() in _KNOWN for c in cells) and looks_like_row(cells):
+        layout = "\t".join(COLUMNS)
+        fix = None
+        if len(cells) == len(COLUMNS):
+            fix = unsafe_fix("insert the documented header", Change(Offsets(header.start, header.start), layout + "\n"))
+        report.add("TRU101", Offsets(header.start, header.end),
+                   "header row missing: the first line is a test case (the documented header is `" + " ".join(COLUMNS) + "`)", fix)
+        doc.set_columns(list(COLUMNS), header_is_data=True)
+        return
+    names: list[str] = []
+    for k, cell in enumerate(cells):
+        name = cell
+        where = At(("header", k))
+        if cell in COLUMNS:
+            pass
+        elif cell.strip().casefold() in _KNOWN:
+            name = _KNOWN[cell.strip().casefold()]
+            report.add("TRU101", where, f"column `{cell}` must be written `{name}`: the tool finds columns by their exact name",
+                       safe_fix(f"rename the column to `{name}`", Change(where, name, as_string=True)))
+        elif not cell.strip():
+            report.add("TRU101", where, "empty column name")
+        else:
+            report.add("TRU101", where, f"unknown column `{cell}`{did_you_mean(cell, list(COLUMNS))}; the tool reads "
+                       + ", ".join(COLUMNS), severity=Severity.WARNING)
+        if name in names and name.strip():
+            report.add("TRU101", where, f"column `{name}` appears twice (also cell {names.index(name) + 1}): the tool reads only one of them")
+        names.append(name)
+    if names != cells:
+        doc.set_columns(names)
+    _required(doc, report)
+
+
+def _required(doc: TsvDocument, report: Report) -> None:
+    for name in REQUIRED:
+        if name not in doc.columns:
+            report.add("TRU101", At(("header",)), f"required column `{name}` is missing")
+
+
+def check_cell_count(doc: TsvDocument, report: Report, i: int) -> bool:
+    """TRU102 for row ``i``; whether the row's cells line up with the header."""
+    row, want = doc.rows[i], len(doc.columns)
+    have = len(row.values)
+    if have == want:
+        return True
+    if have > want:
+        report.add("TRU102", At((i, want)), f"row has {have} cells, the header has {want}: is there a tab inside a cell?")
+        return False
+    for k, value in enumerate(row.values):
+        m = _SPACES.search(value)
+        if m:
+            report.add("TRU102", At((i, k)).inside(m.start(), m.end()),
+                       f"row has {have} cell{'s' if have != 1 else ''}, the header has {want}: these spaces look like a missing tab "
+                       "(cells are separated by one tab)")
+            return False
+    report.add("TRU102", At((i, have - 1)), f"row has {have} cell{'s' if have != 1 else ''}, the header has {want}: "
+               f"{want - have} cell{'s are' if want - have != 1 else ' is'} missing")
+    return False
+
+
+def check_audio(report: Report, i: int, audio: str | None, seen: dict[str, int], line: int) -> None:
+    """TRU110."""
+    if audio is None or not audio.strip():
+        return
+    key = audio.strip()
+    if key in seen:
+        report.add("TRU110", At((i, "codedWvnm")), f"audio `{key}` is already the audio of the test case on line {seen[key]}")
+    else:
+        seen[key] = line
+
+
+def check_intent(report: Report, i: int, intent: str | None, ontology: Ontology | None) -> None:
+    """TRU106 (and GL006–GL008 on the intent)."""
+    if intent is None:
+        return
+    where = At((i, "intent"))
+    if not intent.strip():
+        report.add("TRU106", where, "intent is empty")
+        return
+    check_gold_text(report, where, intent)
+    if ontology is not None and intent not in ontology.intents and intent.strip() not in ontology.intents:
+        report.add("TRU106", where, f"intent `{intent}` is not in the ontology `{ontology.path.name}`{did_you_mean(intent, list(ontology.intents))}")
