@@ -31,7 +31,7 @@ def guess_encoding(data: bytes, bad: int) -> str | None:
             text = run.decode(encoding)
         except UnicodeDecodeError:
             continue
-        if text and all((c in letters) if letters else c.isalpha() for c in text):
+        if len(text) >= 2 and all((c in letters) if letters else c.isalpha() for c in text):
             return f"{encoding} (`{text}`)"
     from charset_normalizer import from_bytes
 

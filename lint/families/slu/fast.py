@@ -85,7 +85,10 @@ class CleanCheck:
         if type(meta.get("id")) is not int:
             return False
         audio, speaker = meta.get("audio"), meta.get("speaker")
-        if type(audio) is not dict or audio.get("type") not in self.audio_types or type(speaker) is not str:
+        if type(audio) is not dict or type(speaker) is not str:
+            return False
+        audio_type = audio.get("type")
+        if type(audio_type) is not str or audio_type not in self.audio_types:
             return False
         ok = self._speakers.get(speaker)
         if ok is None:
