@@ -32,6 +32,8 @@ from goldlint.formats.base import Document
 from goldlint.formats.json_doc import resolve_in_text
 
 _BREAKS = re.compile(r"(\r\n|\r|\n)")
+_RUNS_ON = ('unterminated quoted cell: this `"` is closed only by a quote in a later cell, so the cells between are read '
+            'as one (a quote inside a cell is written `""`)')
 
 
 @lru_cache(maxsize=1)
@@ -74,9 +76,14 @@ class Row:
         return start + 1 + i + self.values[k][:i].count('"')
 
 
-def split_line(line: str) -> tuple[list[str], list[tuple[int, int]] | None, list[bool] | None, list[tuple[int, int, str]]]:
-    """Cells of one line: values, spans relative to the line (None when plain), quoted flags, problems."""
-    if not (line.startswith('"') or '\t"' in line):
+def split_line(
+    line: str, grammar: bool = False
+) -> tuple[list[str], list[tuple[int, int]] | None, list[bool] | None, list[tuple[int, int, str]]]:
+    """Cells of one line: values, spans relative to the line (None when plain), quoted flags, problems.
+
+    A line with no quoted cell is split at TABs unless ``grammar`` asks for the Lark parse.
+    """
+    if not grammar and not (line.startswith('"') or '\t"' in line):
         return line.split("\t"), None, None, []
     tree = tsv_parser().parse(line, start="line")
     values: list[str] = []
@@ -108,7 +115,9 @@ def split_line(line: str) -> tuple[list[str], list[tuple[int, int]] | None, list
                 problems.append((piece.start_pos, piece.start_pos + 1, 'unterminated quoted cell: the opening `"` is never closed on this line (a quote inside a cell is written `""`)'))
                 break
         else:
-            if len(pieces) > 1:
+            if len(pieces) > 1 and first.type == "QUOTED" and "\t" in first.value:
+                problems.append((start, start + 1, _RUNS_ON))
+            elif len(pieces) > 1:
                 second = pieces[1]
                 problems.append((second.start_pos, second.end_pos, 'text after the closing quote of a quoted cell (a quote inside a cell is written `""`; TSV readers drop or mangle this text)'))
     return values, spans, quoted, problems
@@ -123,7 +132,7 @@ class TsvDocument(Document):
         self.rows: list[Row] = []
         self.columns: list[str] = []
         self._table: list[dict[str, str] | None] | None = None
-        body = text[1:] if text.startswith("\ufeff") else text
+        body = text.removeprefix("\ufeff")
         offset = len(text) - len(body)
         for number, (line, start) in enumerate(_lines(body, offset), 1):
             if not line:
@@ -142,7 +151,7 @@ class TsvDocument(Document):
     def _read(self, line: str, number: int, start: int) -> Row:
         try:
             values, spans, quoted, problems = split_line(line)
-        except Exception as exc:  # the grammar accepts every line; this is only a safety net
+        except Exception as exc:  # noqa: BLE001  (the grammar accepts every line; this is only a safety net)
             self.findings.append(Finding("GL003", Offsets(start, start + len(line)), f"TSV: this line does not parse: {exc}"))
             return Row(number, start, start + len(line), [line], bad=True)
         row = Row(number, start, start + len(line), values)

@@ -73,7 +73,7 @@ def _load(path: str, _mtime: int, _size: int) -> Ontology:
 def build(path: Path, data: Any) -> Ontology:
     if not isinstance(data, dict):
         raise OntologyError(f"ontology `{path}` must be a mapping of intents to entity lists")
-    intents_part = data.get("intents") if isinstance(data.get("intents"), dict) else data
+    intents_part: dict[Any, Any] = data["intents"] if isinstance(data.get("intents"), dict) else data
     described = data.get("entities") if isinstance(data.get("intents"), dict) else None
     intents: dict[str, frozenset[str]] = {}
     for intent, ents in intents_part.items():

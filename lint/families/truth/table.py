@@ -18,7 +18,7 @@ from goldlint.rules.file_rules import check_gold_text
 from goldlint.suggest import did_you_mean
 
 _KNOWN = {c.casefold(): c for c in COLUMNS}
-_SPACES = re.compile(r" {2,}| (?=\{)")
+_SPACES = re.compile(r" {2,}| (?=\{)")  # in a text cell: where a tab was probably typed as spaces
 
 
 def looks_like_row(cells: list[str]) -> bool:
@@ -86,7 +86,7 @@ def check_cell_count(doc: TsvDocument, report: Report, i: int) -> bool:
         report.add("TRU102", At((i, want)), f"row has {have} cells, the header has {want}: is there a tab inside a cell?")
         return False
     for k, value in enumerate(row.values):
-        m = _SPACES.search(value)
+        m = None if value.lstrip().startswith(("{", "[")) else _SPACES.search(value)
         if m:
             report.add("TRU102", At((i, k)).inside(m.start(), m.end()),
                        f"row has {have} cell{'s' if have != 1 else ''}, the header has {want}: these spaces look like a missing tab "

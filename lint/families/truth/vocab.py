@@ -23,4 +23,5 @@ ENTITY_KEYS: dict[str, str] = {
 }
 
 PREDEFINED_PREFIX = "nuance_"
+PREDEFINED_SEGMENT = r"nuance_[A-Z][A-Z0-9_]*"  # one part of a predefined key path
 CALENDAR_ROOT = "nuance_CALENDAR"

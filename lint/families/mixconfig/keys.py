@@ -1,0 +1,105 @@
+"""The ``nlu`` section's keys (the one place they are listed) and MXC101–MXC105.
+
+``schemas/mix-config.schema.json`` describes the same keys; a test proves it agrees.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from typing import Any
+
+from goldlint.diagnostics import Severity
+from goldlint.families.base import Report
+from goldlint.families.mixconfig.patterns import compile_error, find_danger
+from goldlint.families.truth.ontology import Ontology
+from goldlint.findings import At, Change, unsafe_fix
+from goldlint.suggest import did_you_mean
+
+GLOBAL = "_GLOBAL_"
+IGNORE = "predicted_entities_to_ignore"
+
+# key -> (JSON type, one-line doc)
+NLU_KEYS: dict[str, tuple[str, str]] = {
+    "use_asr_results": ("boolean", "score the ASR result of the audio instead of the transcription"),
+    "useEntityF1": ("boolean", "add entity F1, precision and recall to the report"),
+    "flattened_predefined_output": ("boolean", "flatten predefined entity values to dotted keys (the tool's default: true)"),
+    "format_calendar_canonicals": ("boolean", "format nuance_CALENDARX canonicals (`yyyy/7/21`, `5:00 PM`, `day/+1`)"),
+    "nBest": ("integer", "how many interpretations to request (1 or more)"),
+    IGNORE: ("object", "intent name (or `_GLOBAL_`) → regex of predicted entity names to ignore"),
+    "output_full_entity_hierarchy": ("boolean", "output the whole entity hierarchy"),
+}
+
+
+def _squash(key: str) -> str:
+    return key.casefold().replace("_", "").replace("-", "")
+
+
+def typo_of(key: str, known: list[str]) -> str | None:
+    """The known key ``key`` is a misspelling of (case, ``_`` and small typos), if exactly one."""
+    same = [k for k in known if _squash(k) == _squash(key)]
+    if len(same) == 1:
+        return same[0]
+    squashed = {_squash(k): k for k in known}
+    close = difflib.get_close_matches(_squash(key), list(squashed), n=2, cutoff=0.85)
+    return squashed[close[0]] if len(close) == 1 else None
+
+
+def _type_of(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    return {float: "number", str: "string", list: "array", dict: "object", type(None): "null"}.get(type(value), "value")
+
+
+def check_nlu(report: Report, nlu: Any, extra_keys: list[str], ontology: Ontology | None) -> None:
+    if not isinstance(nlu, dict):
+        report.add("MXC101", At(("nlu",)), f"`nlu` must be an object, found {_type_of(nlu)}")
+        return
+    known = list(NLU_KEYS) + list(extra_keys)
+    for key, value in nlu.items():
+        path = ("nlu", key)
+        if key not in known:
+            target = typo_of(key, [k for k in NLU_KEYS if k not in nlu])
+            if target:
+                report.add("MXC101", At(path, key=True), f"unknown key `{key}` (did you mean `{target}`?): the tool ignores it",
+                           unsafe_fix(f"rename to `{target}`", Change(At(path, key=True), json.dumps(target))))
+            else:
+                report.add("MXC101", At(path, key=True), f"unknown key `{key}`{did_you_mean(key, known)}: the tool ignores it",
+                           severity=Severity.WARNING)
+            continue
+        if key not in NLU_KEYS:
+            continue
+        want = NLU_KEYS[key][0]
+        got = _type_of(value)
+        if got != want:
+            hint = f" (write {value.strip().lower()} without quotes)" if want == "boolean" and isinstance(value, str) and value.strip().lower() in ("true", "false") else ""
+            report.add("MXC101", At(path), f"`{key}` must be {'an' if want[0] in 'aeiou' else 'a'} {want}, found {json.dumps(value) if got != 'object' else 'an object'}{hint}")
+        elif key == "nBest" and value < 1:
+            report.add("MXC101", At(path), f"`nBest` must be 1 or more, found {value}")
+        elif key == IGNORE:
+            check_ignore(report, value, ontology)
+
+
+def check_ignore(report: Report, patterns: dict[str, Any], ontology: Ontology | None) -> None:
+    """MXC101 (pattern types), MXC102–MXC105 on ``predicted_entities_to_ignore``."""
+    for key, pattern in patterns.items():
+        path = ("nlu", IGNORE, key)
+        if key != GLOBAL and _squash(key).strip() == "global":
+            fix = None if GLOBAL in patterns else unsafe_fix(f"rename to `{GLOBAL}`", Change(At(path, key=True), json.dumps(GLOBAL)))
+            report.add("MXC104", At(path, key=True), f"`{key}` is not the reserved key `{GLOBAL}`: the tool reads it as an intent name, so the pattern applies nowhere", fix)
+        elif key != GLOBAL and ontology is not None and key not in ontology.intents:
+            report.add("MXC105", At(path, key=True), f"intent `{key}` is not in the ontology `{ontology.path.name}`{did_you_mean(key, list(ontology.intents))}")
+        if not isinstance(pattern, str):
+            report.add("MXC101", At(path), f"an ignore pattern must be a string (a regular expression), found {_type_of(pattern)}")
+            continue
+        error = compile_error(pattern)
+        if error is not None:
+            start, end, message = error
+            report.add("MXC102", At(path).inside(start, end), f"pattern `{pattern}` does not compile: {message}")
+            continue
+        danger = find_danger(pattern)
+        if danger is not None:
+            report.add("MXC103", At(path).inside(danger.start, danger.end),
+                       f"pattern `{pattern}` can take exponential time: {danger.reason}; refused")

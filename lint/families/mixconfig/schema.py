@@ -1,0 +1,56 @@
+"""The JSON Schema of the test tool's config, built from :data:`.keys.NLU_KEYS`.
+
+``schemas/mix-config.schema.json`` is this module's output
+(``python -m goldlint.families.mixconfig.schema``); a test proves the file is what it
+builds. Other sections and unknown `nlu` keys are left open: the tool has more settings
+than the seed documents (MXC101 warns about unknown `nlu` keys).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from goldlint.families.mixconfig.keys import GLOBAL, IGNORE, NLU_KEYS
+
+
+def _key(name: str, kind: str, doc: str) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": kind, "description": doc}
+    if name == "nBest":
+        out["minimum"] = 1
+    if name == IGNORE:
+        out["additionalProperties"] = {"type": "string", "format": "regex", "description": "A Python regular expression of entity names."}
+        out["propertyNames"] = {"description": f"An intent name, or `{GLOBAL}` for every intent."}
+    return out
+
+
+def build_schema() -> dict[str, Any]:
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "urn:goldlint:schema:mix-config",
+        "title": "NLU test tool config",
+        "description": "The test tool's JSON config (seed 004); only the `nlu` keys goldlint knows are described. "
+        "Generated from goldlint (goldlint/families/mixconfig/keys.py); do not edit by hand.",
+        "type": "object",
+        "required": ["nlu"],
+        "properties": {
+            "nlu": {
+                "type": "object",
+                "properties": {name: _key(name, kind, doc) for name, (kind, doc) in NLU_KEYS.items()},
+            }
+        },
+    }
+
+
+def schema_text() -> str:
+    return json.dumps(build_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def main() -> None:  # pragma: no cover - a maintainer's tool
+    from goldlint.resources import data_dir
+
+    (data_dir("schemas") / "mix-config.schema.json").write_text(schema_text(), encoding="utf-8")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
