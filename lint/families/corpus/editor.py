@@ -49,7 +49,7 @@ def completions(root: Any, path: tuple[str | int, ...], options: Any) -> list[tu
 
 
 def hover(root: Any, path: tuple[str | int, ...], options: Any) -> str | None:
-    name, item = _field(path)
+    name, _item = _field(path)
     value: Any = root
     for step in path:
         try:

@@ -9,80 +9,18 @@ tiers, registers, provenance use, variant classes, domains.
 from __future__ import annotations
 
 import json
-import unicodedata
-from dataclasses import dataclass, field
 from typing import Any
 
 from goldlint.families.base import Report
-from goldlint.families.corpus import gloss, legacy, vocab
+from goldlint.families.corpus import fastpath, gloss, harness_entry, legacy, vocab
 from goldlint.families.corpus.dialects import Flavour, entry_fields
 from goldlint.families.corpus.fields import describe, unknown_keys
 from goldlint.families.corpus.options import CorpusOptions
+from goldlint.families.corpus.tally import Tally, Vocab, normalise_source
 from goldlint.findings import At, Change, JsonPath, safe_fix
 from goldlint.rules.file_rules import check_gold_text
-from goldlint.suggest import closest, unambiguous
 
 _ALIASES = {"target": "reference", "translation": "reference", "text": "source"}
-
-
-def normalise_source(text: str) -> str:
-    """The key COR112 compares: NFC, case-folded, whitespace collapsed."""
-    if not text.isascii():
-        text = unicodedata.normalize("NFC", text)
-    return " ".join(text.casefold().split())
-
-
-@dataclass(slots=True)
-class Vocab:
-    """One controlled vocabulary as a check uses it."""
-
-    name: str
-    values: dict[str, str]
-    extra: frozenset[str]
-    seen_extra: set[str] = field(default_factory=set)
-
-    def check(self, report: Report, at: At, value: Any) -> bool:
-        if value in self.values:
-            return True
-        if not isinstance(value, str):
-            report.add("COR101", at, f"`{self.name}` must be a string, found {describe(value)}")
-            return False
-        if value in self.extra:
-            if value not in self.seen_extra:
-                self.seen_extra.add(value)
-                report.add("COR108", at, f"`{value}` is a configured extension of the {self.name} vocabulary", severity=_info())
-            return True
-        choices = list(self.values)
-        target = unambiguous(value, choices)
-        near = closest(value, choices)
-        hint = f" (did you mean `{near[0]}`?)" if near else f"; expected one of {', '.join(choices)}"
-        fix = safe_fix(f"replace with `{target}`", Change(at, target, as_string=True)) if target else None
-        report.add("COR108", at, f"`{value}` is not a {self.name}{hint}", fix)
-        return False
-
-
-def _info() -> Any:
-    from goldlint.diagnostics import Severity
-
-    return Severity.INFO
-
-
-@dataclass(slots=True)
-class Tally:
-    """What the corpus-level rules need after the pass."""
-
-    count: int = 0
-    ids: dict[Any, int] = field(default_factory=dict)
-    sources: dict[str, list[Any]] = field(default_factory=dict)  # key -> [first index, first public, first secret]
-    segments: dict[str, list[Any]] = field(default_factory=dict)  # segment -> [count, first At]
-    tiers: set[int] = field(default_factory=set)
-    registers: set[str] = field(default_factory=set)
-    no_provenance: list[Any] = field(default_factory=list)  # [count, first At]
-    provenance_used: set[str] = field(default_factory=set)
-    variants: dict[str, list[Any]] = field(default_factory=dict)  # class -> [count, At]
-    domains_used: set[str] = field(default_factory=set)
-    licence_placeholders: dict[str, list[Any]] = field(default_factory=dict)  # value -> [count, At, metadata licence]
-    lang_mismatch: dict[tuple[str, str, str], list[Any]] = field(default_factory=dict)
 
 
 class EntryChecker:
@@ -104,14 +42,22 @@ class EntryChecker:
         self.register = Vocab("register", registers, frozenset(opts.extra_registers))
         self.context = Vocab("context", vocab.CONTEXTS, frozenset(opts.extra_contexts))
         self.domain = Vocab("domain", vocab.DOMAINS, frozenset(opts.extra_domains))
-        self.required = vocab.HARNESS_ENTRY_REQUIRED if flavour == "harness" else vocab.SPEC_ENTRY_REQUIRED
+        self.clean = fastpath.harness_entry if flavour == "harness" else fastpath.spec_entry
+        self.missing: list[str] = []  # required fields the current entry lacks (one COR101 per entry)
 
     def entry(self, path: JsonPath, e: Any) -> None:
-        """Check one entry at ``path`` (``("entries", 3)``, ``(3,)`` or a JSONL line ``(3,)``)."""
+        """Check one entry at ``path`` (``("entries", 3)``, ``(3,)`` or a JSONL line ``(3,)``).
+
+        The fast path confirms a clean entry and records it; anything else takes the slow
+        path below, which reports every finding.
+        """
         t = self.tally
         t.count += 1
+        if type(e) is dict and self.clean(self, path, e):
+            return
         report = self.report
         if not isinstance(e, dict):
+            t.labels.append(None)
             report.add("COR101", At(path), f"an entry must be an object, found {describe(e)}")
             return
         at = At(path)
@@ -125,21 +71,27 @@ class EntryChecker:
         self._segment(at, e)
         self._difficulty(at, e)
         self._provenance(at, e)
-        register = e.get("register")
-        if register is None and "register" not in e:
-            report.add("COR101", at, "entry lacks `register`")
-        elif self.register.check(report, at.child("register"), register):
-            t.registers.add(register)
+        if "register" not in e:
+            self.missing.append("register")
+        else:
+            register = e["register"]
+            if self.register.check(report, (*path, "register"), register):
+                t.registers.add(register)
         if self.flavour == "spec":
             if "context" in e:
-                self.context.check(report, at.child("context"), e["context"])
+                self.context.check(report, (*path, "context"), e["context"])
             else:
-                report.add("COR101", at, "entry lacks `context`")
+                self.missing.append("context")
         else:
-            self._harness(at, e)
+            harness_entry.fields(self, at, e)
         for name in ("notes", "variant_class", "morphological_analysis"):
             if name in e:
                 self._optional(at, e, name)
+        if self.missing:
+            names = ", ".join(f"`{n}`" for n in self.missing)
+            hint = " (`target` holds the translation? the spec calls it `reference`)" if "reference" in self.missing and "target" in e else ""
+            report.add("COR101", at, f"entry lacks {names}{hint}")
+            self.missing = []
 
     # -- pieces -----------------------------------------------------------------------------
 
@@ -149,10 +101,11 @@ class EntryChecker:
 
     def _id(self, at: At, e: dict[str, Any]) -> None:
         name = "id" if "id" in e else ("index" if "index" in e else None)
+        value = e[name] if name is not None else None
+        self.tally.labels.append(value if isinstance(value, (int, str)) and not isinstance(value, bool) else None)
         if name is None:
-            self.report.add("COR101", at, "entry lacks `id`")
+            self.missing.append("id")
             return
-        value = e[name]
         want_str = self.flavour == "harness"
         ok = isinstance(value, str) if want_str else (isinstance(value, int) and not isinstance(value, bool))
         if not ok:
@@ -162,7 +115,7 @@ class EntryChecker:
                 return
         ids = self.tally.ids
         if value in ids:
-            self.report.add("COR107", at.child(name), f"duplicate entry id {json.dumps(value, ensure_ascii=False)} (first used by entry {ids[value]})")
+            self.report.add("COR107", at.child(name), f"duplicate entry id {json.dumps(value, ensure_ascii=False)} (first used at index {ids[value]})")
         else:
             ids[value] = self.tally.count - 1
 
@@ -171,26 +124,25 @@ class EntryChecker:
         for name, old in (("source", "source_text"), ("reference", "target_expected")):
             key = name if name in e else (old if old in e else None)
             if key is None:
-                report.add("COR101", at, f"entry lacks `{name}`")
+                self.missing.append(name)
                 continue
             value = e[key]
-            where = at.child(key)
             if not isinstance(value, str):
-                report.add("COR101", where, f"`{key}` must be a string, found {describe(value)}")
+                report.add("COR101", at.child(key), f"`{key}` must be a string, found {describe(value)}")
                 continue
             if not value.strip():
-                report.add("COR111", where, f"empty `{key}`")
+                report.add("COR111", at.child(key), f"empty `{key}`")
                 continue
             if name == "reference":
-                check_gold_text(report, where, value)
+                check_gold_text(report, at.child(key), value)
             else:
-                self._duplicate_source(where, e, value)
+                self._duplicate_source(at, key, e, value)
 
     def _segment_of(self, e: dict[str, Any]) -> str | None:
         seg = e.get("segment", self.file_segment)
         return seg if isinstance(seg, str) else None
 
-    def _duplicate_source(self, where: At, e: dict[str, Any], value: str) -> None:
+    def _duplicate_source(self, at: At, field: str, e: dict[str, Any], value: str) -> None:
         key = normalise_source(value)
         seg = self._segment_of(e)
         secret = seg in self.secret if seg is not None else None
@@ -200,12 +152,13 @@ class EntryChecker:
             self.tally.sources[key] = [me, me if secret is False else None, me if secret else None]
             return
         first, public, hidden = seen
+        where = at.child(field)
         if secret and public is not None:
-            self.report.add("COR112", where, f"test-set leakage: this `{seg}` (secret) source is also entry {public}'s, in a public segment", severity=_error())
+            self.report.add("COR112", where, f"test-set leakage: this `{seg}` (secret) source is also the source of {self.tally.label(public)}, in a public segment", severity=_error())
         elif secret is False and hidden is not None:
-            self.report.add("COR112", where, f"test-set leakage: this public source is also entry {hidden}'s, in a secret segment", severity=_error())
+            self.report.add("COR112", where, f"test-set leakage: this public source is also the source of {self.tally.label(hidden)}, in a secret segment", severity=_error())
         else:
-            self.report.add("COR112", where, f"same source as entry {first}: `{value}`")
+            self.report.add("COR112", where, f"same source as {self.tally.label(first)}: `{value}`")
         if secret is False and public is None:
             seen[1] = me
         elif secret and hidden is None:
@@ -214,20 +167,19 @@ class EntryChecker:
     def _segment(self, at: At, e: dict[str, Any]) -> None:
         if "segment" not in e:
             if self.flavour == "spec":
-                self.report.add("COR101", at, "entry lacks `segment`")
+                self.missing.append("segment")
             return
         seg = e["segment"]
-        where = at.child("segment")
-        if self.segment.check(self.report, where, seg):
+        if self.segment.check(self.report, (*at.path, "segment"), seg):
             slot = self.tally.segments.get(seg)
             if slot is None:
-                self.tally.segments[seg] = [1, where]
+                self.tally.segments[seg] = [1, at.child("segment")]
             else:
                 slot[0] += 1
 
     def _difficulty(self, at: At, e: dict[str, Any]) -> None:
         if "difficulty" not in e:
-            self.report.add("COR101", at, "entry lacks `difficulty`")
+            self.missing.append("difficulty")
             return
         d = e["difficulty"]
         if isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 5:
@@ -250,81 +202,33 @@ class EntryChecker:
             slot[0] += 1
             return
         p = e["provenance"]
-        where = at.child("provenance")
         if self.flavour == "harness":
+            where = at.child("provenance")
             if not isinstance(p, dict):
                 self.report.add("COR101", where, f"`provenance` must be an object, found {describe(p)}")
                 return
-            self._entry_licence(where, p, e)
+            harness_entry.licence(self, where, p, e)
             return
-        if self.provenance.check(self.report, where, p):
+        if self.provenance.check(self.report, (*at.path, "provenance"), p):
             t.provenance_used.add(p)
             if self.declared is not None and p not in self.declared:
-                self.report.add("COR106", where, f"provenance `{p}` is not declared in `dataset.provenance`")
-
-    def _entry_licence(self, where: At, p: dict[str, Any], e: dict[str, Any]) -> None:
-        lic = p.get("license")
-        if lic is None:
-            return
-        if not isinstance(lic, str):
-            self.report.add("COR101", where.child("license"), f"`license` must be a string, found {describe(lic)}")
-            return
-        if lic.strip().lower() in vocab.LICENCE_PLACEHOLDERS:
-            slot = self.tally.licence_placeholders.get(lic)
-            if slot is None:
-                meta = e.get("metadata")
-                inner = meta.get("provenance") if isinstance(meta, dict) else None
-                better = inner.get("license") if isinstance(inner, dict) else None
-                self.tally.licence_placeholders[lic] = [1, where.child("license"), better]
-            else:
-                slot[0] += 1
-            return
-        from goldlint.families.corpus.envelope import check_licence
-
-        check_licence(self.report, where.child("license"), lic)
-
-    def _harness(self, at: At, e: dict[str, Any]) -> None:
-        report = self.report
-        if "domain" not in e:
-            report.add("COR101", at, "entry lacks `domain`")
-        else:
-            d = e["domain"]
-            where = at.child("domain")
-            if self.domain.check(report, where, d):
-                self.tally.domains_used.add(d)
-                if self.domains is not None and d not in self.domains:
-                    report.add("COR118", where, f"domain `{d}` is not listed in `domains`")
-        meta = e.get("metadata")
-        if "metadata" not in e:
-            report.add("COR101", at, "entry lacks `metadata`")
-        elif not isinstance(meta, dict):
-            report.add("COR101", at.child("metadata"), f"`metadata` must be an object, found {describe(meta)}")
-        elif self.languages is not None:
-            for side, code in zip(("source_lang", "target_lang"), self.languages, strict=True):
-                value = meta.get(side)
-                if isinstance(value, str) and value != code:
-                    slot = self.tally.lang_mismatch.get((side, value, code))
-                    if slot is None:
-                        self.tally.lang_mismatch[(side, value, code)] = [1, at.child("metadata", side)]
-                    else:
-                        slot[0] += 1
+                self.report.add("COR106", at.child("provenance"), f"provenance `{p}` is not declared in `dataset.provenance`")
 
     def _optional(self, at: At, e: dict[str, Any], name: str) -> None:
         value = e[name]
         if value is None:
             return
-        where = at.child(name)
         if not isinstance(value, str):
-            self.report.add("COR101", where, f"`{name}` must be a string, found {describe(value)}")
+            self.report.add("COR101", at.child(name), f"`{name}` must be a string, found {describe(value)}")
             return
         if name == "variant_class":
             slot = self.tally.variants.get(value)
             if slot is None:
-                self.tally.variants[value] = [1, where]
+                self.tally.variants[value] = [1, at.child(name)]
             else:
                 slot[0] += 1
-        elif name == "morphological_analysis":
-            check_gold_text(self.report, where, value)
+        elif name == "morphological_analysis" and not gloss.is_clean(value):
+            where = at.child(name)
             for problem in gloss.check(value):
                 self.report.add("COR116", where.inside(problem.start, problem.end), problem.message)
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from goldlint.diagnostics import Severity
 from goldlint.families.base import Report
-from goldlint.families.corpus import langtags, vocab
+from goldlint.families.corpus import langtags, licences, vocab
 from goldlint.families.corpus.fields import describe, expect, unknown_keys
 from goldlint.findings import At, Change, safe_fix
 
@@ -36,7 +36,7 @@ def check_created(report: Report, at: At, value: Any) -> None:
 
 
 def check_licence(report: Report, at: At, value: str) -> None:
-    problem = langtags.check_spdx(value)
+    problem = licences.check_spdx(value)
     if problem is None:
         return
     fix = safe_fix(f"write `{problem.replacement}`", Change(at, problem.replacement, as_string=True)) if problem.replacement else None
@@ -89,7 +89,7 @@ def check_label(report: Report, at: At, label: Any, codes: tuple[Any, Any]) -> N
 def check_spec(report: Report, root: dict[str, Any], extra_fields: frozenset[str]) -> tuple[dict[str, At] | None, Any]:
     """The spec envelope; returns the declared provenance tags (``None`` when unreadable) and ``entries``."""
     unknown_keys(report, "COR119", At(()), root, frozenset(vocab.SPEC_ROOT_FIELDS) | extra_fields, "the corpus")
-    ds = root.get("dataset")
+    ds: Any = root.get("dataset")
     at = At(("dataset",))
     declared: dict[str, At] | None = None
     if "dataset" not in root:

@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-_BOUNDARY = re.compile(r"[-=]")
-
 
 @dataclass(frozen=True, slots=True)
 class GlossProblem:
@@ -22,12 +20,14 @@ class GlossProblem:
     end: int
 
 
+_EMPTY_PIECE = re.compile(r"(?:^|\s)[-=]|[-=](?:\s|$)|[-=][-=]")
+
+
 def morpheme_count(word: str) -> int | None:
     """Morphemes of one word: pieces between `-`/`=` plus one per `<infix>`; ``None`` for an empty piece."""
-    pieces = _BOUNDARY.split(word)
-    if any(not p for p in pieces):
+    if _EMPTY_PIECE.search(word):
         return None
-    return len(pieces) + word.count("<")
+    return word.count("-") + word.count("=") + word.count("<") + 1
 
 
 def is_clean(value: str) -> bool:
@@ -38,18 +38,18 @@ def is_clean(value: str) -> bool:
     left, right = parts[0].split(), parts[1].split()
     if not left or len(left) != len(right):
         return False
+    if _EMPTY_PIECE.search(parts[0]) or _EMPTY_PIECE.search(parts[1]):
+        return False  # quick reject; the slow path says where
     for a, b in zip(left, right, strict=True):
-        count = morpheme_count(a)
-        if count is None or count != morpheme_count(b):
+        if a.count("-") + a.count("=") + a.count("<") != b.count("-") + b.count("=") + b.count("<"):
             return False
     return True
 
 
 @lru_cache(maxsize=1)
 def parser() -> Any:
-    from lark import Lark
-
     from goldlint.resources import grammar_text
+    from lark import Lark
 
     return Lark(grammar_text("gloss.lark"), parser="lalr", propagate_positions=True)
 

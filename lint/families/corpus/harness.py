@@ -11,7 +11,11 @@ from typing import Any
 
 from goldlint.families.base import Report
 from goldlint.families.corpus import langtags, vocab
-from goldlint.families.corpus.envelope import check_created, check_licence, check_version
+from goldlint.families.corpus.envelope import (
+    check_created,
+    check_licence,
+    check_version,
+)
 from goldlint.families.corpus.fields import describe, expect, is_int, unknown_keys
 from goldlint.findings import At
 

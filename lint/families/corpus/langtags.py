@@ -1,10 +1,10 @@
-"""Language tags and licences against the real registries.
+"""Language tags against the real registries.
 
 BCP 47 tags are parsed per RFC 5646 and every subtag is looked up in the IANA Language
 Subtag Registry shipped by ``language_data``; ISO 639-3 codes (harness v3) are resolved
-through ``langcodes``; licences through the SPDX licence list of ``license_expression``.
-Each check returns ``None`` for a good value, or a :class:`Problem` with the range of the
-offending characters inside the value and an optional replacement.
+through ``langcodes``. Each check returns ``None`` for a good value, or a :class:`Problem`
+with the range of the offending characters inside the value and an optional replacement.
+Licences (SPDX) are in :mod:`.licences`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +83,7 @@ def registered(kind: str, subtag: str) -> Subtag | None:
 _ALNUM = re.compile(r"[A-Za-z0-9]{1,8}\Z")
 
 
+@lru_cache(maxsize=4096)
 def check_bcp47(tag: str) -> Problem | None:
     """A BCP 47 tag, strictly: well-formed, and every subtag registered."""
     if not tag:
@@ -221,49 +221,3 @@ def same_language(a: str, b: str) -> bool:
     if la is None or lb is None:
         return a.lower() == b.lower()
     return la[0] == lb[0] or la[1] == lb[0] or lb[1] == la[0] or (la[1] is not None and la[1] == lb[1])
-
-
-# --- SPDX ---------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=1)
-def _licensing() -> Any:
-    from license_expression import get_spdx_licensing
-
-    return get_spdx_licensing()
-
-
-@lru_cache(maxsize=1)
-def spdx_keys() -> dict[str, str]:
-    """lower-cased SPDX id → its SPDX spelling."""
-    out: dict[str, str] = {}
-    for symbol in _licensing().known_symbols.values():
-        out[symbol.key.lower()] = symbol.key
-        for alias in getattr(symbol, "aliases", ()) or ():
-            out.setdefault(alias.lower(), symbol.key)
-    return out
-
-
-def check_spdx(expression: str) -> Problem | None:
-    """An SPDX licence identifier or expression (``MIT OR Apache-2.0``)."""
-    if not expression.strip():
-        return Problem("empty licence", 0, 0)
-    try:
-        info = _licensing().validate(expression)
-    except Exception as exc:  # license_expression raises its own ExpressionError subclasses
-        return Problem(f"`{expression}` is not an SPDX licence expression: {exc}", 0, len(expression))
-    if info.errors:
-        from goldlint.suggest import closest
-
-        for token in re.finditer(r"[A-Za-z0-9.+\-]+", expression):
-            word = token.group()
-            if word.upper() in ("AND", "OR", "WITH") or word.lower() in spdx_keys():
-                continue
-            hint = closest(word, spdx_keys().values(), cutoff=0.8)
-            more = f" (did you mean `{hint[0]}`?)" if hint else ""
-            return Problem(f"`{word}` is not an SPDX licence identifier{more}", token.start(), token.end())
-        return Problem(f"`{expression}` is not a valid SPDX expression: {'; '.join(info.errors)}", 0, len(expression))
-    normal = info.normalized_expression
-    if normal and normal != expression and normal.lower() == expression.lower():
-        return Problem(f"`{expression}` is written `{normal}` in the SPDX licence list", 0, len(expression), normal)
-    return None

@@ -68,7 +68,7 @@ register(
          "The spec (§2.2) uses `id`, `source`, `reference` and integer tiers 1–5; tools written against the spec read legacy files as empty.",
          '{"index": 3, "source_text": "dog", "target_expected": "atim", "difficulty": "easy"}',
          '{"id": 3, "source": "dog", "reference": "atim", "difficulty": 1}',
-         "safe for the one-to-one renames and `medium` → 3 (one fix per entry). unsafe for `easy` (→ 1 or 2) and `hard` (→ 4 or 5): "
+         "safe: the one-to-one renames and `medium` → 3 (one fix per entry). unsafe: `easy` (→ 1 or 2) and `hard` (→ 4 or 5): "
          "the mapping is one-to-two, so a human decides. goldlint offers one choice and names the other in the message: `easy` → 1 when "
          "the source is a single word (tier 1 is single words), else 2; `hard` → 5 when the source has more than one sentence "
          "(tier 5 is multi-clause text), else 4. (One finding with one fix, as every goldlint finding; the alternative is in the message.)",

@@ -32,8 +32,8 @@ def finish(report: Report, checker: EntryChecker, opts: CorpusOptions, entries_a
                    severity=Severity.INFO)
     for (side, value, code), (count, where) in t.lang_mismatch.items():
         related = langtags.same_language(value, code)
-        how = "a related code (macrolanguage and member)" if related else "another language"
-        report.add("COR103", where, f"`{side}` `{value}` in {count} entr{'ies' if count != 1 else 'y'} is {how} than `language_pair` `{code}`",
+        how = " (a related code: macrolanguage and member)" if related else ""
+        report.add("COR103", where, f"`{side}` `{value}` in {count} entr{'ies' if count != 1 else 'y'} differs from `language_pair` `{code}`{how}",
                    severity=Severity.INFO if related else None)
     if header is not None:
         _harness(report, checker, header)
@@ -78,5 +78,5 @@ def _harness(report: Report, checker: EntryChecker, header: Any) -> None:
                    safe_fix(f"set entry_count to {t.count}", Change(At(("entry_count",)), str(t.count))))
     if header.domains is not None:
         for n, domain in enumerate(header.domains_list):
-            if domain in header.domains and domain not in t.domains_used:
+            if isinstance(domain, str) and domain in header.domains and domain not in t.domains_used:
                 report.add("COR118", At(("domains", n)), f"domain `{domain}` is listed but no entry uses it", severity=Severity.INFO)

@@ -6,6 +6,7 @@ the rounding of the number it checks and nothing more.
 
 from __future__ import annotations
 
+import math
 import statistics
 from typing import Any
 
@@ -20,7 +21,8 @@ COMPOSITE_TOLERANCE = 1e-4  # the composite of rounded metrics, rounded again
 
 
 def _rate_ok(rate: float, count: int, n: int) -> bool:
-    return abs(rate - count / n) <= RATE_TOLERANCE or round(rate * n) == count
+    scaled = rate * n
+    return abs(rate - count / n) <= RATE_TOLERANCE or (math.isfinite(scaled) and round(scaled) == count)
 
 
 def _close(a: float, b: float, absolute: float, relative: float = 0.0) -> bool:
@@ -28,7 +30,7 @@ def _close(a: float, b: float, absolute: float, relative: float = 0.0) -> bool:
 
 
 def check(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -> None:
-    scores = card.get("scores") if good["scores"] else None
+    scores: Any = card.get("scores") if good["scores"] else None
     s_ok = good["scores"]
     _ranges(report, card, good)
     ds_ok = good["dataset"]
@@ -48,7 +50,7 @@ def check(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -> No
 
 def _ranges(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -> None:
     for block in ("scores", "totals", "dataset"):
-        obj = card.get(block)
+        obj: Any = card.get(block)
         for name in good[block]:
             v = obj[name]
             at = At((block, name))
@@ -63,9 +65,9 @@ def _ranges(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -> 
 
 
 def _rates(report: Report, scores: dict[str, Any], ok: set[str]) -> None:
-    total = scores["total"] if "total" in ok else None
-    evaluated = scores["evaluated"] if "evaluated" in ok else None
-    errors = scores["errors"] if "errors" in ok else None
+    total: Any = scores["total"] if "total" in ok else None
+    evaluated: Any = scores["evaluated"] if "evaluated" in ok else None
+    errors: Any = scores["errors"] if "errors" in ok else None
     if total is not None and evaluated is not None and errors is not None and evaluated != total - errors:
         report.add("RUN106", At(("scores", "evaluated")), f"`evaluated` is {evaluated} but total − errors is {total - errors}")
     for count_name, rate_name in (("exact_matches", "exact_match_rate"), ("equivalent_matches", "equivalent_match_rate")):
@@ -74,7 +76,7 @@ def _rates(report: Report, scores: dict[str, Any], ok: set[str]) -> None:
         count, rate = scores[count_name], scores[rate_name]
         if not is_int(count) or not is_num(rate):
             continue
-        bases = [n for n in (evaluated, total) if is_int(n) and n > 0]
+        bases: list[int] = [n for n in (evaluated, total) if is_int(n) and n > 0]
         if bases and not any(_rate_ok(rate, count, n) for n in bases):
             report.add("RUN106", At(("scores", rate_name)),
                        f"`{rate_name}` is {rate} but {count_name}/total is {count}/{bases[-1]} = {count / bases[-1]:.4f}")
@@ -106,14 +108,17 @@ def _breakdowns(report: Report, scores: dict[str, Any], ok: set[str]) -> None:
             continue
         for k, want in wanted.items():
             if is_int(want) and sums[k] != want:
-                report.add("RUN106", At(("scores", block), key=True), f"the `{k}` of `{block}` add up to {sums[k]}, not {want}")
+                report.add("RUN106", At(("scores", block), key=True), f"the `{k}` values of `{block}` add up to {sums[k]}, not {want}")
 
 
 def _costs(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -> None:
-    t_ok, totals = good["totals"], card.get("totals")
-    n = card["dataset"]["entry_count"] if "entry_count" in good["dataset"] else None
-    if not n and "total" in good["scores"]:
-        n = card["scores"]["total"]
+    t_ok = good["totals"]
+    totals: Any = card.get("totals")
+    # The entries a run covered: scores.total (what the harness divides by), else dataset.entry_count;
+    # a disagreement between the two is reported once, not again in every derived number.
+    n: Any = card["scores"]["total"] if "total" in good["scores"] else None
+    if not n and "entry_count" in good["dataset"]:
+        n = card["dataset"]["entry_count"]
     if {"total_cost_usd", "cost_per_entry_usd"} <= t_ok and is_int(n) and n > 0 and is_num(totals["cost_per_entry_usd"]):
         expected = totals["total_cost_usd"] / n
         if not _close(totals["cost_per_entry_usd"], expected, 5e-7, 5e-3):
@@ -123,7 +128,8 @@ def _costs(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -> N
         expected = (totals["prompt_tokens"] + totals["completion_tokens"]) / n
         if not _close(totals["tokens_per_entry"], expected, 0.005 + 1e-9):
             report.add("RUN106", At(("totals", "tokens_per_entry")), f"`tokens_per_entry` is {totals['tokens_per_entry']} but tokens / entries is {expected:.2f}")
-    s_ok, scores = good["scores"], card.get("scores")
+    s_ok = good["scores"]
+    scores: Any = card.get("scores")
     if "entries_per_minute" in s_ok and is_num(scores["entries_per_minute"]) and "elapsed_seconds" in good[""] and card["elapsed_seconds"] > 0 and is_int(n):
         expected = n / (card["elapsed_seconds"] / 60)
         if not _close(scores["entries_per_minute"], expected, 0.005 + 1e-9, 1e-6):
@@ -143,7 +149,7 @@ def check_composite(report: Report, card: dict[str, Any], good: dict[str, set[st
         return None
     scores = card["scores"]
     recomputed = alg.composite({k: scores[k] for k in s_ok})
-    stored = scores.get("composite") if "composite" in s_ok else _ABSENT
+    stored: Any = scores.get("composite") if "composite" in s_ok else _ABSENT
     if stored is not _ABSENT:
         if stored is None and recomputed is not None:
             report.add("RUN107", At(("scores", "composite")), f"`composite` is null but the card's metrics give {recomputed} (profile {alg.profile(scores)})")
@@ -151,7 +157,7 @@ def check_composite(report: Report, card: dict[str, Any], good: dict[str, set[st
             shown = "no composite (no weighted metric)" if recomputed is None else f"{recomputed} (profile {alg.profile(scores)})"
             report.add("RUN107", At(("scores", "composite")), f"`composite` is {stored} but the card's metrics give {shown}")
     basis = stored if stored is not _ABSENT and (stored is None or is_num(stored)) else recomputed
-    tier = alg.quality_tier(basis)
+    tier = alg.quality_tier(basis if basis is None or is_num(basis) else None)
     for block, name in (("scores", "quality_tier"), ("method_config", "qualityTier")):
         obj = card.get(block)
         value = obj.get(name) if isinstance(obj, dict) else None

@@ -93,7 +93,7 @@ def load(path: Path) -> CorpusRef | None:
 
 
 def check(report: Report, card: dict[str, Any], good: dict[str, set[str]], ctx: Context) -> CorpusRef | None:
-    path, named_at, configured = locate(card, ctx)
+    path, _named_at, configured = locate(card, ctx)
     if path is None:
         return None
     corpus = load(path)

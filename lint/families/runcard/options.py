@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
 from goldlint.families.base import FamilyOptions
+from pydantic import Field
 
 
 class RunCardOptions(FamilyOptions):

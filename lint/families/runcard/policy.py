@@ -103,6 +103,6 @@ def _timestamp(report: Report, value: str) -> None:
         report.add("RUN112", at, f"timestamp `{value}` is not a real date-time: {exc}")
         return
     if stamp.tzinfo is None:
-        report.add("RUN112", at.inside(len(value), len(value)) if False else at, f"timestamp `{value}` has no zone: write it in UTC with `Z`")
+        report.add("RUN112", at, f"timestamp `{value}` has no zone: write it in UTC with `Z`")
     elif stamp.utcoffset() != dt.timedelta(0):
         report.add("RUN112", at, f"timestamp `{value}` is not UTC (offset {stamp.strftime('%z')}); §3.1 asks for UTC")

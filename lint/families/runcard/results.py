@@ -15,7 +15,9 @@ from goldlint.findings import At
 def check_sums(report: Report, card: dict[str, Any], good: dict[str, set[str]], results: list[Any]) -> None:
     rows = [r for r in results if isinstance(r, dict)]
     n = len(results)
-    ds, scores, totals = card.get("dataset"), card.get("scores"), card.get("totals")
+    ds: Any = card.get("dataset")
+    scores: Any = card.get("scores")
+    totals: Any = card.get("totals")
     if "entry_count" in good["dataset"] and ds["entry_count"] != n:
         report.add("RUN106", At(("dataset", "entry_count")), f"`dataset.entry_count` is {ds['entry_count']} but the card has {n} results")
     if "total" in good["scores"] and scores["total"] != n:
@@ -30,11 +32,11 @@ def check_sums(report: Report, card: dict[str, Any], good: dict[str, set[str]], 
             report.add("RUN106", At(("scores", "errors")), f"`errors` is {scores['errors']} but {errors} results have an error")
     latencies = [r["latency_seconds"] for r in rows if is_num(r.get("latency_seconds")) and r.get("error") in (None, "")]
     if latencies:
-        avg = scores.get("avg_latency_seconds") if "avg_latency_seconds" in good["scores"] else None
+        avg: Any = scores.get("avg_latency_seconds") if "avg_latency_seconds" in good["scores"] else None
         if is_num(avg) and not _close(avg, sum(latencies) / len(latencies), 0.0005 + 1e-9, 1e-6):
             report.add("RUN106", At(("scores", "avg_latency_seconds")),
                        f"`avg_latency_seconds` is {avg} but the results' mean is {sum(latencies) / len(latencies):.3f}")
-        median = scores.get("median_latency_seconds") if "median_latency_seconds" in good["scores"] else None
+        median: Any = scores.get("median_latency_seconds") if "median_latency_seconds" in good["scores"] else None
         if is_num(median) and not median_ok(median, latencies):
             report.add("RUN106", At(("scores", "median_latency_seconds")), f"`median_latency_seconds` is {median}, not the median of the results' latencies")
     for name in ("prompt_tokens", "completion_tokens"):
@@ -42,7 +44,7 @@ def check_sums(report: Report, card: dict[str, Any], good: dict[str, set[str]], 
         if used and all(is_int(u) for u in used) and name in good["totals"] and totals[name] != sum(used):
             report.add("RUN106", At(("totals", name)), f"`{name}` is {totals[name]} but the results' usage adds up to {sum(used)}")
     for i, r in enumerate(results):
-        chrf = r.get("entry_chrf") if isinstance(r, dict) else None
+        chrf: Any = r.get("entry_chrf") if isinstance(r, dict) else None
         if is_num(chrf) and not 0 <= chrf <= 100:
             report.add("RUN106", At(("results", i, "entry_chrf")), f"`entry_chrf` is {chrf}, outside [0, 100]")
 

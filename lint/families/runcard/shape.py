@@ -5,6 +5,7 @@ Returns which fields are usable, so later checks never trip over a wrong type.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -30,7 +31,7 @@ def check_value(report: Report, at: At, name: str, value: Any, kinds: str) -> bo
     """RUN101 for one value; ``sha256`` is a kind of its own. Returns whether the value is usable."""
     plain = "|".join(k if k != "sha256" else "string" for k in kinds.split("|"))
     if not matches(value, plain):
-        if isinstance(value, float):  # NaN or an infinity: not a number JSON can hold
+        if isinstance(value, float) and not math.isfinite(value):  # NaN or an infinity: not a number JSON can hold
             report.add("RUN101", at, f"`{name}` is {describe(value)}, which is not a JSON number")
         else:
             shown = expected_text(plain).replace("a string", "a SHA-256 hex string" if "sha256" in kinds else "a string")
@@ -70,7 +71,7 @@ def check(report: Report, card: dict[str, Any]) -> dict[str, set[str]]:
     fp = card.get("fingerprint")
     good["fingerprint"] = check_table(report, At(("fingerprint",)), fp, vocab.FINGERPRINT, "`fingerprint`") if isinstance(fp, dict) and "fingerprint" in good[""] else set()
     good["results"] = set()
-    results = card.get("results")
+    results: Any = card.get("results")
     if "results" in good[""]:
         ok = set()
         for n, r in enumerate(results):

@@ -7,7 +7,7 @@ is a ``|``-separated list of JSON types; ``sha256`` is a string of 64 hex digits
 
 from __future__ import annotations
 
-from goldlint.families.runcard.algorithms import QUALITY_TIERS, UNSCORED
+from goldlint.families.runcard.algorithms import UNSCORED
 
 METHOD_CLASSES: dict[str, str] = {
     "raw-llm": "Direct LLM call with no language-specific engineering.",

@@ -1,0 +1,64 @@
+"""The harness v3 entry's own fields: ``domain``, ``metadata`` and the ``provenance`` object.
+
+Functions of the :class:`~goldlint.families.corpus.entries.EntryChecker` slow path.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from goldlint.families.corpus import vocab
+from goldlint.families.corpus.envelope import check_licence
+from goldlint.families.corpus.fields import describe
+from goldlint.findings import At
+
+if TYPE_CHECKING:
+    from goldlint.families.corpus.entries import EntryChecker
+
+
+def licence(self: EntryChecker, where: At, p: dict[str, Any], e: dict[str, Any]) -> None:
+    """An entry's ``provenance.license``: placeholders are tallied (one COR105 per file), others checked."""
+    lic = p.get("license")
+    if lic is None:
+        return
+    if not isinstance(lic, str):
+        self.report.add("COR101", where.child("license"), f"`license` must be a string, found {describe(lic)}")
+        return
+    if lic.strip().lower() in vocab.LICENCE_PLACEHOLDERS:
+        slot = self.tally.licence_placeholders.get(lic)
+        if slot is None:
+            meta = e.get("metadata")
+            inner = meta.get("provenance") if isinstance(meta, dict) else None
+            better = inner.get("license") if isinstance(inner, dict) else None
+            self.tally.licence_placeholders[lic] = [1, where.child("license"), better]
+        else:
+            slot[0] += 1
+        return
+    check_licence(self.report, where.child("license"), lic)
+
+
+def fields(self: EntryChecker, at: At, e: dict[str, Any]) -> None:
+    """``domain`` (COR108, COR118) and ``metadata`` languages (COR103, tallied)."""
+    report = self.report
+    if "domain" not in e:
+        self.missing.append("domain")
+    else:
+        d = e["domain"]
+        if self.domain.check(report, (*at.path, "domain"), d):
+            self.tally.domains_used.add(d)
+            if self.domains is not None and d not in self.domains:
+                report.add("COR118", at.child("domain"), f"domain `{d}` is not listed in `domains`")
+    meta = e.get("metadata")
+    if "metadata" not in e:
+        self.missing.append("metadata")
+    elif not isinstance(meta, dict):
+        report.add("COR101", at.child("metadata"), f"`metadata` must be an object, found {describe(meta)}")
+    elif self.languages is not None:
+        for side, code in zip(("source_lang", "target_lang"), self.languages, strict=True):
+            value = meta.get(side)
+            if isinstance(value, str) and value != code:
+                slot = self.tally.lang_mismatch.get((side, value, code))
+                if slot is None:
+                    self.tally.lang_mismatch[(side, value, code)] = [1, at.child("metadata", side)]
+                else:
+                    slot[0] += 1

@@ -1,0 +1,53 @@
+"""Licences against the SPDX licence list (``license_expression``'s copy of it)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from goldlint.families.corpus.langtags import Problem
+
+
+@lru_cache(maxsize=1)
+def _licensing() -> Any:
+    from license_expression import get_spdx_licensing
+
+    return get_spdx_licensing()
+
+
+@lru_cache(maxsize=1)
+def spdx_keys() -> dict[str, str]:
+    """lower-cased SPDX id → its SPDX spelling."""
+    out: dict[str, str] = {}
+    for symbol in _licensing().known_symbols.values():
+        out[symbol.key.lower()] = symbol.key
+        for alias in getattr(symbol, "aliases", ()) or ():
+            out.setdefault(alias.lower(), symbol.key)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def check_spdx(expression: str) -> Problem | None:
+    """An SPDX licence identifier or expression (``MIT OR Apache-2.0``)."""
+    if not expression.strip():
+        return Problem("empty licence", 0, 0)
+    try:
+        info = _licensing().validate(expression)
+    except Exception as exc:  # noqa: BLE001  (license_expression raises several unrelated error classes)
+        return Problem(f"`{expression}` is not an SPDX licence expression: {exc}", 0, len(expression))
+    if info.errors:
+        from goldlint.suggest import closest
+
+        for token in re.finditer(r"[A-Za-z0-9.+\-]+", expression):
+            word = token.group()
+            if word.upper() in ("AND", "OR", "WITH") or word.lower() in spdx_keys():
+                continue
+            hint = closest(word, spdx_keys().values(), cutoff=0.8)
+            more = f" (did you mean `{hint[0]}`?)" if hint else ""
+            return Problem(f"`{word}` is not an SPDX licence identifier{more}", token.start(), token.end())
+        return Problem(f"`{expression}` is not a valid SPDX expression: {'; '.join(info.errors)}", 0, len(expression))
+    normal = info.normalized_expression
+    if normal and normal != expression and normal.lower() == expression.lower():
+        return Problem(f"`{expression}` is written `{normal}` in the SPDX licence list", 0, len(expression), normal)
+    return None

@@ -1,0 +1,239 @@
+"""The corpus family's machinery: the gloss fast path agrees with the Lark grammar, the entry
+fast path agrees with the slow path, COR112 scales, bad input never crashes, detection,
+dialects, language tags, editor support."""
+
+from __future__ import annotations
+
+import copy
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from goldlint import config as cfg
+from goldlint.engine import check_file, check_text
+from goldlint.families import FAMILIES
+from goldlint.families.base import Report
+from goldlint.families.corpus import dialects, gloss, langtags, licences
+from goldlint.families.corpus.entries import EntryChecker
+from goldlint.families.corpus.options import CorpusOptions
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "rosetta"
+
+# --------------------------------------------------------------------------- COR116 two paths
+
+
+@given(st.text(alphabet="ab-= |<>\t", max_size=24))
+@settings(max_examples=400, deadline=None)
+def test_gloss_fast_path_agrees_with_the_grammar(value: str) -> None:
+    from lark.exceptions import UnexpectedInput
+
+    body = value.strip()
+    try:
+        tree = gloss.parser().parse(body)
+    except UnexpectedInput:
+        parsed_clean = False
+    else:
+        left, right = (gloss._words(line, 0) for line in tree.children)
+        parsed_clean = len(left) == len(right) and all(gloss.morpheme_count(a) == gloss.morpheme_count(b) for (a, _, _), (b, _, _) in zip(left, right))
+    assert gloss.is_clean(value) == parsed_clean
+    assert (gloss.check(value) == []) == parsed_clean
+
+
+def test_gloss_problems_point_inside_the_value() -> None:
+    value = "ni-wâpam-âw atim | 1sg-see.TA dog.AN"
+    [problem] = gloss.check(value)
+    assert value[problem.start : problem.end] == "ni-wâpam-âw"
+
+
+# --------------------------------------------------------------------------- fast path == slow path
+
+BASE = {"id": 1, "source": "dog", "reference": "atim", "segment": "development", "difficulty": 1, "provenance": "textbook",
+        "register": "formal", "context": "label"}
+VARIANTS: list[dict[str, Any]] = [
+    {}, {"id": "1"}, {"id": True}, {"source": ""}, {"source": 7}, {"reference": " atim"}, {"segment": "gold_standard"},
+    {"segment": "gold-standard"}, {"difficulty": 0}, {"difficulty": "easy"}, {"difficulty": 2.0}, {"provenance": "corpus"},
+    {"provenance": "elicited"}, {"register": "functional"}, {"context": None}, {"notes": 3}, {"variant_class": "v"},
+    {"morphological_analysis": "a-b | c"}, {"morphological_analysis": "a-b | c-d"}, {"extra": 1}, {"index": 1},
+]
+
+
+def _run(entries: list[Any], fast: bool, flavour: str = "spec") -> tuple[list[Any], Any]:
+    report = Report()
+    checker = EntryChecker(report, CorpusOptions(extra_registers=["functional"]), flavour,  # type: ignore[arg-type]
+                           declared_provenance={"textbook", "elicited"})
+    if not fast:
+        checker.clean = lambda *_: False
+    for n, e in enumerate(entries):
+        checker.entry(("entries", n), copy.deepcopy(e))
+    findings = [(f.code, f.where, f.message, f.severity, f.fix) for f in report.findings]
+    return findings, checker.tally
+
+
+@pytest.mark.parametrize("n", range(len(VARIANTS)))
+def test_entry_fast_path_agrees_with_the_slow_path(n: int) -> None:
+    entries = [BASE, {**BASE, "id": 2, "source": "cat"}, {**BASE, **VARIANTS[n], **({"id": 3} if "id" not in VARIANTS[n] else {})},
+               {**BASE, "id": 4, "source": "Dog "}]
+    assert _run(entries, fast=True) == _run(entries, fast=False)
+
+
+def test_harness_fast_path_agrees_on_every_real_file() -> None:
+    for path in sorted((DATA / "curated").glob("*.json"))[:12]:
+        root = json.loads(path.read_text(encoding="utf-8"))
+        for fast in (True, False):
+            report = Report()
+            checker = EntryChecker(report, CorpusOptions(), "harness", domains=set(root["domains"]), file_segment="development",
+                                   languages=(root["language_pair"]["source"], root["language_pair"]["target"]))
+            if not fast:
+                checker.clean = lambda *_: False
+            for n, e in enumerate(root["entries"]):
+                checker.entry(("entries", n), e)
+            result = ([(f.code, f.where, f.message) for f in report.findings], checker.tally)
+            if fast:
+                first = result
+        assert first == result, path
+
+
+# --------------------------------------------------------------------------- COR112 scales
+
+
+def test_leakage_is_found_in_linear_time(tmp_path: Path) -> None:
+    n = 40_000
+    entries = [{**BASE, "id": i, "source": f"sentence number {i}", "segment": "development"} for i in range(n)]
+    entries[-1] = {**BASE, "id": n, "source": "Sentence  number 0", "segment": "held_out"}
+    corpus = {"dataset": {"id": "t", "version": "1.0", "language_pair": "EN→CRK", "source_language": "en", "target_language": "crk",
+                          "created": "2026-05-01", "license": "CC-BY-4.0", "provenance": ["textbook"]}, "entries": entries}
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(corpus), encoding="utf-8")
+    start = time.perf_counter()
+    result = check_file(path, cfg.Loaded(cfg.Settings.model_validate({"corpus": {"governance-repo": True}}), None, tmp_path))
+    elapsed = time.perf_counter() - start
+    leaks = [d for d in result.diagnostics if d.code == "COR112"]
+    assert [(d.severity.value, d.span.start.line) for d in leaks] == [("error", 1)]
+    assert "entry 0" in leaks[0].message
+    assert elapsed < 20  # a pairwise comparison would take 800 million steps
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(("text", "code", "line", "col"), [
+    ('{"dataset": {"id": "t"}, "entries": [{"id": 1, "source": "dog"', "GL003", 1, 63),  # truncated: at the end of the text
+    ('{"dataset": {"id": "t"}, "entries": [{"id": 1, "source": NaN}]}', "GL003", 1, 58),
+    ('{"dataset": {"id": "t"}, "entries": [{"id": 1, "difficulty": -Infinity}]}', "GL003", 1, 62),
+])
+def test_bad_json_is_a_positioned_syntax_error(text: str, code: str, line: int, col: int, tmp_path: Path) -> None:
+    result = check_text(tmp_path / "c.json", text, kind="corpus")
+    assert [(d.code, d.span.start.line, d.span.start.column) for d in result.diagnostics] == [(code, line, col)]
+
+
+def _mutations() -> st.SearchStrategy[Any]:
+    scalar = st.one_of(st.none(), st.booleans(), st.integers(min_value=-(10**30), max_value=10**30), st.floats(allow_nan=False),
+                       st.text(max_size=8), st.just("x" * 64))
+    return st.one_of(scalar, st.lists(scalar, max_size=3), st.dictionaries(st.text(max_size=4), scalar, max_size=3))
+
+
+REAL = json.loads((DATA / "curated" / "eng-ibo-dev-v1.json").read_text(encoding="utf-8"))
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(value, list):
+        for n, v in enumerate(value[:2]):
+            out += _paths(v, (*prefix, n))
+    return out
+
+
+PATHS = _paths(REAL)
+
+
+@given(st.sampled_from(PATHS[1:]), _mutations())
+@settings(max_examples=200, deadline=None)
+def test_any_wrong_value_is_reported_never_raised(path: tuple[Any, ...], value: Any) -> None:
+    corpus = copy.deepcopy(REAL)
+    node = corpus
+    for step in path[:-1]:
+        node = node[step]
+    node[path[-1]] = value
+    result = check_text("c.json", json.dumps(corpus), cfg.Loaded(cfg.Settings(), None, Path(".")))
+    assert all(d.span.start.line >= 1 for d in result.diagnostics)
+
+
+def test_spec_dialect_bad_shapes_never_raise(tmp_path: Path) -> None:
+    for root in ([], [1, "x", None], {"dataset": [], "entries": None}, {"dataset": {"provenance": [1, None]}, "entries": [[]]},
+                 {"entries": [{"source": "a", "reference": "b", "difficulty": 10**40}]}):
+        check_text(tmp_path / "c.json", json.dumps(root), kind="corpus")
+
+
+# --------------------------------------------------------------------------- detection and dialects
+
+
+def test_detection_and_dialects() -> None:
+    harness = json.loads((DATA / "curated" / "eng-sna-dev-v1.json").read_text(encoding="utf-8"))
+    sample = json.loads((DATA / "sample_corpus.json").read_text(encoding="utf-8"))
+    spec = {"dataset": {}, "entries": [BASE]}
+    legacy = [{"index": 0, "source_text": "a", "target_expected": "b"}]
+    fam = FAMILIES["corpus"]
+    assert all(fam.detect(v) for v in (harness, sample, spec, legacy, BASE))
+    assert not fam.detect({"run_card_hash": "", "scores": {}}) and not fam.detect({"meeting_id": "x"})
+    assert [dialects.dialect_of(v) for v in (harness, sample, spec, legacy)] == ["harness", "flat", "spec", "legacy"]
+    assert dialects.dialect_of({"dataset": {}, "entries": [{"index": 1, "source_text": "a", "target_expected": "b"}]}) == "legacy"
+
+
+def test_jsonl_corpus(tmp_path: Path) -> None:
+    lines = [json.dumps({**BASE, "id": i, "source": f"s{i}"}) for i in range(3)] + [json.dumps({**BASE, "id": 1, "source": "s9"})]
+    path = tmp_path / "c.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = check_file(path, cfg.Loaded(cfg.Settings(), None, tmp_path))
+    assert result.kind == "corpus"
+    assert [(d.code, d.span.start.line, d.span.start.column) for d in result.diagnostics if d.code == "COR107"] == [("COR107", 4, 8)]
+
+
+# --------------------------------------------------------------------------- registries
+
+
+@pytest.mark.parametrize(("tag", "ok"), [("en", True), ("zh-Hant-TW", True), ("sgn-ase", True), ("qaa", True), ("es-419", True),
+                                         ("en-a-bbb-x-private", True), ("i-klingon", False), ("en_US", False), ("eng", False),
+                                         ("en--US", False), ("abcdefghi", False), ("en-a-bbb-a-ccc", False), ("1234", False)])
+def test_bcp47(tag: str, ok: bool) -> None:
+    assert (langtags.check_bcp47(tag) is None) == ok
+
+
+def test_spdx_and_iso639_3() -> None:
+    assert licences.check_spdx("CC-BY-NC-SA-4.0") is None
+    assert licences.check_spdx("GPL-2.0-only WITH Classpath-exception-2.0") is None
+    assert licences.check_spdx("unknown") is not None
+    assert langtags.check_iso639_3("sna") is None and langtags.check_iso639_3("eng") is None
+    assert langtags.check_iso639_3("qqq") is not None and langtags.check_iso639_3("ENG") is not None
+    assert langtags.same_language("arb", "ara") and not langtags.same_language("sna", "zul")
+
+
+# --------------------------------------------------------------------------- editor
+
+
+def test_completions_and_hover() -> None:
+    fam = FAMILIES["corpus"]
+    opts = CorpusOptions(extra_contexts=["recipe"])
+    spec = {"dataset": {}, "entries": [BASE]}
+    harness = json.loads((DATA / "curated" / "eng-sna-dev-v1.json").read_text(encoding="utf-8"))
+    assert [v for v, _ in fam.completions(spec, ("entries", 0, "segment"), opts)] == ["development", "diagnostic", "gold_standard", "held_out"]
+    assert "recipe" in [v for v, _ in fam.completions(spec, ("entries", 0, "context"), opts)]
+    assert "ceremonial" in [v for v, _ in fam.completions(spec, ("entries", 0, "register"), opts)]
+    assert "functional" in [v for v, _ in fam.completions(harness, ("entries", 0, "register"), opts)]
+    assert "functional" not in [v for v, _ in fam.completions(spec, ("entries", 0, "register"), opts)]
+    assert [v for v, _ in fam.completions(spec, ("entries", 0, "provenance"), opts)] == ["gold_standard", "textbook", "elicited", "corpus"]
+    assert next(v for v, _ in fam.completions(spec, ("dataset", "provenance", 0), opts)) == "gold_standard"
+    assert "conv" in [v for v, _ in fam.completions(harness, ("domains", 0), opts)]
+    assert "conv" in [v for v, _ in fam.completions(harness, ("entries", 0, "domain"), opts)]
+    assert fam.completions(harness, ("entries", 0, "provenance"), opts) is None
+    assert [v for v, _ in fam.completions(spec, ("entries", 0, "difficulty"), opts)] == ["1", "2", "3", "4", "5"]
+    assert fam.completions(spec, ("entries", 0, "source"), opts) is None
+    assert "Basic vocabulary" in (fam.hover(spec, ("entries", 0, "difficulty"), opts) or "")
+    assert "Public" in (fam.hover(spec, ("entries", 0, "segment"), opts) or "")
+    assert "harness" in (fam.hover(harness, (), opts) or "")

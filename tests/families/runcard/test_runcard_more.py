@@ -1,0 +1,241 @@
+"""The run-card algorithms, bad input, the submission folder (§9.1) and editor support."""
+
+from __future__ import annotations
+
+import copy
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cardkit import (
+    REAL_CARD,
+    REAL_CORPUS,
+    check,
+    codes,
+    real_card,
+    reseal,
+    small_card,
+    value_pos,
+)
+from goldlint import config as cfg
+from goldlint.engine import check_text
+from goldlint.families import FAMILIES
+from goldlint.families.runcard import algorithms as alg
+from goldlint.families.runcard.options import RunCardOptions
+from goldlint.families.runcard.submission import check_folder
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+# --------------------------------------------------------------------------- algorithms
+
+
+def test_the_harness_card_is_reproduced() -> None:
+    card = real_card()
+    assert alg.run_card_hash(card) == card["run_card_hash"]
+    assert alg.fingerprint(card["fingerprint"]["components"]) == card["fingerprint"]["hash"]
+    assert alg.fingerprint(alg.fingerprint_components(card)) == card["fingerprint"]["hash"]
+    assert alg.composite(card["scores"]) == card["scores"]["composite"] == 0.5643
+    assert alg.quality_tier(0.5643) == card["scores"]["quality_tier"] == "functional"
+    assert alg.cost_adjusted(0.5643, card["totals"]["cost_per_entry_usd"]) == card["scores"]["cost_adjusted"]
+    assert alg.sha256_file(REAL_CORPUS) == card["dataset"]["sha256"]
+
+
+def test_run_card_hash_ignores_the_stored_hash_only() -> None:
+    card = real_card()
+    assert alg.run_card_hash({**card, "run_card_hash": "anything"}) == card["run_card_hash"]
+    assert alg.run_card_hash({**card, "condition": "coached"}) != card["run_card_hash"]
+
+
+def test_seed_form_is_the_sorted_concatenation_of_six_values() -> None:
+    comps = {"dataset_sha256": "d", "model_slug": "m", "condition": "c", "system_prompt_sha256": "s", "temperature": 0.7,
+             "harness_version": "2.0", "batch_size": 25}
+    # names sorted: condition, dataset_sha256, harness_version, model_slug, system_prompt_sha256, temperature
+    assert alg.fingerprint_seed_form(comps) == alg.sha256_text("cd2.0ms0.7")
+
+
+def test_composite_profiles_and_renormalisation() -> None:
+    assert alg.composite({}) is None
+    assert alg.composite({"chrf_plus_plus": 50.0}) == 0.5
+    assert alg.composite({"chrf_plus_plus": 50.0, "hallucination_rate": 0.2}) == round((0.25 * 0.5 + 0.05 * 0.8) / 0.30, 4)
+    a = {"fst_acceptance_rate": 1.0, "chrf_plus_plus": 0.0}
+    assert alg.profile(a) == "A" and alg.composite(a) == round(0.25 / 0.40, 4)
+    assert alg.composite({"chrf_plus_plus": 50.0, "semantic_score": None, "exact_match_rate": True}) == 0.5  # null and bool are absent
+    assert alg.composite({"chrf_plus_plus": float("nan")}) is None
+    assert sum(alg.WEIGHTS_PROFILE_A.values()) == pytest.approx(1.0) and sum(alg.WEIGHTS_PROFILE_B.values()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("composite", "tier"), [(None, "unscored"), (0.0, "baseline"), (0.2999, "baseline"), (0.30, "emerging"),
+                                                 (0.5, "functional"), (0.6999, "functional"), (0.70, "deployable"), (0.85, "fluent"), (1.0, "fluent")])
+def test_quality_tiers(composite: float | None, tier: str) -> None:
+    assert alg.quality_tier(composite) == tier
+
+
+def test_sha256_text_and_lone_surrogates() -> None:
+    assert alg.sha256_text("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+    assert len(alg.sha256_text("\ud800")) == 64
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize("text", [
+    REAL_CARD.read_text(encoding="utf-8")[:2000],  # truncated
+    REAL_CARD.read_text(encoding="utf-8").replace('"temperature": 0.0', '"temperature": NaN', 1),
+    REAL_CARD.read_text(encoding="utf-8").replace('"elapsed_seconds": 12.3', '"elapsed_seconds": Infinity', 1),
+])
+def test_broken_cards_are_positioned_syntax_errors(text: str, tmp_path: Path) -> None:
+    result = check_text(tmp_path / "card.json", text, kind="runcard")
+    assert [d.code for d in result.diagnostics] == ["GL003"]
+    assert result.diagnostics[0].span.start.line > 1
+
+
+def test_a_billion_entry_claim(tmp_path: Path) -> None:
+    card = reseal(small_card())
+    card["dataset"]["entry_count"] = 10**9
+    text, diags = check(reseal(card), tmp_path)
+    assert [c for c in codes(diags) if c[0] == "RUN106"] == [("RUN106", *value_pos(text, "entry_count"))] * 2
+
+
+def test_a_huge_integer_beyond_64_bits(tmp_path: Path) -> None:
+    card = small_card()
+    card["dataset"]["entry_count"] = 10**30
+    text, diags = check(reseal(card), tmp_path)
+    # Reported at the value, never raised. (The core's reader currently decodes integers beyond
+    # 64 bits as floats, so this is RUN101 "must be an integer"; with exact integers it is RUN106.)
+    assert {c for c in codes(diags) if c[1:] == value_pos(text, "entry_count")} & {("RUN101", *value_pos(text, "entry_count")),
+                                                                                ("RUN106", *value_pos(text, "entry_count"))}
+
+
+def test_numbers_beyond_a_float(tmp_path: Path) -> None:
+    card = small_card()
+    card["scores"]["exact_match_rate"] = 1e308
+    card["dataset"]["entry_count"] = 10**400
+    text, diags = check(reseal(card), tmp_path)
+    assert ("RUN106", *value_pos(text, "exact_match_rate")) in codes(diags)
+    assert ("RUN106", *value_pos(text, "entry_count")) in codes(diags)
+
+
+REAL = real_card()
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(value, list):
+        for n, v in enumerate(value[:2]):
+            out += _paths(v, (*prefix, n))
+    return out
+
+
+PATHS = _paths(REAL)[1:] + [("results",), ("results", 0), ("results", 0, "entry_id")]
+VALUES = st.one_of(st.none(), st.booleans(), st.integers(min_value=-(10**30), max_value=10**30), st.floats(allow_nan=False),
+                   st.text(max_size=70), st.lists(st.integers(), max_size=2), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+
+
+@given(st.sampled_from(PATHS), VALUES)
+@settings(max_examples=300, deadline=None)
+def test_any_wrong_value_is_reported_never_raised(path: tuple[Any, ...], value: Any) -> None:
+    card = copy.deepcopy(REAL)
+    card["results"] = [{"entry_id": 1, "source": "a", "reference": "b", "predicted": "b", "exact_match": True}]
+    node: Any = card
+    for step in path[:-1]:
+        node = node[step]
+    node[path[-1]] = value
+    text = json.dumps(reseal(card) if isinstance(card.get("fingerprint"), dict) and path[0] != "fingerprint" else card)
+    result = check_text("card.json", text, cfg.Loaded(cfg.Settings(), None, Path(".")), kind="runcard")
+    assert all(d.span.start.line >= 1 for d in result.diagnostics)
+
+
+# --------------------------------------------------------------------------- the submission folder
+
+
+def _folder(tmp_path: Path, card: dict[str, Any] | None = None, readme: str | None = None, files: dict[str, str] | None = None) -> Path:
+    sub = tmp_path / "submission"
+    sub.mkdir()
+    (sub / "run_card.json").write_text(json.dumps(card if card is not None else small_card(), indent=2), encoding="utf-8")
+    if readme is not None:
+        (sub / "README.md").write_text(readme, encoding="utf-8")
+    for name, content in (files or {}).items():
+        (sub / name).parent.mkdir(parents=True, exist_ok=True)
+        (sub / name).write_text(content, encoding="utf-8")
+    cfg.load.cache_clear()
+    return sub
+
+
+GOOD_README = "# My method\n\n## Approach\nFew-shot prompting.\n\n## Limitations\nShort sentences only.\n\n## Installation\npip install .\n"
+
+
+def test_a_complete_submission(tmp_path: Path) -> None:
+    sub = _folder(tmp_path, readme=GOOD_README, files={"method/translate.py": "print()\n", "cost_report.md": "$0.04\n"})
+    # passing for all five: README (RUN113), code (RUN114), cost (RUN115), a card that verifies (RUN116), no pinned data (RUN117)
+    assert check_folder(sub, cfg.Loaded(cfg.Settings(), None, tmp_path)) == []
+
+
+def test_an_empty_submission_lacks_everything(tmp_path: Path) -> None:
+    card = real_card()  # its prompt hash is a placeholder: the card does not verify
+    sub = _folder(tmp_path, card=card)
+    diags = check_folder(sub, cfg.Loaded(cfg.Settings(), None, tmp_path))
+    assert [(d.code, Path(d.path).name, d.span.start.line, d.span.start.column) for d in diags] == [
+        ("RUN113", "run_card.json", 1, 1), ("RUN114", "run_card.json", 1, 1), ("RUN115", "run_card.json", 1, 1), ("RUN116", "run_card.json", 1, 1)]
+    assert "RUN104 at 11:27" in diags[-1].message
+
+
+def test_an_incomplete_readme_and_missing_coaching_data(tmp_path: Path) -> None:
+    card = small_card()
+    card["coaching_data_sha256"] = alg.sha256_text("examples")
+    sub = _folder(tmp_path, card=reseal(card), readme="# My method\n\nIt translates.\n\n## Costs\n$0.04\n", files={"run.py": "\n"})
+    diags = check_folder(sub, cfg.Loaded(cfg.Settings(), None, tmp_path))
+    assert [(d.code, Path(d.path).name) for d in diags] == [("RUN113", "README.md"), ("RUN117", "run_card.json")]
+    assert "its limitations, how to install and run it" in diags[0].message
+    (sub / "coaching.txt").write_text("examples", encoding="utf-8")
+    assert [d.code for d in check_folder(sub, cfg.Loaded(cfg.Settings(), None, tmp_path))] == ["RUN113"]
+
+
+def test_a_submission_without_method_code(tmp_path: Path) -> None:
+    sub = _folder(tmp_path, readme=GOOD_README + "\n## Cost\n$0.04\n", files={"notes.txt": "no code here\n"})
+    diags = check_folder(sub, cfg.Loaded(cfg.Settings(), None, tmp_path))
+    assert [(d.code, Path(d.path).name, d.span.start.line, d.span.start.column) for d in diags] == [("RUN114", "run_card.json", 1, 1)]
+
+
+def test_a_folder_without_a_run_card_is_not_a_submission(tmp_path: Path) -> None:
+    (tmp_path / "README.md").write_text("x", encoding="utf-8")
+    assert check_folder(tmp_path, cfg.Loaded(cfg.Settings(), None, tmp_path)) == []
+
+
+def test_submission_codes_respect_ignore(tmp_path: Path) -> None:
+    sub = _folder(tmp_path, readme=GOOD_README, files={"method.py": "\n"})
+    loaded = cfg.Loaded(cfg.Settings.model_validate({"ignore": ["RUN115"]}), None, tmp_path)
+    assert check_folder(sub, loaded) == []
+
+
+# --------------------------------------------------------------------------- editor
+
+
+def test_completions_and_hover() -> None:
+    fam = FAMILIES["runcard"]
+    opts = RunCardOptions(extra_method_classes=["ensemble"])
+    card = real_card()
+    classes = [v for v, _ in fam.completions(card, ("method_card", "class"), opts)]
+    assert classes == ["raw-llm", "coached-llm", "pipeline", "custom-plugin", "api", "human", "ensemble"]
+    assert next(v for v, _ in fam.completions(card, ("scores", "quality_tier"), opts)) == "fluent"
+    assert fam.completions(card, ("model_slug",), opts) is None
+    assert "harness form" in (fam.hover(card, ("fingerprint", "hash"), opts) or "")
+    assert "harness id" in (fam.hover(card, ("run_id",), opts) or "")
+    assert "0.5643" in (fam.hover(card, ("scores", "composite"), opts) or "")
+
+
+def test_detection() -> None:
+    fam = FAMILIES["runcard"]
+    assert fam.detect(real_card()) and fam.detect({"fingerprint": "x", "scores": {}}) and fam.detect({"run_card_hash": ""})
+    assert not fam.detect({"scores": {}}) and not fam.detect([])
+
+
+def test_copy_of_real_card_is_detected_by_content(tmp_path: Path) -> None:
+    shutil.copy(REAL_CARD, tmp_path / "anything.json")
+    from goldlint.engine import check_file
+
+    assert check_file(tmp_path / "anything.json").kind == "runcard"
