@@ -25,8 +25,10 @@ from goldlint.families import KIND_NAMES
 from goldlint.fixes import UnsafeWrite, fix_until_stable, write_atomic
 from goldlint.reporters import REPORTERS
 from goldlint.rules.registry import all_rules, get
+from goldlint.server.command import serve
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Lint, fix and score the gold files of NLP and speech evaluation sets.")
+app.command()(serve)
 
 
 class OutputFormat(str, Enum):
@@ -192,6 +194,11 @@ def _emit(report: str, output_file: Path | None) -> None:
     elif report:
         sys.stdout.write(report)
         sys.stdout.flush()
+
+
+from goldlint.score.command import score  # noqa: E402
+
+app.command()(score)
 
 
 @app.command()

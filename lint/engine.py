@@ -177,6 +177,8 @@ def _run(doc: Document, path: Path, report: Report, loaded: cfg.Loaded, kind: st
         return
     result.kind = family.name
     result.document = doc
+    if not doc.ok:
+        return  # nothing parsed: the syntax findings say why
     ctx = Context(path, loaded.family_options(family.name), loaded.settings, loaded.path.parent if loaded.path else None)
     family.check(doc, report, ctx)
 

@@ -82,3 +82,21 @@ def safe_fix(message: str, *changes: Change) -> FixProposal:
 
 def unsafe_fix(message: str, *changes: Change) -> FixProposal:
     return FixProposal("unsafe", message, changes)
+
+
+class Report:
+    """Collects a file's findings; rules call :meth:`add`."""
+
+    def __init__(self) -> None:
+        self.findings: list[Finding] = []
+
+    def add(
+        self,
+        code: str,
+        where: Location,
+        message: str,
+        fix: FixProposal | None = None,
+        severity: Severity | None = None,
+        **extra: Any,
+    ) -> None:
+        self.findings.append(Finding(code, where, message, fix, severity, extra))

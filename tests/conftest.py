@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+collect_ignore = ["bench"]  # the benchmark runs on its own: python -m tests.bench
 _SOURCE = Path(tempfile.mkdtemp(prefix="goldlint-src-"))
 (_SOURCE / "goldlint").symlink_to(REPO_ROOT / "lint", target_is_directory=True)
 sys.path.insert(0, str(_SOURCE))

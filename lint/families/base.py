@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from goldlint.diagnostics import Severity
-from goldlint.findings import Finding, FixProposal, Location
+from goldlint.findings import Report  # noqa: F401  (re-exported: families report through it)
 
 if TYPE_CHECKING:
     from goldlint.config import Settings
@@ -21,24 +20,6 @@ class FamilyOptions(BaseModel):
     """Base of every family's config table: kebab-case keys, unknown keys refused."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True, alias_generator=lambda s: s.replace("_", "-"))
-
-
-class Report:
-    """Collects a file's findings; rules call :meth:`add`."""
-
-    def __init__(self) -> None:
-        self.findings: list[Finding] = []
-
-    def add(
-        self,
-        code: str,
-        where: Location,
-        message: str,
-        fix: FixProposal | None = None,
-        severity: Severity | None = None,
-        **extra: Any,
-    ) -> None:
-        self.findings.append(Finding(code, where, message, fix, severity, extra))
 
 
 @dataclass(slots=True)

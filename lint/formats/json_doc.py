@@ -49,29 +49,30 @@ class JsonDocument(Document):
         return resolve_in_text(self.text, locations, self.index.span, ())
 
 
-def resolve_in_text(text: str, locations: list[At], to_span: Any, prefix: JsonPath, base: int = 0) -> list[Span | None]:
+def resolve_in_text(text: str, locations: list[At], to_span: Any, prefix: JsonPath) -> list[Span | None]:
     """Resolve paths (which start with ``prefix``) inside one JSON text.
 
-    A path that does not exist falls back to its nearest existing parent, so that
-    a "missing field" finding points at the object that lacks it.
+    A path that does not exist falls back to its nearest existing parent, so that a
+    "missing field" finding points at the object that lacks it. Parents are looked up
+    only for the paths that were not found: asking for an ancestor's span (its end) would
+    make the walk scan the whole of it.
     """
-    requests = set()
-    for loc in locations:
-        rel = loc.path[len(prefix) :]
-        for n in range(len(rel), -1, -1):
-            requests.add((rel[:n], loc.key and n == len(rel)))
-    found = locate(text, sorted(requests, key=repr))
+    rels = [loc.path[len(prefix) :] for loc in locations]
+    found = locate(text, list({(rel, loc.key) for rel, loc in zip(rels, locations, strict=True)}))
+    missing = [rel for rel, loc in zip(rels, locations, strict=True) if (rel, loc.key) not in found]
+    if missing:
+        parents = {(rel[:n], False) for rel in missing for n in range(len(rel))}
+        found.update(locate(text, list(parents)))
     out: list[Span | None] = []
-    for loc in locations:
-        rel = loc.path[len(prefix) :]
+    for rel, loc in zip(rels, locations, strict=True):
         span = found.get((rel, loc.key))
         if span is not None and loc.inner is not None and text[span[0]] == '"':
             span = string_offsets(text, span[0], span[1], loc.inner)
         n = len(rel)
         while span is None and n > 0:
             n -= 1
-            span = found.get((rel[:n], False))
-            if span is not None and n < len(rel):
-                span = (span[0], span[0] + 1)  # the opening bracket of the parent
-        out.append(to_span(span[0] + base, span[1] + base) if span is not None else None)
+            parent = found.get((rel[:n], False))
+            if parent is not None:
+                span = (parent[0], parent[0] + 1)  # the opening bracket of the parent
+        out.append(to_span(span[0], span[1]) if span is not None else None)
     return out

@@ -65,6 +65,14 @@ def parse_json(text: str, base: int = 0) -> JsonParse:
                 SyntaxProblem(problem.code, problem.start + skipped + base, problem.end + skipped + base, problem.message)
             )
             return result
+    if has_huge_integer(body):
+        try:
+            value = json.loads(body)  # orjson turns integers beyond 64 bits into floats: keep them exact
+        except ValueError:  # beyond Python's limit of digits for int(): refuse, do not guess
+            at = _HUGE_INTEGER.search(body)
+            start = (at.start() if at else 0) + skipped + base
+            result.problems.append(SyntaxProblem("GL011", start, start + 1, "an integer with more digits than Python converts (4300): refused"))
+            return result
     result.value, result.ok = value, True
     if may_have_duplicates(body, value):
         for dup in find_duplicate_keys(body):
@@ -115,11 +123,13 @@ def _explain(text: str, exc: orjson.JSONDecodeError) -> SyntaxProblem | None:
     except _Constant as const:
         at = _find_constant(text, const.name, exc.pos)
         return SyntaxProblem("GL003", at, at + len(const.name), f"`{const.name}` is not JSON (use null or a string)")
+    except ValueError:  # an integer beyond int()'s digit limit: orjson's own account stands
+        return SyntaxProblem("GL003", exc.pos, exc.pos + 1, exc.msg)
     if "surrogate" in exc.msg:
         start = text.rfind("\\u", 0, exc.pos)
         start = exc.pos if start < 0 else start
         return SyntaxProblem("GL003", start, max(exc.pos, start + 6), f"invalid string escape: {exc.msg} (a lone surrogate)")
-    if _has_huge_integer(text):
+    if has_huge_integer(text):
         return None
     return SyntaxProblem("GL003", exc.pos, exc.pos + 1, exc.msg)
 
@@ -139,8 +149,15 @@ def _find_constant(text: str, name: str, hint: int) -> int:
     return at if at >= 0 else hint
 
 
-def _has_huge_integer(text: str) -> bool:
-    return re.search(r"\d{19,}", text) is not None
+_HUGE_INTEGER = re.compile(r"\d{20,}")
+_HUGE_INTEGER_BYTES = re.compile(rb"\d{20,}")
+
+
+def has_huge_integer(text: str | bytes) -> bool:
+    """A run of 20 or more digits: possibly an integer orjson cannot hold exactly."""
+    if isinstance(text, bytes):
+        return _HUGE_INTEGER_BYTES.search(text) is not None
+    return _HUGE_INTEGER.search(text) is not None
 
 
 def _message(err: json.JSONDecodeError, text: str) -> str:

@@ -16,7 +16,7 @@ from goldlint.diagnostics import Position, Span
 from goldlint.findings import At, Finding, JsonPath
 from goldlint.formats.base import Document
 from goldlint.formats.json_doc import parse_findings, resolve_in_text
-from goldlint.formats.json_read import may_have_duplicates, parse_json
+from goldlint.formats.json_read import has_huge_integer, may_have_duplicates, parse_json
 from goldlint.source import decode
 
 # (0-based line number, character offset of the line in the file, line text without its break)
@@ -70,7 +70,7 @@ class JsonlDocument(Document):
                 value = orjson.loads(raw) if raw.strip() else None
             except orjson.JSONDecodeError:
                 value = None
-            if value is not None and not may_have_duplicates(raw, value):
+            if value is not None and not may_have_duplicates(raw, value) and not has_huge_integer(raw):
                 self.record_count += 1
                 yield (number,), value
                 continue
@@ -101,9 +101,12 @@ class JsonlDocument(Document):
 
     def resolve_at(self, locations: list[At]) -> list[Span | None]:
         by_line: dict[int, list[int]] = {}
-        for n, loc in enumerate(locations):
-            by_line.setdefault(int(loc.path[0]), []).append(n)
         out: list[Span | None] = [None] * len(locations)
+        for n, loc in enumerate(locations):
+            if not loc.path:  # the whole file: its start
+                out[n] = Span(Position(1, 1), Position(1, 1), 0, 0)
+                continue
+            by_line.setdefault(int(loc.path[0]), []).append(n)
         if not by_line:
             return out
         last = max(by_line)

@@ -10,8 +10,7 @@ import re
 import unicodedata
 
 from goldlint.diagnostics import Severity
-from goldlint.families.base import Report
-from goldlint.findings import At, Change, Offsets, safe_fix
+from goldlint.findings import At, Change, Offsets, Report, safe_fix
 from goldlint.rules.registry import Rule, register
 
 E, W = Severity.ERROR, Severity.WARNING
@@ -64,6 +63,33 @@ def _char_name(c: str) -> str:
     return _NAMES.get(c) or unicodedata.name(c, f"control character U+{ord(c):04X}").lower()
 
 
+_JOINERS = "\u200c\u200d"
+_PLAIN_LETTER = re.compile(r"[A-Za-zА-Яа-яЁё]")
+
+
+def _orthographic_joiner(value: str, i: int) -> bool:
+    """ZWJ/ZWNJ between two letters or marks of a script that spells with them (Sinhala,
+    Malayalam, Persian, …) or inside an emoji sequence; not between Latin or Cyrillic letters."""
+    if value[i] not in _JOINERS or i == 0 or i + 1 >= len(value):
+        return False
+    before, after = value[i - 1], value[i + 1]
+    if _PLAIN_LETTER.match(before) or _PLAIN_LETTER.match(after) or before.isascii() or after.isascii():
+        return False
+    return unicodedata.category(before)[0] in "LMS" and unicodedata.category(after)[0] in "LMS"
+
+
+def _invisible(value: str) -> re.Match[str] | None:
+    for m in INVISIBLE.finditer(value):
+        if not _orthographic_joiner(value, m.start()):
+            return m
+    return None
+
+
+def invisible_or_confusable(value: str) -> bool:
+    """Whether GL007 has something to say about ``value`` (the clean paths' question)."""
+    return _invisible(value) is not None or (not value.isascii() and MIXED_SCRIPT.search(value) is not None)
+
+
 def check_gold_text(report: Report, where: At, value: str) -> None:
     """GL006–GL008 on one gold string value. Cheap when the value is clean."""
     if not value:
@@ -78,7 +104,7 @@ def check_gold_text(report: Report, where: At, value: str) -> None:
             hi -= 1
         report.add("GL006", where.inside(lo, max(hi, lo + 1)), f"`{value}` is not in Unicode NFC",
                    safe_fix("normalise to NFC", Change(where, nfc, as_string=True)))
-    m = INVISIBLE.search(value)
+    m = _invisible(value)
     if m:
         c = m.group()
         report.add("GL007", where.inside(m.start(), m.end()), f"invisible character U+{ord(c):04X} ({_char_name(c)}) in `{value}`")

@@ -12,7 +12,7 @@ The statistics come from sacrebleu itself (``_extract_corpus_statistics``, the m
 
 from __future__ import annotations
 
-from sacrebleu.metrics import CHRF
+from sacrebleu.metrics.chrf import CHRF
 
 CHUNK = 2000
 
@@ -26,15 +26,16 @@ class StreamingChrf:
         self.pairs = 0
         self._hyps: list[str] = []
         self._refs: list[str] = []
-        self._pending: list[int] = []  # indexes into `sentence` waiting for their score
-        self.sentence: dict[int, float] = {}  # pair index → sentence chrF++ (when asked for)
+        self._pending: list[tuple[int, tuple[str, ...]]] = []
+        self.sentence: dict[int, float] = {}  # pair key → sentence chrF++ (when asked for)
+        self.groups: dict[str, list[int]] = {}  # group name → summed statistics
 
-    def add(self, hypothesis: str, reference: str, want_sentence: int | None = None) -> None:
-        """Add one pair to the corpus statistics; ``want_sentence`` is a key under which the
-        pair's own chrF++ is kept in :attr:`sentence`."""
+    def add(self, hypothesis: str, reference: str, want_sentence: int | None = None, groups: tuple[str, ...] = ()) -> None:
+        """Add one pair to the corpus statistics (and to those of each of ``groups``);
+        ``want_sentence`` is a key under which the pair's own chrF++ is kept in :attr:`sentence`."""
         self._hyps.append(hypothesis)
         self._refs.append(reference)
-        self._pending.append(-1 if want_sentence is None else want_sentence)
+        self._pending.append((-1 if want_sentence is None else want_sentence, groups))
         if len(self._hyps) >= CHUNK:
             self._flush()
 
@@ -43,9 +44,13 @@ class StreamingChrf:
             return
         stats = self.metric._extract_corpus_statistics(self._hyps, [self._refs])
         totals = self.totals if self.totals is not None else [0] * len(stats[0])
-        for key, row in zip(self._pending, stats, strict=True):
+        for (key, groups), row in zip(self._pending, stats, strict=True):
             for n, value in enumerate(row):
                 totals[n] += value
+            for group in groups:
+                summed = self.groups.setdefault(group, [0] * len(row))
+                for n, value in enumerate(row):
+                    summed[n] += value
             if key >= 0:
                 self.sentence[key] = self.metric._compute_f_score(row)
         self.totals = totals
@@ -58,6 +63,11 @@ class StreamingChrf:
         if self.totals is None:
             return None
         return float(self.metric._compute_score_from_stats(self.totals).score)
+
+    def group_score(self, group: str) -> float | None:
+        self._flush()
+        stats = self.groups.get(group)
+        return None if stats is None else float(self.metric._compute_score_from_stats(stats).score)
 
     def sentence_scores(self) -> dict[int, float]:
         self._flush()

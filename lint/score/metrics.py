@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(slots=True)
@@ -61,7 +62,7 @@ def example_f1(common: int, n_pred: int, n_gold: int) -> float:
     return 2 * precision * recall / (precision + recall)
 
 
-def prf_sets_upstream(predicted: set[Hashable], gold: set[Hashable]) -> PRF:
+def prf_sets_upstream(predicted: set[Any], gold: set[Any]) -> PRF:
     """The slower-whisper per-sample convention on sets."""
     if not gold and not predicted:
         return PRF(1.0, 1.0, 1.0)

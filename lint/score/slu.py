@@ -11,8 +11,7 @@ Predictions are read first (one dict by id); the gold records are then streamed,
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from goldlint.diagnostics import Severity
@@ -21,117 +20,13 @@ from goldlint.families.slu.answers import read_answer
 from goldlint.families.slu.records import split_records
 from goldlint.findings import At, JsonPath
 from goldlint.score.metrics import example_f1, multiset_overlap, prf_counts
-from goldlint.score.model import Failure, Issues, Metric, Outcome, metric
-from goldlint.score.slu_parse import Answer, answer_of, lower_strings, parse_raw
+from goldlint.score.model import Failure, Issues, Outcome, metric
+from goldlint.score.slu_parse import Answer, answer_of
+from goldlint.score.slu_read import Prediction, read_predictions, record_key, split_predictions
 
 PROFILES = ("spec", "mera")
 GOLD, PRED = "gold", "predictions"
 OTHER, UNPARSABLE = "(other)", "(unparsable)"
-
-
-@dataclass(slots=True)
-class Prediction:
-    path: JsonPath
-    answer: Answer | None  # None: unparsable
-    problem: str | None
-    shown: Any  # what the HTML report shows
-
-
-def split_predictions(path: JsonPath, value: Any) -> Iterator[tuple[JsonPath, Any]]:
-    """Prediction items in one top-level value: a JSONL line, an array, or MERA's submission
-    ``{"data": {split: [items]}}``."""
-    if isinstance(value, list):
-        for n, item in enumerate(value):
-            yield path + (n,), item
-    elif isinstance(value, dict) and isinstance(value.get("data"), dict) and "id" not in value:
-        for split, items in value["data"].items():
-            if isinstance(items, list):
-                for n, item in enumerate(items):
-                    yield path + ("data", split, n), item
-    else:
-        yield path, value
-
-
-def _key(value: Any) -> str | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str) and value.strip():
-        return value.strip()
-    return None
-
-
-def read_predictions(records: Iterable[tuple[JsonPath, Any]], profile: str, issues: Issues, counts: Counter[str]) -> dict[str, Prediction]:
-    out: dict[str, Prediction] = {}
-    for top_path, top in records:
-        for path, item in split_predictions(top_path, top):
-            counts["predictions"] += 1
-            pred = _one(path, item, profile, issues, counts)
-            if pred is None:
-                continue
-            key, prediction = pred
-            if key in out:
-                counts["duplicate_ids"] += 1
-                issues.add(PRED, "SCO104", At(path + _id_steps(item)), f"a second prediction for id {key} (the first, at {_where(out[key].path)}, is the one scored)")
-                continue
-            out[key] = prediction
-    return out
-
-
-def _id_steps(item: dict[str, Any]) -> JsonPath:
-    return ("id",) if "id" in item else ("meta", "id")
-
-
-def _one(path: JsonPath, item: Any, profile: str, issues: Issues, counts: Counter[str]) -> tuple[str, Prediction] | None:
-    at = At(path)
-    if not isinstance(item, dict):
-        counts["malformed_predictions"] += 1
-        issues.add(PRED, "SCO105", at, "a prediction must be an object with `id` and `output` (or `intent` and `slots`)")
-        return None
-    meta = item.get("meta")
-    raw_id = item["id"] if "id" in item else meta.get("id") if isinstance(meta, dict) else None
-    key = _key(raw_id)
-    if key is None:
-        counts["malformed_predictions"] += 1
-        where = at.child(*_id_steps(item)) if raw_id is not None else at
-        issues.add(PRED, "SCO105", where, "a prediction needs an `id` (or `meta.id`): the gold record's `meta.id`")
-        return None
-    field = "output" if "output" in item else "outputs" if "outputs" in item else None
-    if field is None and ("intent" in item or "slots" in item):
-        value = lower_strings(item) if profile == "mera" else item
-        return key, _decoded(path, value, item, profile, issues, counts)
-    if field is None:
-        counts["malformed_predictions"] += 1
-        issues.add(PRED, "SCO105", at, "a prediction needs `output` (the model's raw text) or `intent` and `slots`")
-        return None
-    raw = item[field]
-    if isinstance(raw, dict):
-        value = lower_strings(raw) if profile == "mera" else raw
-        return key, _decoded(path + (field,), value, raw, profile, issues, counts)
-    if not isinstance(raw, str):
-        counts["malformed_predictions"] += 1
-        issues.add(PRED, "SCO105", at.child(field), f"`{field}` must be the model's raw text (a string)")
-        return None
-    parsed = parse_raw(raw.lower() if profile == "mera" else raw)
-    if parsed.problem is not None:
-        counts["unparsable_predictions"] += 1
-        issues.add(PRED, "SCO106", at.child(field), f"answer for id {key} is unparsable: {parsed.problem}; scored 0", Severity.INFO)
-        return key, Prediction(path, None, parsed.problem, raw)
-    return key, _decoded(path + (field,), parsed.value, raw, profile, issues, counts)
-
-
-def _decoded(path: JsonPath, value: Any, shown: Any, profile: str, issues: Issues, counts: Counter[str]) -> Prediction:
-    answer = answer_of(value, profile)
-    if answer is None:
-        counts["unparsable_predictions"] += 1
-        problem = "the JSON is not an object with `intent` and `slots`"
-        issues.add(PRED, "SCO106", At(path), f"{problem}; scored 0", Severity.INFO)
-        return Prediction(path, None, problem, shown)
-    if answer.crash:
-        counts["scorer_crashes"] += 1
-        issues.add(PRED, "SCO106", At(path), f"{answer.crash}: MERA's scorer would crash on it; scored 0", Severity.INFO)
-    return Prediction(path, answer, None, shown)
 
 
 def score(gold: Iterable[tuple[JsonPath, Any]], predictions: Iterable[tuple[JsonPath, Any]], profile: str,
@@ -156,7 +51,7 @@ def score(gold: Iterable[tuple[JsonPath, Any]], predictions: Iterable[tuple[Json
 def _gold_record(path: JsonPath, record: Any, profile: str, preds: dict[str, Prediction], seen: set[str],
                  acc: _Accumulator, issues: Issues, counts: Counter[str]) -> None:
     meta = record.get("meta") if isinstance(record, dict) else None
-    key = _key(meta.get("id")) if isinstance(meta, dict) else None
+    key = record_key(meta.get("id")) if isinstance(meta, dict) else None
     if key is None:
         counts["gold_unusable"] += 1
         return
@@ -167,7 +62,7 @@ def _gold_record(path: JsonPath, record: Any, profile: str, preds: dict[str, Pre
         return
     decoded = read_answer(outputs, At(path + ("outputs",)), Report())
     gold = answer_of(decoded.value, "mera" if profile == "mera" else "spec") if decoded is not None else None
-    if gold is None or gold.crash:
+    if decoded is None or gold is None or gold.crash:
         counts["gold_unusable"] += 1
         return
     counts["gold_with_answers"] += 1
@@ -219,13 +114,8 @@ class _Accumulator:
         row[2] += f1
         self.confusion[(shown_intent, column)] += 1
         if not hit or f1 < 1.0:
-            what = [] if hit else ["intent wrong" if answer is not None else f"unparsable ({pred.problem or answer and answer.crash})"]
-            if answer is not None and f1 < 1.0:
-                what.append(f"slot F1 {f1:.3f}")
-            if answer is not None and answer.crash:
-                what = [f"scorer would crash: {answer.crash}"]
             gold_shown = {"intent": gold_value.get("intent"), "slots": gold_value.get("slots")}
-            self.failures.append(Failure(key, gold_shown, pred.shown, "; ".join(what), shown_intent))
+            self.failures.append(Failure(key, gold_shown, pred.shown, _detail(pred, hit, f1), shown_intent))
 
     def outcome(self, counts: Counter[str]) -> Outcome:
         out = Outcome("slu", self.profile, main_breakdown="per_intent")
@@ -279,10 +169,16 @@ def _counts(counts: Counter[str]) -> dict[str, int]:
     return {key: int(counts[key]) for key in _COUNT_KEYS}
 
 
-def _where(path: JsonPath) -> str:
-    if len(path) == 1 and isinstance(path[0], int):
-        return f"line {path[0] + 1}"
-    return "/".join(map(str, path)) or "the root"
+def _detail(pred: Prediction, hit: bool, f1: float) -> str:
+    answer = pred.answer
+    if answer is None:
+        return f"unparsable: {pred.problem}"
+    if answer.crash:
+        return f"MERA's scorer would crash: {answer.crash}"
+    parts = [] if hit else [f"intent `{answer.intent}` is wrong"]
+    if f1 < 1.0:
+        parts.append(f"slot F1 {f1:.3f}")
+    return "; ".join(parts)
 
 
-__all__ = ["PROFILES", "Metric", "score", "split_predictions"]
+__all__ = ["PROFILES", "score", "split_predictions"]

@@ -19,7 +19,7 @@ from goldlint.families.slu.answers import convention_problem
 from goldlint.families.slu.inventory import parse_inventory
 from goldlint.families.slu.meta import placeholder_problems, speaker_problem
 from goldlint.families.slu.options import SluOptions
-from goldlint.rules.file_rules import INVISIBLE, MIXED_SCRIPT
+from goldlint.rules.file_rules import invisible_or_confusable
 
 _SAFE_AUDIO = re.compile(r"[\w.-]+(?:/[\w.-]+)*")
 _PRIVATE_PARTS = frozenset(p.casefold() for p in ("home", "Users", "root", "private", "tmp", "mnt", "media"))
@@ -109,7 +109,10 @@ class CleanCheck:
             return True
         exists = self._audio_dirs.get(parts[0])
         if exists is None:
-            exists = (self.gold_dir / parts[0]).is_dir()
+            try:
+                exists = (self.gold_dir / parts[0]).is_dir()
+            except (OSError, ValueError):
+                exists = True  # an unusable name: let the detailed check say so
             self._audio_dirs[parts[0]] = exists
         return not exists
 
@@ -128,8 +131,6 @@ def _text_clean(value: str) -> bool:
     """Nothing for GL006–GL008 to report."""
     if not value:
         return True
-    if value[0].isspace() or value[-1].isspace() or INVISIBLE.search(value):
+    if value[0].isspace() or value[-1].isspace() or invisible_or_confusable(value):
         return False
-    if value.isascii():
-        return True
-    return unicodedata.is_normalized("NFC", value) and MIXED_SCRIPT.search(value) is None
+    return value.isascii() or unicodedata.is_normalized("NFC", value)

@@ -97,7 +97,11 @@ def _check_audio_file(rel: str, at: At, ctx: Context, options: SluOptions, repor
     else:
         root = ctx.path.parent
         first = rel.split("/", 1)[0]
-        if "/" not in rel or not (root / first).is_dir():
+        try:
+            beside = "/" in rel and (root / first).is_dir()
+        except (OSError, ValueError):
+            beside = False
+        if not beside:
             return  # gold files often travel without their audio: stay silent
     file = root / rel
     cache: dict[Path, str | None] = ctx.state.setdefault("audio", {})
@@ -116,6 +120,8 @@ def _audio_problem(file: Path) -> str | None:
         return f"does not exist (looked in {file.parent})"
     except OSError as exc:
         return f"cannot be read: {exc.strerror or exc}"
+    except (ValueError, UnicodeEncodeError):
+        return "cannot be opened: the name holds a NUL or a character no file name can"
     if not head:
         return "is empty"
     if head.startswith(b"RIFF") and head[8:12] == b"WAVE":

@@ -1,0 +1,135 @@
+"""Reading a Rosetta corpus's entries (any dialect) and a run's predictions for scoring.
+
+The corpus dialects (spec, harness v3, legacy harness) are linted by the `corpus` family;
+here only the fields scoring needs are taken from the decoded values: ``id`` (or ``index``),
+``reference`` (or ``target_expected``), difficulty, provenance, domain, variants.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from goldlint.findings import At, JsonPath
+from goldlint.score.model import Issues
+from goldlint.score.slu_read import split_predictions
+
+PRED = "predictions"
+USAGE_KEYS = ("prompt_tokens", "completion_tokens", "reasoning_tokens", "cached_tokens")
+
+
+def normalize(text: str) -> str:
+    """The harness's exact-match normalisation."""
+    return " ".join(unicodedata.normalize("NFC", text).strip().lower().split())
+
+
+@dataclass(slots=True)
+class Entry:
+    key: str
+    id: Any
+    path: JsonPath
+    source: str
+    reference: str
+    difficulty: Any
+    provenance: str | None
+    domain: str | None
+    variant_class: str | None
+    variants: list[str]
+
+
+def dataset_info(root: Any) -> dict[str, Any]:
+    """``id``, ``version`` and ``language_pair`` of any dialect's envelope."""
+    if isinstance(root, dict) and isinstance(root.get("dataset"), dict):
+        ds = root["dataset"]
+        return {"id": ds.get("id"), "version": ds.get("version"), "language_pair": ds.get("language_pair")}
+    if isinstance(root, dict):
+        pair = root.get("language_pair")
+        if isinstance(pair, dict):
+            pair = f"{pair.get('source')}>{pair.get('target')}"
+        return {"id": root.get("corpus_id", root.get("id")), "version": root.get("version"), "language_pair": pair}
+    return {"id": None, "version": None, "language_pair": None}
+
+
+def entries_of(root: Any) -> list[Entry]:
+    items = root.get("entries") if isinstance(root, dict) else root if isinstance(root, list) else None
+    base: JsonPath = ("entries",) if isinstance(root, dict) else ()
+    out: list[Entry] = []
+    for n, item in enumerate(items if isinstance(items, list) else []):
+        if not isinstance(item, dict):
+            continue
+        raw_id = item.get("id", item.get("index"))
+        reference = item.get("reference", item.get("target_expected", item.get("target")))
+        if raw_id is None or isinstance(raw_id, bool) or not isinstance(reference, str):
+            continue
+        prov = item.get("provenance")
+        if isinstance(prov, dict):
+            prov = prov.get("source_name") or prov.get("type")
+        variants = item.get("variants")
+        out.append(Entry(str(raw_id), raw_id, base + (n,), _text(item.get("source", item.get("source_text"))), reference,
+                         item.get("difficulty"), prov if isinstance(prov, str) else None,
+                         item.get("domain") if isinstance(item.get("domain"), str) else None,
+                         item.get("variant_class") if isinstance(item.get("variant_class"), str) else None,
+                         [v for v in variants if isinstance(v, str)] if isinstance(variants, list) else []))
+    return out
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+@dataclass(slots=True)
+class Pred:
+    path: JsonPath
+    predicted: str
+    error: str | None
+    latency: float | None
+    usage: dict[str, int] | None
+    cost: float | None
+    fst_accepted: bool | None
+    semantic_score: float | None
+
+
+def read_predictions(records: Iterable[tuple[JsonPath, Any]], issues: Issues, counts: Counter[str]) -> dict[str, Pred]:
+    out: dict[str, Pred] = {}
+    for top_path, top in records:
+        for path, item in split_predictions(top_path, top):
+            counts["predictions"] += 1
+            at = At(path)
+            raw_id = item.get("id", item.get("entry_id")) if isinstance(item, dict) else None
+            if raw_id is None or isinstance(raw_id, bool) or isinstance(raw_id, (dict, list)):
+                counts["malformed_predictions"] += 1
+                issues.add(PRED, "SCO105", at, "a prediction must be an object with the corpus entry's `id` and `predicted`")
+                continue
+            key = str(raw_id)
+            predicted, error = item.get("predicted"), item.get("error")
+            if error is not None and not isinstance(error, str):
+                error = str(error)
+            if not isinstance(predicted, str) and not error:
+                counts["malformed_predictions"] += 1
+                issues.add(PRED, "SCO105", at.child("predicted") if "predicted" in item else at, "`predicted` must be the output text (a string)")
+                continue
+            if key in out:
+                counts["duplicate_ids"] += 1
+                issues.add(PRED, "SCO104", at.child("id"), f"a second prediction for entry {key}: the first one is scored")
+                continue
+            out[key] = Pred(path, predicted if isinstance(predicted, str) else "", error or None, _number(item.get("latency_seconds")),
+                            _usage(item.get("usage")), _number(item.get("cost_usd")),
+                            item.get("fst_accepted") if isinstance(item.get("fst_accepted"), bool) else None,
+                            _number(item.get("semantic_score")))
+    return out
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return float(value)
+
+
+def _usage(value: Any) -> dict[str, int] | None:
+    if not isinstance(value, dict):
+        return None
+    return {k: int(value[k]) for k in USAGE_KEYS if isinstance(value.get(k), int) and not isinstance(value.get(k), bool)}

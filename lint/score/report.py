@@ -1,0 +1,80 @@
+"""The JSON report: stable names, one shape for every kind.
+
+``{"kind", "profile", "goldlint_version", "gold": {"path", "sha256", ...},
+"predictions": {"path", "sha256", ...}, "counts", "metrics": {NAME: {"value", "reason",
+"coverage", "samples_measured", "samples_skipped"}}, "breakdowns", "notes"}``.
+For ``corpus`` the JSON output is the run card instead (:mod:`goldlint.score.runcard`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from goldlint import __version__
+from goldlint.score.model import Outcome
+
+
+@dataclass(slots=True)
+class InputRef:
+    path: str  # as given on the command line
+    sha256: str
+    files: list[dict[str, str]] = field(default_factory=list)  # a folder's files
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"path": self.path, "sha256": self.sha256}
+        if self.files:
+            out["files"] = self.files
+        return out
+
+
+@dataclass(slots=True)
+class GoldState:
+    errors: int
+    warnings: int
+    allowed_invalid: bool  # scored despite lint errors (--allow-invalid-gold)
+
+
+def build(outcome: Outcome, gold: InputRef, predictions: InputRef, state: GoldState, extra_inputs: dict[str, InputRef] | None = None) -> dict[str, Any]:
+    gold_json = gold.as_json() | {"lint": {"errors": state.errors, "warnings": state.warnings},
+                                  "allow_invalid_gold": state.allowed_invalid}
+    notes = list(outcome.notes)
+    if state.allowed_invalid and state.errors:
+        notes.insert(0, f"the gold has {state.errors} lint error(s): scored anyway because of --allow-invalid-gold; the numbers may not mean what they should")
+    report: dict[str, Any] = {
+        "kind": outcome.kind,
+        "profile": outcome.profile,
+        "goldlint_version": __version__,
+        "gold": gold_json,
+        "predictions": predictions.as_json(),
+    }
+    for name, ref in (extra_inputs or {}).items():
+        report[name] = ref.as_json()
+    report["counts"] = outcome.counts
+    report["metrics"] = {name: m.as_json() for name, m in outcome.metrics.items()}
+    report["breakdowns"] = outcome.breakdowns
+    report["notes"] = notes
+    cleaned: dict[str, Any] = clean(report)
+    return cleaned
+
+
+def clean(value: Any) -> Any:
+    """JSON-safe: tuples to lists, non-finite floats to ``None`` (JSON has no NaN)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {str(k): clean(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [clean(v) for v in value]
+    return value
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+
+
+def write(path: Path, value: Any) -> None:
+    path.write_text(dumps(value), encoding="utf-8")

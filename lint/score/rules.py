@@ -1,0 +1,43 @@
+"""SCO101–SCO106: what ``goldlint score`` finds in the predictions (and about gold it cannot score).
+
+Registered like every family's rules, so ``goldlint rule SCO102`` documents them and the
+reporters name them; the checks are in the family scorers of :mod:`goldlint.score`.
+"""
+
+from __future__ import annotations
+
+from goldlint.diagnostics import Severity
+from goldlint.rules.registry import Rule, register
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+F = "score"
+
+register(
+    Rule("SCO101", "prediction-syntax", E,
+         "The predictions file (a JSONL line, a JSON file, a TSV line, or the JSON inside an `entities` cell) does not parse; the position is exact.",
+         "A prediction that cannot be read is scored as missing: the run's numbers silently lose an example.",
+         '{"id": 2, "output": "{\\"intent\\": \\"ratebook\\"}"',
+         '{"id": 2, "output": "{\\"intent\\": \\"ratebook\\", \\"slots\\": []}"}', family=F),
+    Rule("SCO102", "prediction-missing-for-gold-id", W,
+         "A gold record (id, corpus entry, meeting, truth row) has no prediction; it is not scored and the metrics' coverage drops.",
+         "A run that silently skips the hard examples looks better than it is: coverage says how much was measured.",
+         "gold ids 1, 2, 3 · predictions for 1, 3", "gold ids 1, 2, 3 · predictions for 1, 2, 3", family=F),
+    Rule("SCO103", "prediction-unknown-id", W,
+         "A prediction names an id (entry, meeting, row) that the gold does not have.",
+         "Usually predictions scored against the wrong gold file or split, or ids renumbered on one side only.",
+         '{"id": 9999, "output": "..."}   # no gold record 9999', '{"id": 2, "output": "..."}', family=F),
+    Rule("SCO104", "prediction-duplicate-id", W,
+         "Two predictions for one id; the first is scored and the later one ignored.",
+         "A retried example written twice makes the score depend on which copy a scorer keeps.",
+         '{"id": 2, ...}\\n{"id": 2, ...}', '{"id": 2, ...}', family=F),
+    Rule("SCO105", "prediction-shape", E,
+         "A prediction is not an object of the kind's prediction format (`id` with `output`, or `intent` and `slots`, for slu; "
+         "`id` and `predicted` for corpus; `topics` / `risks` / `actions` for semantic; `intent` and `entities` for truth).",
+         "The scorer cannot tell which example the prediction answers or what it answers: it is left out.",
+         '{"output": "{...}"}   # no id', '{"id": 2, "output": "{...}"}', family=F),
+    Rule("SCO106", "prediction-unparsable-answer", I,
+         "The model's raw answer does not parse the way the official scorer parses it (fence and `json:` prefix removed, "
+         "quotes unwrapped, then JSON), or it would crash the official scorer; the example scores 0.",
+         "This is the model's failure, not the file's: it is counted in `unparsable_predictions` and shown so it can be inspected.",
+         '{"id": 2, "output": "The intent is RateBook"}', '{"id": 2, "output": "{\\"intent\\": \\"ratebook\\", \\"slots\\": []}"}', family=F),
+)

@@ -1,0 +1,153 @@
+"""One scoring run, from the command's request to the report, the card, the HTML and the table.
+
+Order: lint the gold (refuse it on errors unless allowed), read the predictions (and the
+mix config), score with a progress bar on a terminal, position every finding, then write.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from goldlint.diagnostics import Diagnostic, Severity
+from goldlint.formats.jsonl_doc import JsonlDocument
+from goldlint.formats.tsv_doc import TsvDocument
+from goldlint.score import drivers, html, report, runcard, terminal
+from goldlint.score.drivers import SCORABLE, Inputs, ScoreError
+from goldlint.score.inputs import InputError, Source, diagnostics, folder_sha256, lint_gold
+from goldlint.score.method import settings_from
+from goldlint.score.model import Issues, Outcome
+from goldlint.score.report import GoldState, InputRef
+
+PROFILES = {"slu": ("spec", "mera"), "semantic": ("spec", "slower-whisper"), "corpus": ("spec",), "truth": ("spec",)}
+
+
+@dataclass(slots=True)
+class Request:
+    gold: Path
+    predictions: Path
+    kind: str | None = None
+    profile: str | None = None
+    output: Path | None = None
+    html: Path | None = None
+    allow_invalid_gold: bool = False
+    model_slug: str | None = None
+    condition: str | None = None
+    temperature: float | None = None
+    system_prompt: Path | None = None
+    method_class: str | None = None
+    method: Path | None = None
+    mix_config: Path | None = None
+    ignore_entities: list[str] = field(default_factory=list)
+    flattened_predefined: bool | None = None
+    format_calendar_canonicals: bool | None = None
+    action_threshold: float = 0.8
+
+
+@dataclass(slots=True)
+class Result:
+    diagnostics: list[Diagnostic]
+    refused: str | None = None  # why the gold was not scored
+    report: dict[str, Any] | None = None
+    card: dict[str, Any] | None = None
+    outcome: Outcome | None = None
+    prediction_errors: int = 0  # malformed predictions (reported, and the run fails)
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.refused or self.prediction_errors else 0
+
+
+def run(req: Request, out: Console, err: Console) -> Result:
+    kind, gold = drivers.gather_gold(req.gold, req.kind)
+    if kind is None:
+        return Result(_all(gold, []), refused=f"{req.gold}: the kind of this gold file is not recognised; name it with --kind")
+    if kind not in SCORABLE:
+        raise InputError(f"{req.gold} is a `{kind}` file: goldlint score scores {', '.join(SCORABLE)}")
+    profile = req.profile or "spec"
+    if profile not in PROFILES[kind]:
+        raise InputError(f"unknown profile `{profile}` for {kind}: {' or '.join(PROFILES[kind])}")
+    settings = settings_from(req.method, req.model_slug, req.condition, req.temperature, req.system_prompt, req.method_class) if kind == "corpus" else None
+    inputs = Inputs(kind, gold)
+    if kind == "truth" and req.mix_config is not None:
+        inputs.extra["mix-config"] = lint_gold(req.mix_config, "mix-config", key="mix-config")
+    errors = sum(s.errors for s in inputs.sources())
+    if errors and not req.allow_invalid_gold:
+        return Result(_all(inputs.sources(), []), refused=f"the gold has {errors} error{'s' if errors != 1 else ''}: not scored (--allow-invalid-gold scores it anyway, and the report says so)")
+    inputs.predictions = drivers.read_predictions(req.predictions, kind)
+    issues = Issues()
+    notes: list[str] = []
+    with terminal.progress(err, _estimate(inputs), f"scoring {kind}") as tick:
+        card_run = None
+        if kind == "slu":
+            outcome = drivers.score_slu(inputs, profile, issues, tick)
+        elif kind == "corpus":
+            outcome, card_run = drivers.score_corpus(inputs, issues, tick)
+        elif kind == "semantic":
+            outcome = drivers.score_semantic(inputs, profile, req.action_threshold, issues, tick)
+        else:
+            options = drivers.truth_options(inputs, req.flattened_predefined, req.format_calendar_canonicals, req.ignore_entities, notes)
+            outcome = drivers.score_truth(inputs, options, issues, tick)
+    for note in notes:
+        outcome.note(note)
+    card = None
+    if card_run is not None and settings is not None:
+        card = runcard.build(card_run, settings, gold[0].path, req.output)
+        if card["scores"].get("quality_tier") in ("deployable", "fluent") and not (settings.human_validation or settings.verification_tier):
+            outcome.note("the composite reaches a tier that needs a human-validation record (§5, §7.2): add `human_validation` "
+                         "to the --method file, or `goldlint check` reports RUN111 on the card")
+    gold_diags = _all([*gold, *inputs.extra.values()], issues.items)
+    pred_diags = _all(inputs.predictions, issues.items)
+    state = GoldState(errors, sum(d.severity is Severity.WARNING for s in gold for d in s.diagnostics), req.allow_invalid_gold)
+    extra = {"mix_config": _ref(req.mix_config, [inputs.extra["mix-config"]])} if req.mix_config is not None and "mix-config" in inputs.extra else None
+    data = report.build(outcome, _ref(req.gold, gold), _ref(req.predictions, inputs.predictions), state, extra)
+    result = Result(sorted(gold_diags + pred_diags, key=lambda d: d.sort_key), report=data, card=card, outcome=outcome,
+                    prediction_errors=sum(d.severity is Severity.ERROR for d in pred_diags))
+    if req.output is not None:
+        req.output.parent.mkdir(parents=True, exist_ok=True)
+        report.write(req.output, card if card is not None else data)
+    if req.html is not None:
+        req.html.parent.mkdir(parents=True, exist_ok=True)
+        req.html.write_text(html.render(data, outcome.failures), encoding="utf-8")
+    terminal.render(data, outcome.main_breakdown, out)
+    return result
+
+
+def _all(sources: list[Source], issues: list[Any]) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    for source in sources:
+        out.extend(diagnostics(source, issues))
+    return out
+
+
+def _ref(path: Path, sources: list[Source]) -> InputRef:
+    if path.is_dir():
+        files = [{"path": s.path.relative_to(path).as_posix(), "sha256": s.sha256} for s in sources]
+        return InputRef(str(path), folder_sha256([(f["path"], f["sha256"]) for f in files]), files)
+    return InputRef(str(path), sources[0].sha256 if sources else "")
+
+
+def _estimate(inputs: Inputs) -> int:
+    """How many records the run will go through (for the progress bar)."""
+    doc = inputs.gold[0].doc if inputs.gold else None
+    if isinstance(doc, JsonlDocument):
+        return doc.record_count
+    if isinstance(doc, TsvDocument):
+        return len(doc.rows)
+    root = doc.root if doc is not None and doc.ok else None
+    if isinstance(root, list):
+        return len(root)
+    if isinstance(root, dict):
+        for key in ("entries", "data"):
+            value = root.get(key)
+            if isinstance(value, list):
+                return len(value)
+            if isinstance(value, dict):
+                return sum(len(v) for v in value.values() if isinstance(v, list))
+    return len(inputs.gold)
+
+
+__all__ = ["Request", "Result", "ScoreError", "run"]

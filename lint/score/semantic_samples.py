@@ -1,0 +1,68 @@
+"""The decoded pieces `semantic` scoring works on: one meeting's labels, and the running totals.
+
+Gold files write topics as ``{"label"}`` objects and actions as ``{"text"}`` objects;
+predictions may write plain strings for both: :func:`sample_of` reads either.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from goldlint.findings import JsonPath
+
+PROFILES = ("spec", "slower-whisper")
+WEIGHTS = {"critical": 4.0, "high": 2.0, "medium": 1.0, "low": 0.5}
+UNKNOWN_WEIGHT = 1.0  # a risk with no (or an unknown) severity weighs as `medium`
+SPEC_LEVELS = ("critical", "high", "medium", "low")
+UPSTREAM_LEVELS = ("low", "medium", "high")
+
+
+@dataclass(slots=True)
+class Sample:
+    """One meeting: where it came from, and its topics / risks / actions (``None`` = absent)."""
+
+    key: str
+    file: str
+    path: JsonPath
+    topics: list[str] | None
+    risks: list[dict[str, Any]] | None
+    actions: list[str] | None
+    raw: Any = None
+
+
+def labels(value: Any) -> list[str] | None:
+    if not isinstance(value, list):
+        return None
+    out = []
+    for item in value:
+        label = item.get("label") if isinstance(item, dict) else item
+        if isinstance(label, str):
+            out.append(label)
+    return out
+
+
+def texts(value: Any) -> list[str] | None:
+    if not isinstance(value, list):
+        return None
+    return [(item.get("text") if isinstance(item, dict) else item) or "" for item in value if isinstance(item, (dict, str))]
+
+
+def sample_of(key: str, file: str, path: JsonPath, value: dict[str, Any]) -> Sample:
+    risks = value.get("risks")
+    return Sample(key, file, path, labels(value.get("topics")), [r for r in risks if isinstance(r, dict)] if isinstance(risks, list) else None,
+                  texts(value.get("actions")), value)
+
+
+@dataclass(slots=True)
+class Totals:
+    topic: list[int] = field(default_factory=lambda: [0, 0, 0])  # tp, fp, fn
+    risk: list[int] = field(default_factory=lambda: [0, 0, 0])
+    level: dict[str, list[int]] = field(default_factory=lambda: {s: [0, 0, 0] for s in SPEC_LEVELS})
+    weighted: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
+    action: list[int] = field(default_factory=lambda: [0, 0, 0])  # matched, predicted, gold
+    measured: Counter[str] = field(default_factory=Counter)
+    severity_seen: bool = False
+    pred_labels: set[str] = field(default_factory=set)
+    gold_labels: set[str] = field(default_factory=set)

@@ -1,0 +1,209 @@
+"""When and how a document is checked: debounced, off the event loop, stale results dropped.
+
+- Open and save check at once; a change checks after a short pause in typing
+  (``debounce``), and every newer change restarts the wait, so a flood of changes costs
+  one check.
+- Checks run in worker threads on a snapshot of the text; a result that comes back for a
+  version that is no longer current is dropped, never published (a running check cannot
+  be interrupted, so it is left to finish, but nothing waits for it). One full check per
+  document runs at a time.
+- A large JSON Lines buffer (over a megabyte, kind known) is checked in two steps: a
+  *quick* check of only the lines edited since the last full check, with the other lines'
+  diagnostics carried over from that check — published within milliseconds — and, once
+  typing pauses longer (``idle``), a full check, which alone sees rules across records
+  (duplicate ids, inventories) and replaces everything. The quick check runs the same
+  engine on a text where every other line is blank, so line and column positions are
+  those of the real file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from goldlint.diagnostics import Diagnostic, Edit, Fix, Position, Span
+from goldlint.engine import check_text
+from goldlint.rules.registry import get as get_rule
+from goldlint.server.configs import ConfigProblem
+from goldlint.server.convert import Item, make_item
+from goldlint.server.documents import DocState
+from goldlint.server.textbuffer import TextBuffer
+
+if TYPE_CHECKING:
+    from goldlint.server.server import GoldlintServer
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class Delays:
+    debounce: float = 0.15  # after a change, before a full check (small documents)
+    quick: float = 0.03  # after a change, before a quick check (large JSON Lines)
+    idle: float = 0.75  # after a change, before a full check (large JSON Lines)
+
+
+@dataclass(slots=True)
+class Snapshot:
+    path: Path
+    buffer: TextBuffer  # a snapshot: later edits leave it alone
+    fmt: str | None
+    kind: str | None
+    dirty: tuple[int, ...]
+    encoding: str
+
+
+@dataclass(slots=True)
+class Outcome:
+    items: list[Item]
+    kind: str | None = None
+    document: Any = None
+    problem: ConfigProblem | None = None
+    config_file: Path | None = None
+
+
+class Checker:
+    def __init__(self, server: GoldlintServer) -> None:
+        self.server = server
+        self.delays = Delays()
+        self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="goldlint-check")
+        self.stats: Counter[str] = Counter()
+
+    # -- triggers --------------------------------------------------------------------
+
+    def opened(self, state: DocState) -> None:
+        self._schedule(state, "full", 0.0)
+
+    def changed(self, state: DocState) -> None:
+        if state.incremental:
+            self._schedule(state, "quick", self.delays.quick)
+            self._schedule(state, "full", self.delays.idle)
+        else:
+            self._schedule(state, "full", self.delays.debounce)
+
+    def saved(self, state: DocState) -> None:
+        self._schedule(state, "full", 0.0)
+
+    def _schedule(self, state: DocState, kind: str, delay: float) -> None:
+        old = state.pending.pop(kind, None)
+        if old is not None and not old.done():
+            old.cancel()
+            self.stats["cancelled"] += 1
+        state.pending[kind] = asyncio.get_running_loop().create_task(self._run(state, kind, delay))
+
+    # -- running ---------------------------------------------------------------------
+
+    async def _run(self, state: DocState, kind: str, delay: float) -> None:
+        me = asyncio.current_task()
+        if delay:
+            await asyncio.sleep(delay)
+        if state.pending.get(kind) is me:
+            del state.pending[kind]  # from here on this run is not cancelled: it finishes or is dropped
+        async with state.locks[kind]:
+            if state.closed or (kind == "quick" and not state.dirty):
+                return
+            version = state.version
+            snap = Snapshot(state.path, state.buffer.snapshot(), state.fmt, state.kind, tuple(sorted(state.dirty)), self.server.encoding)
+            work: Callable[[Snapshot], Outcome] = self._full if kind == "full" else self._quick
+            self.stats[f"{kind}_started"] += 1
+            try:
+                outcome = await asyncio.get_running_loop().run_in_executor(self.executor, work, snap)
+            except Exception:
+                log.exception("checking %s failed", state.uri)
+                self.stats["failed"] += 1
+                return
+            if state.closed or state.version != version:
+                self.stats["stale_dropped"] += 1
+                return
+            if kind == "full":
+                state.base, state.quick, state.dirty = outcome.items, [], set()
+                state.checked_version = version
+                broken = any(i.diag.code == "GL003" for i in outcome.items)
+                if outcome.kind is not None or not broken:
+                    state.kind = outcome.kind  # a buffer that does not parse keeps the kind it had
+                if outcome.document is not None:
+                    state.document, state.document_version = outcome.document, version
+                self.server.config_problem(outcome.config_file, outcome.problem)
+            else:
+                state.quick = outcome.items
+            self.stats[f"{kind}_published"] += 1
+            self.server.publish(state)
+
+    def _full(self, snap: Snapshot) -> Outcome:
+        loaded, problem = self.server.configs.for_file(snap.path)
+        buffer = snap.buffer
+        text = buffer.text  # joined here, off the event loop
+        limit = loaded.settings.max_file_size
+        if not text.strip():
+            return Outcome([make_item(_whole_file("GL010", snap.path, "empty file"), buffer, snap.encoding)], None, None, problem, loaded.path)
+        if len(text) * 4 > limit and len(text.encode("utf-8", "surrogatepass")) > limit:
+            size = len(text.encode("utf-8", "surrogatepass"))
+            message = f"file is {size:,} bytes, over the limit of {limit:,} (max-file-size): not checked"
+            return Outcome([make_item(_whole_file("GL011", snap.path, message), buffer, snap.encoding)], None, None, problem, loaded.path)
+        result = check_text(snap.path, text, loaded, explicit=False, fmt=snap.fmt)
+        items = [make_item(d, buffer, snap.encoding) for d in result.diagnostics]
+        document = result.document if snap.fmt != "jsonl" and result.document is not None and result.document.ok else None
+        return Outcome(items, result.kind, document, problem, problem.path if problem else loaded.path)
+
+    def _quick(self, snap: Snapshot) -> Outcome:
+        loaded, _ = self.server.configs.for_file(snap.path)
+        buffer = snap.buffer
+        parts: list[str] = []
+        sub_starts: dict[int, int] = {}
+        pos = prev = 0
+        for line in snap.dirty:
+            if line >= buffer.line_count:
+                continue
+            parts.append("\n" * (line - prev))
+            pos += line - prev
+            body = buffer.line_text(line)
+            sub_starts[line] = pos
+            parts.append(body)
+            pos += len(body)
+            prev = line
+        parts.append("\n")
+        result = check_text(snap.path, "".join(parts), loaded, kind=snap.kind, explicit=False, fmt="jsonl")
+        starts = buffer.line_starts
+
+        def rebase(line0: int, offset: int) -> int | None:
+            if line0 not in sub_starts:
+                return None
+            return starts[line0] + offset - sub_starts[line0]
+
+        items = []
+        for diag in result.diagnostics:
+            line0 = diag.span.start.line - 1
+            if line0 not in sub_starts or diag.code == "GL010":
+                continue  # a finding about the whole file: the full check reports those
+            span = _rebased(diag.span, rebase)
+            if span is None:
+                continue
+            fix = None
+            if diag.fix is not None:
+                spans = [_rebased(e.span, rebase) for e in diag.fix.edits]
+                if all(s is not None for s in spans):
+                    fix = Fix(diag.fix.applicability, diag.fix.message, tuple(Edit(s, e.new_text) for s, e in zip(spans, diag.fix.edits, strict=True)))  # type: ignore[arg-type]
+            items.append(make_item(dataclasses.replace(diag, span=span, fix=fix), buffer, snap.encoding))
+        return Outcome(items, snap.kind)
+
+
+def _rebased(span: Span, rebase: Callable[[int, int], int | None]) -> Span | None:
+    if span.start_offset < 0:
+        return None
+    start = rebase(span.start.line - 1, span.start_offset)
+    end = rebase(span.end.line - 1, span.end_offset)
+    if start is None or end is None:
+        return None
+    return Span(span.start, span.end, start, end)
+
+
+def _whole_file(code: str, path: Path, message: str) -> Diagnostic:
+    rule = get_rule(code)
+    assert rule is not None
+    return Diagnostic(str(path), code, rule.name, rule.severity, message, Span(Position(1, 1), Position(1, 1), 0, 0))

@@ -1,0 +1,121 @@
+"""Core diagnostics (code points, 1-based) to LSP diagnostics (the client's encoding, 0-based).
+
+An :class:`Item` is one diagnostic as the server keeps it: the core's
+:class:`~goldlint.diagnostics.Diagnostic`, where it is now in the text (offsets that
+follow the user's edits), its fix's edits likewise, and its LSP form, computed once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lsprotocol import types
+from pygls.protocol import default_converter
+
+from goldlint.diagnostics import Diagnostic, Severity, Span
+from goldlint.server.textbuffer import Change, TextBuffer
+
+SOURCE = "goldlint"
+_CONVERTER = default_converter()
+_SEVERITY = {
+    Severity.ERROR: types.DiagnosticSeverity.Error,
+    Severity.WARNING: types.DiagnosticSeverity.Warning,
+    Severity.INFO: types.DiagnosticSeverity.Information,
+}
+
+
+@dataclass(slots=True)
+class Item:
+    diag: Diagnostic
+    start: int
+    end: int
+    edits: list[tuple[int, int, str]] | None  # the fix's edits, None when there is no (longer a) fix
+    lsp: types.Diagnostic
+    json: dict[str, Any]  # ``lsp`` as sent, computed once (publishing 10,000 diagnostics must not re-encode them)
+
+    @property
+    def applicability(self) -> str | None:
+        return self.diag.fix.applicability if self.diag.fix is not None and self.edits is not None else None
+
+    def shift(self, change: Change, region: tuple[int, int]) -> bool:
+        """Follow an edit elsewhere in the text; False when the edit touched this item's lines."""
+        lo, hi = region
+        if self.start <= hi and self.end >= lo:
+            return False
+        if self.edits is not None:
+            if any(s <= hi and e >= lo for s, e, _ in self.edits):
+                self.edits = None  # a fix that would now land on edited text is no fix
+                self.lsp.data = self.json["data"] = _data(self.diag, None)
+            else:
+                self.edits = [(s + change.delta, e + change.delta, t) if s >= change.old_end else (s, e, t) for s, e, t in self.edits]
+        if self.start >= change.old_end:
+            self.start += change.delta
+            self.end += change.delta
+            if change.line_delta:
+                rng = self.lsp.range
+                rng.start.line += change.line_delta
+                rng.end.line += change.line_delta
+                sent = self.json["range"]
+                sent["start"]["line"], sent["end"]["line"] = rng.start.line, rng.end.line
+        return True
+
+
+def span_offsets(span: Span, buffer: TextBuffer) -> tuple[int, int]:
+    """Offsets of a core span in the text it was computed on."""
+    if span.start_offset >= 0:
+        return span.start_offset, max(span.start_offset, span.end_offset)
+    return _offset(buffer, span.start.line, span.start.column), _offset(buffer, span.end.line, span.end.column)
+
+
+def _offset(buffer: TextBuffer, line: int, column: int) -> int:
+    row = min(max(line - 1, 0), buffer.line_count - 1)
+    start, end = buffer.line_bounds(row)
+    return min(start + max(column - 1, 0), end)
+
+
+def make_item(diag: Diagnostic, buffer: TextBuffer, encoding: str, start: int | None = None, end: int | None = None) -> Item:
+    if start is None or end is None:
+        start, end = span_offsets(diag.span, buffer)
+    edits = None
+    if diag.fix is not None:
+        edits = [(e.span.start_offset, e.span.end_offset, e.new_text) for e in diag.fix.edits]
+        if any(s < 0 for s, _, _ in edits):
+            edits = None
+    lsp = types.Diagnostic(
+        range=buffer.range_of(start, end, encoding),
+        message=diag.message,
+        severity=_SEVERITY[diag.severity],
+        code=diag.code,
+        source=SOURCE,
+        data=_data(diag, edits),
+    )
+    return Item(diag, start, end, edits, lsp, _CONVERTER.unstructure(lsp))
+
+
+def _data(diag: Diagnostic, edits: Any) -> dict[str, Any]:
+    fix = diag.fix.applicability if diag.fix is not None and edits is not None else None
+    return {"name": diag.name, "fix": fix}
+
+
+def text_edits(item: Item, buffer: TextBuffer, encoding: str) -> list[types.TextEdit]:
+    return [types.TextEdit(range=buffer.range_of(s, e, encoding), new_text=t) for s, e, t in item.edits or ()]
+
+
+def whole_text_edit(old: str, new: str, buffer: TextBuffer, encoding: str) -> types.TextEdit:
+    """One edit that turns ``old`` (the buffer's text) into ``new``: the changed middle only."""
+    head = _common(old, new, 0)
+    tail = _common(old[head:][::-1], new[head:][::-1], 0)
+    return types.TextEdit(range=buffer.range_of(head, len(old) - tail, encoding), new_text=new[head : len(new) - tail])
+
+
+def _common(a: str, b: str, lo: int) -> int:
+    """Length of the common prefix of ``a`` and ``b`` (slices compared in C, halving the step)."""
+    hi = min(len(a), len(b))
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[lo:mid] == b[lo:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo

@@ -1,0 +1,163 @@
+"""What the server knows about one open document: its text, version, diagnostics, kind.
+
+Diagnostics are kept as :class:`~goldlint.server.convert.Item` objects in the coordinates
+of the current text: an edit moves the ones after it and drops the ones on the lines it
+touched, so quick fixes stay exact between an edit and the next check.
+
+A large JSON Lines file is checked incrementally (see :mod:`goldlint.server.checker`):
+``base`` holds what the last full check found, ``quick`` what the last quick check found
+on the lines edited since (``dirty``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.uris import to_fs_path
+
+from goldlint.engine import format_of
+from goldlint.server.convert import Item
+from goldlint.server.textbuffer import Change, TextBuffer
+
+INCREMENTAL_ABOVE = 1 << 20  # characters: JSON Lines buffers larger than this are checked line by line first
+_LANGUAGES = {"json": "json", "jsonc": "json", "jsonl": "jsonl", "jsonlines": "jsonl", "yaml": "yaml", "tsv": "tsv"}
+
+
+def uri_path(uri: str) -> Path:
+    path = to_fs_path(uri)
+    return Path(path) if path else Path(uri.rsplit("/", 1)[-1] or "untitled")
+
+
+class DocState:
+    def __init__(self, uri: str, text: str, version: int | None, language_id: str | None) -> None:
+        self.uri = uri
+        self.path = uri_path(uri)
+        self.buffer = TextBuffer(text)
+        self.version = version
+        self.language_id = language_id
+        self.fmt = format_of(self.path) or _LANGUAGES.get((language_id or "").lower())
+        self.kind: str | None = None  # from the last full check
+        self.base: list[Item] = []
+        self.quick: list[Item] = []
+        self.dirty: set[int] = set()  # lines edited since the last full check (incremental mode)
+        self.checked_version: int | None = None  # the version ``base`` was computed for
+        self.published_version: int | None = None
+        self.published_items: list[Item] = []
+        self.document: Any = None  # the core Document of the last full check that parsed (JSON, YAML, TSV)
+        self.document_version: int | None = None
+        self.last_good_lines: dict[int, str] = {}  # JSON Lines: a line's text when it last parsed
+        self.pending: dict[str, asyncio.Task[None]] = {}
+        self.locks: dict[str, asyncio.Lock] = {"full": asyncio.Lock(), "quick": asyncio.Lock()}
+        self.waiters: list[tuple[int | None, asyncio.Future[None]]] = []
+        self.closed = False
+
+    @property
+    def text(self) -> str:
+        return self.buffer.text
+
+    @property
+    def items(self) -> list[Item]:
+        return self.base + self.quick
+
+    @property
+    def incremental(self) -> bool:
+        """Whether edits are first checked line by line (large JSON Lines with a known kind)."""
+        return self.fmt == "jsonl" and self.kind is not None and self.buffer.length > INCREMENTAL_ABOVE and self.buffer.lone_cr == 0
+
+    def apply(self, changes: list[types.TextDocumentContentChangeEvent], version: int | None, encoding: str) -> None:
+        for change in changes:
+            region = None
+            if isinstance(change, types.TextDocumentContentChangePartial):
+                region = self._touched_region(change, encoding)
+            self._remember_good_line(change, encoding)
+            done = self.buffer.apply(change, encoding)
+            if done is None or region is None:
+                self._reset()
+            else:
+                self._follow(done, region)
+        self.version = version
+
+    def _touched_region(self, change: types.TextDocumentContentChangePartial, encoding: str) -> tuple[int, int]:
+        first = min(max(change.range.start.line, 0), self.buffer.line_count - 1)
+        last = min(max(change.range.end.line, first), self.buffer.line_count - 1)
+        return self.buffer.line_bounds(first)[0], self.buffer.line_bounds(last)[1]
+
+    def _follow(self, change: Change, region: tuple[int, int]) -> None:
+        self.base = [item for item in self.base if item.shift(change, region)]
+        self.quick = [item for item in self.quick if item.shift(change, region)]
+        moved: set[int] = set()
+        for line in self.dirty:
+            if line < change.first_line:
+                moved.add(line)
+            elif line > change.old_last_line:
+                moved.add(line + change.line_delta)
+        moved.update(range(change.first_line, change.new_last_line + 1))
+        self.dirty = moved
+        if self.last_good_lines and (change.line_delta or change.first_line != change.old_last_line):
+            self.last_good_lines = {
+                (n + change.line_delta if n > change.old_last_line else n): t
+                for n, t in self.last_good_lines.items()
+                if n < change.first_line or n > change.old_last_line
+            }
+
+    def _remember_good_line(self, change: types.TextDocumentContentChangeEvent, encoding: str) -> None:
+        """Before a one-line edit of JSON Lines, keep that line if it parses (completion falls back to it)."""
+        if self.fmt != "jsonl" or not isinstance(change, types.TextDocumentContentChangePartial):
+            return
+        line = change.range.start.line
+        if line != change.range.end.line or not 0 <= line < self.buffer.line_count:
+            return
+        text = self.buffer.line_text(line)
+        if text.strip() and _parses(text):
+            self.last_good_lines[line] = text
+            if len(self.last_good_lines) > 256:
+                self.last_good_lines.pop(next(iter(self.last_good_lines)))
+
+    def _reset(self) -> None:
+        """The whole text was replaced: nothing that was known about positions holds."""
+        self.base, self.quick, self.dirty = [], [], set()
+        self.last_good_lines.clear()
+
+    # -- waiting for results ---------------------------------------------------------
+
+    def published(self, version: int | None, items: list[Item]) -> None:
+        self.published_version = version
+        self.published_items = items
+        still: list[tuple[int | None, asyncio.Future[None]]] = []
+        for wanted, future in self.waiters:
+            if future.done():
+                continue
+            if wanted is None or version is None or version >= wanted:
+                future.set_result(None)
+            else:
+                still.append((wanted, future))
+        self.waiters = still
+
+    def until_published(self, version: int | None) -> asyncio.Future[None]:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if self.published_version is not None and (version is None or self.published_version >= version):
+            future.set_result(None)
+        else:
+            self.waiters.append((version, future))
+        return future
+
+    def close(self) -> None:
+        self.closed = True
+        for task in self.pending.values():
+            task.cancel()
+        for _, future in self.waiters:
+            if not future.done():
+                future.cancel()
+
+
+def _parses(text: str) -> bool:
+    import orjson
+
+    try:
+        orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return False
+    return True
