@@ -121,7 +121,9 @@ class Checker:
             if state.closed or state.version != version:
                 self.stats["stale_dropped"] += 1
                 return
+            refresh = False
             if kind == "full":
+                refresh = bool(state.quick or state.dirty)
                 state.base, state.quick, state.dirty = outcome.items, [], set()
                 state.checked_version = version
                 broken = any(i.diag.code == "GL003" for i in outcome.items)
@@ -134,6 +136,8 @@ class Checker:
                 state.quick = outcome.items
             self.stats[f"{kind}_published"] += 1
             self.server.publish(state)
+            if refresh:
+                self.server.refresh_pulls()
 
     def _full(self, snap: Snapshot) -> Outcome:
         loaded, problem = self.server.configs.for_file(snap.path)

@@ -14,10 +14,10 @@ from lsprotocol import types
 from pygls.protocol import default_converter
 
 from goldlint.diagnostics import Diagnostic, Severity, Span
-from goldlint.server.textbuffer import Change, TextBuffer
+from goldlint.server.textbuffer import TextBuffer
 
 SOURCE = "goldlint"
-_CONVERTER = default_converter()
+_CONVERTER = default_converter()  # type: ignore[no-untyped-call]
 _SEVERITY = {
     Severity.ERROR: types.DiagnosticSeverity.Error,
     Severity.WARNING: types.DiagnosticSeverity.Warning,
@@ -33,14 +33,21 @@ class Item:
     edits: list[tuple[int, int, str]] | None  # the fix's edits, None when there is no (longer a) fix
     lsp: types.Diagnostic
     json: dict[str, Any]  # ``lsp`` as sent, computed once (publishing 10,000 diagnostics must not re-encode them)
+    reach: int = -1  # the furthest offset the item or its fix touches
+
+    def __post_init__(self) -> None:
+        self.reach = max([self.end] + [e for _, e, _ in self.edits or ()])
 
     @property
     def applicability(self) -> str | None:
         return self.diag.fix.applicability if self.diag.fix is not None and self.edits is not None else None
 
-    def shift(self, change: Change, region: tuple[int, int]) -> bool:
-        """Follow an edit elsewhere in the text; False when the edit touched this item's lines."""
-        lo, hi = region
+    def shift(self, delta: int, line_delta: int, old_end: int, lo: int, hi: int) -> bool:
+        """Follow an edit of ``[lo, hi]`` (the whole lines it touched, before it) that ended at
+        ``old_end`` and moved what follows by ``delta`` characters and ``line_delta`` lines.
+        False when the edit touched this item's lines: its diagnostic no longer holds."""
+        if self.reach < lo:
+            return True  # wholly before the edit: nothing moves (the common case, kept cheap)
         if self.start <= hi and self.end >= lo:
             return False
         if self.edits is not None:
@@ -48,14 +55,16 @@ class Item:
                 self.edits = None  # a fix that would now land on edited text is no fix
                 self.lsp.data = self.json["data"] = _data(self.diag, None)
             else:
-                self.edits = [(s + change.delta, e + change.delta, t) if s >= change.old_end else (s, e, t) for s, e, t in self.edits]
-        if self.start >= change.old_end:
-            self.start += change.delta
-            self.end += change.delta
-            if change.line_delta:
+                self.edits = [(s + delta, e + delta, t) if s >= old_end else (s, e, t) for s, e, t in self.edits]
+            self.reach = max([self.end] + [e for _, e, _ in self.edits or ()])
+        if self.start >= old_end:
+            self.start += delta
+            self.end += delta
+            self.reach += delta
+            if line_delta:
                 rng = self.lsp.range
-                rng.start.line += change.line_delta
-                rng.end.line += change.line_delta
+                rng.start.line += line_delta
+                rng.end.line += line_delta
                 sent = self.json["range"]
                 sent["start"]["line"], sent["end"]["line"] = rng.start.line, rng.end.line
         return True

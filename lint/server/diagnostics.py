@@ -27,7 +27,7 @@ def register(server: GoldlintServer) -> None:
             return types.RelatedFullDocumentDiagnosticReport(items=[])
         try:
             await asyncio.wait_for(state.until_published(state.version), PULL_TIMEOUT)
-        except (asyncio.TimeoutError, asyncio.CancelledError):
+        except (TimeoutError, asyncio.CancelledError):
             if state.closed:
                 return types.RelatedFullDocumentDiagnosticReport(items=[])
             raise

@@ -86,8 +86,9 @@ class DocState:
         return self.buffer.line_bounds(first)[0], self.buffer.line_bounds(last)[1]
 
     def _follow(self, change: Change, region: tuple[int, int]) -> None:
-        self.base = [item for item in self.base if item.shift(change, region)]
-        self.quick = [item for item in self.quick if item.shift(change, region)]
+        args = (change.delta, change.line_delta, change.old_end, region[0], region[1])
+        self.base = [item for item in self.base if item.shift(*args)]
+        self.quick = [item for item in self.quick if item.shift(*args)]
         moved: set[int] = set()
         for line in self.dirty:
             if line < change.first_line:

@@ -27,7 +27,7 @@ def tsv_spot(text: str, cursor: int) -> Spot | None:
     if header_line is None:
         row: str | int = "header"
         columns: list[str] = []
-        body = line[1:] if line.startswith("\ufeff") else line
+        body = line.removeprefix("\ufeff")
     else:
         row = len(nonblank) - 1
         columns = split_line(header_line.lstrip("\ufeff"))[0]
@@ -53,15 +53,15 @@ def tsv_spot(text: str, cursor: int) -> Spot | None:
     value = values[k]
     if row != "header" and value.lstrip().startswith(("{", "[")):
         inner = _to_decoded(text[base : line_start + skipped + spans[k][1]], cursor - base, is_quoted)
-        found = json_spot(value, inner)
-        if found is None:
+        spot = json_spot(value, inner)
+        if spot is None:
             return None
-        if found.token is not None:
-            found.token = (base + _to_source(value, found.token[0], is_quoted), base + _to_source(value, found.token[1], is_quoted))
-        found.path = prefix + found.path
-        found.fmt, found.cell_quoted = "tsv", is_quoted
-        found.extra["cell"] = (base, line_start + skipped + spans[k][1])
-        return found
+        if spot.token is not None:
+            spot.token = (base + _to_source(value, spot.token[0], is_quoted), base + _to_source(value, spot.token[1], is_quoted))
+        spot.path = prefix + spot.path
+        spot.fmt, spot.cell_quoted = "tsv", is_quoted
+        spot.extra["cell"] = (base, line_start + skipped + spans[k][1])
+        return spot
     return Spot(prefix, token=(base, line_start + skipped + spans[k][1]), fmt="tsv", cell_quoted=is_quoted,
                 extra={"cell": (base, line_start + skipped + spans[k][1]), "plain_cell": True})
 

@@ -1,7 +1,8 @@
 """Field descriptions from the JSON Schemas in ``schemas/`` (hover on a key).
 
-A kind's schema is the file named after it (``<kind>.schema.json``, ``<kind>.json``, or
-the first file whose name starts with ``<kind>.`` / ``<kind>-``). A path is followed
+A kind's schemas are the files named after it (``<kind>.schema.json``, ``<kind>.json``,
+then every file whose name starts with ``<kind>.`` / ``<kind>-``, e.g. one per dialect); the
+first that describes the path answers. A path is followed
 through ``properties``, ``patternProperties``, ``additionalProperties``, ``items``,
 ``prefixItems``, local ``$ref`` and the branches of ``allOf`` / ``anyOf`` / ``oneOf``.
 """
@@ -19,22 +20,24 @@ _MAX_ENUM = 12
 
 
 @lru_cache(maxsize=32)
-def schema_for(kind: str) -> dict[str, Any] | None:
+def schemas_for(kind: str) -> tuple[dict[str, Any], ...]:
+    """The kind's schemas, best first (a kind may have one per dialect or profile)."""
     try:
         folder = data_dir("schemas")
     except FileNotFoundError:
-        return None
+        return ()
     names = sorted(p.name for p in folder.iterdir() if p.suffix == ".json")
-    preferred = [f"{kind}.schema.json", f"{kind}.json"]
-    chosen = next((n for n in preferred if n in names), None)
-    chosen = chosen or next((n for n in names if n.startswith((f"{kind}.", f"{kind}-", f"{kind}_"))), None)
-    if chosen is None:
-        return None
-    try:
-        value = json.loads((folder / chosen).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return value if isinstance(value, dict) else None
+    exact = [n for n in (f"{kind}.schema.json", f"{kind}.json") if n in names]
+    chosen = exact + [n for n in names if n not in exact and n.startswith((f"{kind}.", f"{kind}-", f"{kind}_"))]
+    out = []
+    for name in chosen:
+        try:
+            value = json.loads((folder / name).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(value, dict):
+            out.append(value)
+    return tuple(out)
 
 
 def describe(schema: dict[str, Any], path: tuple[str | int, ...]) -> str | None:
@@ -54,18 +57,18 @@ def describe(schema: dict[str, Any], path: tuple[str | int, ...]) -> str | None:
 
 
 def field_doc(kind: str, path: tuple[str | int, ...], fmt: str | None) -> str | None:
-    schema = schema_for(kind)
-    if schema is None or not path:
+    if not path:
         return None
     candidates = [path]
     if fmt == "jsonl":
         candidates.append((0,) + path)  # a schema of the whole file: records are its items
     if fmt == "tsv" and len(path) > 2:
         candidates.append(path[2:])  # a schema of the JSON inside a cell
-    for candidate in candidates:
-        found = describe(schema, candidate)
-        if found:
-            return found
+    for schema in schemas_for(kind):
+        for candidate in candidates:
+            found = describe(schema, candidate)
+            if found:
+                return found
     return None
 
 

@@ -13,6 +13,7 @@ Two pygls defaults are replaced on purpose:
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import threading
 from collections.abc import Callable, Generator
@@ -20,6 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
+import orjson
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
@@ -55,7 +57,23 @@ class _Notification:
 class GoldlintProtocol(LanguageServerProtocol):
     _server: GoldlintServer
 
-    def get_message_type(self, method: str) -> Any:
+    def _send_data(self, data: Any) -> None:
+        # Pre-encoded diagnostics go out through orjson: for 10,000 diagnostics the standard
+        # encoder costs ~40 ms per publication, orjson ~4 ms. Everything else as pygls does it.
+        if not isinstance(data, _Notification) or self.writer is None:
+            super()._send_data(data)
+            return
+        try:
+            body = orjson.dumps({"jsonrpc": data.jsonrpc, "method": data.method, "params": data.params}, default=self._serialize_message)
+        except TypeError:
+            super()._send_data(data)
+            return
+        header = f"Content-Length: {len(body)}\r\nContent-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n".encode("ascii")
+        result = self.writer.write((header if self._include_headers else b"") + body)
+        if inspect.isawaitable(result):
+            asyncio.ensure_future(result)
+
+    def get_message_type(self, method: str) -> Any:  # type: ignore[override]
         # publishDiagnostics goes out with pre-encoded diagnostics (see GoldlintServer.publish);
         # typed params still serialise as before, through ``_serialize_message``.
         if method == types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS:
@@ -112,6 +130,7 @@ class GoldlintServer(LanguageServer):
         self.checker = Checker(self)
         self.requests = ThreadPoolExecutor(max_workers=2, thread_name_prefix="goldlint-request")
         self.options: dict[str, Any] = {}
+        self.pull_offered = False
         self.loop: asyncio.AbstractEventLoop | None = None
         self._config_problems: set[Path] = set()
 
@@ -133,7 +152,15 @@ class GoldlintServer(LanguageServer):
     def offers_pull(self, capabilities: types.ClientCapabilities) -> bool:
         """Pull diagnostics are offered to clients that can pull, unless they opt out."""
         text_document = capabilities.text_document
-        return text_document is not None and text_document.diagnostic is not None and self.options.get("pullDiagnostics", True) is not False
+        self.pull_offered = text_document is not None and text_document.diagnostic is not None and self.options.get("pullDiagnostics", True) is not False
+        return self.pull_offered
+
+    def refresh_pulls(self) -> None:
+        """After a full check replaced quick results, ask a pulling client to pull again."""
+        workspace = self.client_capabilities.workspace
+        diagnostics = workspace.diagnostics if workspace is not None else None
+        if self.pull_offered and diagnostics is not None and diagnostics.refresh_support:
+            self.workspace_diagnostic_refresh(None)
 
     @property
     def encoding(self) -> str:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from goldlint.server.server import GoldlintServer
 
 ID_FIELDS: tuple[tuple[str, ...], ...] = (("id",), ("meta", "id"), ("entry_id",), ("index",), ("uid",), ("codedWvnm",),
-                                          ("segment_id",), ("meeting_id",), ("name",), ("label",), ("type",))
+                                          ("meeting_id",), ("name",), ("label",), ("type",), ("segment_id",))
 DETAIL_FIELDS: tuple[tuple[str, ...], ...] = (("outputs", "intent"), ("intent",), ("source",), ("reference",), ("label",),
                                               ("description",), ("text",), ("transcription",))
 

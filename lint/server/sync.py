@@ -96,6 +96,14 @@ def register(server: GoldlintServer) -> None:
                 log.info("config changed on disk: %s", path)
                 server.config_changed(Path(path).resolve())
 
+    @server.feature(types.SHUTDOWN)
+    def shutdown(*args: Any) -> None:
+        """Drop pending checks; a check already running is not waited for."""
+        for state in server.docs.values():
+            state.close()
+        server.checker.executor.shutdown(wait=False, cancel_futures=True)
+        server.requests.shutdown(wait=False, cancel_futures=True)
+
     @server.command(STATS_COMMAND)
     def stats(*args: Any) -> dict[str, Any]:
         """Counters of the checker (checks started, published, dropped as stale...)."""

@@ -1,0 +1,78 @@
+"""A 10,000-record JSON Lines file: an edit is checked line by line at once, and the full
+check that follows (rules across records) ends exactly where a check from scratch ends."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+
+from goldlint.engine import check_text
+from goldlint.server.textbuffer import TextBuffer
+
+from .helpers import DATA, change, open_doc, units, wait_published
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+RECORDS = 10_000
+
+
+def big_file() -> list[str]:
+    template = (DATA / "clean.jsonl").read_text(encoding="utf-8").splitlines()[0]
+    return [template.replace('"id": 1,', f'"id": {n + 1},') for n in range(RECORDS)]
+
+
+Where = tuple[str, int, int, int, int]
+
+
+def _where(code: str, rng: types.Range) -> Where:
+    return (code, rng.start.line, rng.start.character, rng.end.line, rng.end.character)
+
+
+def from_scratch(path: Path, text: str, encoding: str) -> list[Where]:
+    buffer = TextBuffer(text)
+    result = check_text(path, text, explicit=False)
+    return sorted(_where(d.code, buffer.range_of(d.span.start_offset, d.span.end_offset, encoding)) for d in result.diagnostics)
+
+
+def got(params: types.PublishDiagnosticsParams) -> list[Where]:
+    return sorted(_where(str(d.code), d.range) for d in params.diagnostics)
+
+
+async def test_edits_in_a_large_jsonl_file(client, work: Path) -> None:
+    lines = big_file()
+    path = work / "large.jsonl"
+    uri = open_doc(client, path, "\n".join(lines) + "\n")
+    assert not (await wait_published(client, uri)).diagnostics
+    enc = client.encoding
+
+    # 1. A typo in record 5,000: its own line is checked at once.
+    row = 5_000
+    at = units(lines[row][: lines[row].index('"play_music"') + 1], enc)
+    change(client, uri, 2, (row, at), (row, at + len("play_music")), "play_musik")
+    lines[row] = lines[row].replace('"play_music"', '"play_musik"', 1)
+    quick = await wait_published(client, uri, lambda p: p.version == 2)
+    assert [(d.code, d.range.start.line) for d in quick.diagnostics] == [("SLU102", row)]
+
+    # 2. A record pasted above it, reusing id 7: lines move; only the full check sees the duplicate.
+    pasted = lines[6]
+    change(client, uri, 3, (100, 0), (100, 0), pasted + "\n")
+    lines.insert(100, pasted)
+    text = "\n".join(lines) + "\n"
+    expected = from_scratch(path, text, enc)
+    assert [w[0] for w in expected] == ["SLU102", "SLU105", "SLU105"]
+    final = await wait_published(client, uri, lambda p: p.version == 3 and got(p) == expected)
+    assert {str(d.code) for d in final.diagnostics} == {"SLU102", "SLU105"}
+    assert [d.range.start.line for d in final.diagnostics if d.code == "SLU102"] == [row + 1]
+
+    # 3. A line split in two and joined again, then undone: the quick checks keep every
+    #    position right, and the last full check agrees with a check from scratch.
+    split = units(lines[200][:40], enc)
+    change(client, uri, 4, (200, split), (200, split), "\n")
+    change(client, uri, 5, (200, split), (201, 0), "")
+    change(client, uri, 6, (row + 1, at), (row + 1, at + len("play_musik")), "play_music")
+    lines[row + 1] = lines[row + 1].replace('"play_musik"', '"play_music"', 1)
+    text = "\n".join(lines) + "\n"
+    expected = from_scratch(path, text, enc)
+    final = await wait_published(client, uri, lambda p: p.version == 6 and got(p) == expected)
+    assert {str(d.code) for d in final.diagnostics} == {"SLU105"}

@@ -1,0 +1,84 @@
+"""A real Neovim, headless, as the client of ``goldlint serve`` (Debian's ``neovim``, 0.7.2,
+installed by ``scripts/install-test-deps.sh``), attached through ``editors/nvim/legacy.lua``.
+
+Neovim converts the server's UTF-16 positions to byte columns itself, so the columns it
+reports prove the server's ranges right through a client we did not write. On a
+developer's machine without ``nvim`` the test skips; under CI (``CI=true``) a missing
+``nvim`` fails it, so the real client always runs there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from .helpers import DATA, SERVER
+
+LUA = Path(__file__).resolve().parent / "nvim_client.lua"
+EDITORS = Path(__file__).resolve().parent.parent.parent / "editors" / "nvim"
+TIMEOUT = 75  # seconds, for the whole Neovim run (each wait inside is bounded by 20 s)
+
+
+def nvim() -> str:
+    found = shutil.which("nvim")
+    if found is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("nvim is missing under CI: scripts/install-test-deps.sh installs Debian's neovim")
+        pytest.skip("nvim is not installed (scripts/install-test-deps.sh installs it)")
+    return found
+
+
+def test_neovim_receives_diagnostics_and_applies_a_quick_fix(tmp_path: Path) -> None:
+    exe = nvim()
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "goldlint.yaml").write_text("select: [ALL]\n", encoding="utf-8")
+    gold = project / "defective.jsonl"
+    text = (DATA / "defective.jsonl").read_text(encoding="utf-8")
+    gold.write_text(text, encoding="utf-8")
+    out = tmp_path / "result.json"
+    env = {
+        **os.environ,
+        "GOLDLINT_NVIM_GOLD": str(gold),
+        "GOLDLINT_NVIM_OUT": str(out),
+        "GOLDLINT_NVIM_CMD": json.dumps(SERVER),
+        "GOLDLINT_NVIM_LEGACY": str(EDITORS / "legacy.lua"),
+        "GOLDLINT_NVIM_CONFIG": str(EDITORS / "lsp" / "goldlint.lua"),
+        "NVIM_LOG_FILE": str(tmp_path / "nvim.log"),
+        "HOME": str(tmp_path / "home"),
+    }
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR"):
+        folder = tmp_path / name.lower()
+        folder.mkdir(mode=0o700)
+        env[name] = str(folder)
+    run = subprocess.run(
+        [exe, "--headless", "--clean", "-n", "-i", "NONE", "-c", f"luafile {LUA}", "-c", "cquit 2"],
+        env=env, cwd=project, capture_output=True, text=True, timeout=TIMEOUT, check=False, stdin=subprocess.DEVNULL,
+    )
+    assert run.returncode == 0, f"nvim exited {run.returncode}\nstdout:\n{run.stdout}\nstderr:\n{run.stderr}"
+    result = json.loads(out.read_text(encoding="utf-8"))
+    lines = text.split("\n")
+
+    def byte_col(line: int, token: str) -> int:
+        return len(lines[line][: lines[line].index(token)].encode("utf-8"))
+
+    received = sorted((d["code"], d["lnum"], d["col"], d["end_col"], d["severity"], d["source"]) for d in result["diagnostics"])
+    assert received == [
+        ("SLU102", 0, byte_col(0, '"rate_bok"'), byte_col(0, '"rate_bok"') + len('"rate_bok"'), 1, "goldlint"),
+        ("SLU108", 2, byte_col(2, '"reel"'), byte_col(2, '"reel"') + len('"reel"'), 1, "goldlint"),
+    ]
+    assert "Fix: replace with `rate_book` (SLU102)" in result["titles"]
+    assert result["lines"][0] == lines[0].replace('"rate_bok"', '"rate_book"')
+    assert result["lines"][1:3] == lines[1:3]
+    assert result["after"] == "SLU108"
+    assert result["config"] == {
+        "cmd": ["goldlint", "serve"],
+        "filetypes": ["json", "jsonl", "yaml", "tsv"],
+        "root_markers": ["goldlint.yaml", ".goldlint.yaml", "pyproject.toml", ".git"],
+        "init_options": {"pullDiagnostics": False},
+    }

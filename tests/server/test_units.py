@@ -1,0 +1,160 @@
+"""The server's pure pieces: position encodings, the text buffer, the path at the cursor,
+schema descriptions, quick-fix labels."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+
+from goldlint.diagnostics import Diagnostic, Edit, Fix, Position, Severity, Span
+from goldlint.server.code_actions import quick_fix
+from goldlint.server.convert import make_item, whole_text_edit
+from goldlint.server.documents import DocState
+from goldlint.server.encoding import UTF8, UTF16, UTF32, from_units, to_units
+from goldlint.server.pathat import json_spot
+from goldlint.server.pathat_tsv import tsv_spot
+from goldlint.server.pathat_yaml import indentation_spot, yaml_spot
+from goldlint.server.schema_docs import describe
+from goldlint.server.textbuffer import TextBuffer, _starts
+from goldlint.textindex import TextIndex
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "server"
+LINE = "ж😀x"  # one Cyrillic letter, one emoji, one ASCII letter
+
+
+@pytest.mark.parametrize("encoding,units", [(UTF8, [0, 2, 6, 7]), (UTF16, [0, 1, 3, 4]), (UTF32, [0, 1, 2, 3])])
+def test_code_points_to_units_and_back(encoding: str, units: list[int]) -> None:
+    assert [to_units(LINE, c, encoding) for c in range(4)] == units
+    assert [from_units(LINE, u, encoding) for u in units] == [0, 1, 2, 3]
+
+
+def test_a_count_inside_a_character_rounds_down_and_past_the_end_clamps() -> None:
+    assert from_units(LINE, 2, UTF16) == 1  # between the two halves of the emoji
+    assert [from_units(LINE, u, UTF8) for u in (1, 3, 4, 5)] == [0, 1, 1, 1]
+    assert from_units(LINE, 99, UTF16) == 3
+    assert from_units("a\ud800b", 2, UTF16) == 2  # a lone surrogate (JSON can carry one) is one unit
+
+
+def test_line_breaks_are_lsps_only() -> None:
+    text = "a\x0bb\u2028c\x1cd\re\r\nf\ng"
+    buffer = TextBuffer(text)
+    assert [buffer.line_text(n) for n in range(buffer.line_count)] == ["a\x0bb\u2028c\x1cd", "e", "f", "g"]
+    assert list(buffer.line_starts) == list(TextIndex(text).line_starts)  # the same breaks as the core
+
+
+def test_edits_keep_the_line_starts_exact() -> None:
+    rng = random.Random(7)
+    alphabet = "ab\r\n\n\r😀ж"
+    for _ in range(3000):
+        buffer = TextBuffer("".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12))))
+        for _ in range(3):
+            start = rng.randint(0, len(buffer.text))
+            end = rng.randint(start, len(buffer.text))
+            buffer.replace(start, end, "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 4))))
+            assert list(buffer.line_starts) == [0] + _starts(buffer.text)
+
+
+def test_lsp_changes_in_each_encoding() -> None:
+    for encoding in (UTF8, UTF16, UTF32):
+        buffer = TextBuffer("жж😀x\nyy")
+        at = types.Position(line=0, character=to_units("жж😀", 3, encoding))
+        change = types.TextDocumentContentChangePartial(range=types.Range(start=at, end=types.Position(line=1, character=1)), text="Z")
+        buffer.apply(change, encoding)
+        assert buffer.text == "жж😀Zy"
+        assert buffer.position_at(3, encoding) == at
+
+
+def test_diagnostics_follow_edits_and_edited_lines_drop_theirs() -> None:
+    text = "жж 😀 error\nclean\nother error\n"
+    state = DocState("file:///x.jsonl", text, 1, "json")
+    diag = Diagnostic("x", "GL008", "x", Severity.WARNING, "m", Span(Position(1, 1), Position(1, 1), 0, 0))
+    first = make_item(diag, state.buffer, UTF16, text.index("error"), text.index("error") + 5)
+    last = make_item(diag, state.buffer, UTF16, text.index("other"), text.index("other") + 5)
+    state.base = [first, last]
+    edit = types.TextDocumentContentChangePartial(range=types.Range(start=types.Position(line=1, character=0), end=types.Position(line=1, character=5)), text="a\nb\nc")
+    state.apply([edit], 2, UTF16)
+    assert state.base == [first, last]
+    assert last.lsp.range.start == types.Position(line=4, character=0)
+    assert state.text[last.start : last.end] == "other"
+    assert first.lsp.range.start == types.Position(line=0, character=6)  # before the edit: unchanged
+    state.apply([types.TextDocumentContentChangePartial(range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=1)), text="")], 3, UTF16)
+    assert state.base == [last]
+
+
+@pytest.mark.parametrize("typed,path,is_key", [
+    ('{"outputs": {"intent": "pl|', ("outputs", "intent"), False),
+    ('{"outputs": {"intent": |', ("outputs", "intent"), False),
+    ('{"outputs": {"slots": [{"ar|"}]}}', ("outputs", "slots", 0, "ar"), True),
+    ('{"outputs": {"slots": [{"a": "b"}, {|', ("outputs", "slots", 1, ""), True),
+    ('[{"a": 1}, {"b": [1, 2, |', (1, "b", 2), False),
+    ('{"type": re|al}', ("type",), False),
+    ('{"a": "x"}|', None, False),
+])
+def test_json_path_at_the_cursor(typed: str, path: tuple | None, is_key: bool) -> None:
+    cursor = typed.index("|")
+    spot = json_spot(typed.replace("|", "", 1), cursor)
+    if path is None:
+        assert spot is None
+        return
+    assert spot is not None and (spot.path, spot.is_key) == (path, is_key)
+
+
+def test_the_values_before_the_cursor_stand_in_for_a_broken_document() -> None:
+    spot = json_spot('{"inputs": {"annotation": "a: [x]"}, "outputs": {"intent": "', 62)
+    assert spot is not None and spot.partial == {"inputs": {"annotation": "a: [x]"}, "outputs": {}}
+
+
+@pytest.mark.parametrize("typed,path,is_key", [
+    ("entries:\n  - id: 1\n    segment: dev|\n", ("entries", 0, "segment"), False),
+    ("entries:\n  - id: 1\n  - id: 2\n    segment: |\n", ("entries", 1, "segment"), False),
+    ('entries:\n  - id: 1\n    segment: "de|\n', ("entries", 0, "segment"), False),
+    ("a:\n  b: 1\n  c|", ("a", "c"), True),
+])
+def test_yaml_path_at_the_cursor(typed: str, path: tuple, is_key: bool) -> None:
+    cursor = typed.index("|")
+    spot = yaml_spot(typed.replace("|", "", 1), cursor)
+    assert spot is not None and (spot.path, spot.is_key) == (path, is_key)
+
+
+def test_yaml_indentation_fallback_counts_sequence_items() -> None:
+    text = "risks:\n  - type: churn\n    severity: low\n  - type: 'esc"
+    spot = indentation_spot(text, len(text))
+    assert spot is not None and spot.path == ("risks", 1, "type") and spot.quote == "'"
+
+
+def test_tsv_path_at_the_cursor_reaches_into_the_annotation_cell() -> None:
+    text = 'speaker\tannotation\tintent\n\ns1\t{"DATE": {"lit"}}\tgreet\ns2\t"{""TIME"": {""can""}}"\tbye\n'
+    spot = tsv_spot(text, text.index('lit"') + 2)
+    assert spot is not None and (spot.path, spot.is_key) == ((0, "annotation", "DATE", "lit"), True)
+    spot = tsv_spot(text, text.index('can""') + 2)
+    assert spot is not None and spot.path == (1, "annotation", "TIME", "can") and spot.cell_quoted
+    assert text[spot.token[0] : spot.token[1]] == '""can""'
+    spot = tsv_spot(text, text.index("bye") + 1)
+    assert spot is not None and spot.path == (1, "intent") and not spot.is_key
+
+
+def test_schema_descriptions_follow_refs_and_branches() -> None:
+    schema = json.loads((DATA / "schemas" / "example.schema.json").read_text(encoding="utf-8"))
+    assert describe(schema, ("entries", 3, "segment")) == "Which split the entry belongs to.\n\nAllowed: `\"development\"`, `\"held_out\"`"
+    assert describe(schema, ("meta", "speaker")) == "Speaker as `<id>_<gender>_<age>`."
+    assert describe(schema, ("entries", 0, "nope")) is None
+
+
+def test_quick_fix_titles_say_safe_or_unsafe() -> None:
+    state = DocState("file:///x.json", '{"a": "b"}', 1, "json")
+    span = Span(Position(1, 7), Position(1, 10), 6, 9)
+    for applicability, title, preferred in (("safe", "Fix: use c (X001)", True), ("unsafe", "Fix (unsafe): use c (X001)", False)):
+        diag = Diagnostic("x", "X001", "x", Severity.ERROR, "m", span, Fix(applicability, "use c", (Edit(span, '"c"'),)))  # type: ignore[arg-type]
+        action = quick_fix(state, make_item(diag, state.buffer, UTF16), UTF16)
+        assert (action.title, action.is_preferred) == (title, preferred)
+        assert action.edit.changes["file:///x.json"][0].new_text == '"c"'
+
+
+def test_whole_text_edit_is_the_changed_middle() -> None:
+    buffer = TextBuffer("abc 😀 def")
+    edit = whole_text_edit(buffer.text, "abc 😀 xyz", buffer, UTF16)
+    assert (edit.range.start.character, edit.range.end.character, edit.new_text) == (7, 10, "xyz")
