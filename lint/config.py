@@ -120,7 +120,12 @@ def _has_tool_table(path: Path) -> bool:
 
 @lru_cache(maxsize=64)
 def load(path: Path) -> Loaded:
-    """Read and validate one config file."""
+    """Read and validate one config file, once per process (see :func:`read` for a fresh read)."""
+    return read(path)
+
+
+def read(path: Path) -> Loaded:
+    """Read and validate one config file now (the language server re-reads changed configs)."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

@@ -75,6 +75,12 @@ def check_text(
     report = Report()
     fmt = fmt or format_of(path) or _sniff(text)
     result = FileResult(str(path), text=text)
+    if not text.strip():
+        report.add("GL010", Span(Position(1, 1), Position(1, 1), 0, 0), "empty file")
+        return _finish(result, report, None, loaded)
+    limit = loaded.settings.max_file_size
+    if len(text) * 4 > limit and (size := len(text.encode("utf-8", "surrogatepass"))) > limit:
+        return _limit(path, f"file is {size:,} bytes, over the limit of {limit:,} (max-file-size): not checked", loaded)
     check_bom(text, report)
     check_line_endings(text, report)
     if fmt is None:
@@ -103,10 +109,6 @@ def check_file(
     except OSError as exc:
         return _limit(path, f"cannot read: {exc.strerror or exc}", loaded, code="GL003")
     decoded = decode(data)
-    if not data.strip():
-        report = Report()
-        report.add("GL010", Span(Position(1, 1), Position(1, 1), 0, 0), "empty file")
-        return _finish(FileResult(str(path), text=decoded.text), report, None, loaded)
     result = check_text(path, decoded.text, loaded, kind, explicit)
     result.lossy = decoded.lossy
     if decoded.findings:

@@ -50,7 +50,8 @@ def score(
     mix_config: Annotated[Optional[Path], typer.Option(help="truth: the test tool's JSON config (its nlu section), linted first.")] = None,
     ignore_entities: Annotated[Optional[list[str]], typer.Option(help="truth: INTENT=REGEX (or _GLOBAL_=REGEX) of predicted entities to ignore; repeatable.")] = None,
     flattened_predefined: Annotated[Optional[bool], typer.Option("--flattened-predefined/--nested-predefined", help="truth: flatten struct_value to dotted paths (the tool's default).")] = None,
-    format_calendar_canonicals: Annotated[Optional[bool], typer.Option("--format-calendar-canonicals/--no-format-calendar-canonicals", help="truth: format calendar struct_values as the tool does.")] = None,
+    format_calendar_canonicals: Annotated[Optional[bool], typer.Option(
+        "--format-calendar-canonicals/--no-format-calendar-canonicals", help="truth: format calendar struct_values as the tool does.")] = None,
     action_threshold: Annotated[float, typer.Option(min=0.0, max=1.0, help="semantic: the similarity an action match needs.")] = 0.8,
     verbose: Annotated[bool, typer.Option("--verbose", help="Show tracebacks of internal errors.")] = False,
 ) -> None:

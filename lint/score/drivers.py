@@ -104,7 +104,9 @@ def score_semantic(inputs: Inputs, profile: str, threshold: float, issues: Issue
     preds: list[semantic.Sample] = []
     for source in inputs.predictions:
         preds.extend(_semantic_predictions(source, len(inputs.predictions) > 1 or source.key != "predictions", issues))
-    return semantic.score(gold, preds, profile, issues, threshold, tick)
+    out = semantic.score(gold, preds, profile, issues, threshold, tick)
+    out.counts["malformed_predictions"] = issues.count("SCO105")
+    return out
 
 
 _ASPECTS = ("topics", "risks", "actions")

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from goldlint.diagnostics import Severity
-from goldlint.families.base import Report
+from goldlint.findings import Report
 from goldlint.families.slu.answers import read_answer
 from goldlint.families.slu.records import split_records
 from goldlint.findings import At, JsonPath

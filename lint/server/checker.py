@@ -28,9 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from goldlint.diagnostics import Diagnostic, Edit, Fix, Position, Span
+from goldlint.diagnostics import Edit, Fix, Span
 from goldlint.engine import check_text
-from goldlint.rules.registry import get as get_rule
 from goldlint.server.configs import ConfigProblem
 from goldlint.server.convert import Item, make_item
 from goldlint.server.documents import DocState
@@ -143,13 +142,6 @@ class Checker:
         loaded, problem = self.server.configs.for_file(snap.path)
         buffer = snap.buffer
         text = buffer.text  # joined here, off the event loop
-        limit = loaded.settings.max_file_size
-        if not text.strip():
-            return Outcome([make_item(_whole_file("GL010", snap.path, "empty file"), buffer, snap.encoding)], None, None, problem, loaded.path)
-        if len(text) * 4 > limit and len(text.encode("utf-8", "surrogatepass")) > limit:
-            size = len(text.encode("utf-8", "surrogatepass"))
-            message = f"file is {size:,} bytes, over the limit of {limit:,} (max-file-size): not checked"
-            return Outcome([make_item(_whole_file("GL011", snap.path, message), buffer, snap.encoding)], None, None, problem, loaded.path)
         result = check_text(snap.path, text, loaded, explicit=False, fmt=snap.fmt)
         items = [make_item(d, buffer, snap.encoding) for d in result.diagnostics]
         document = result.document if snap.fmt != "jsonl" and result.document is not None and result.document.ok else None
@@ -205,9 +197,3 @@ def _rebased(span: Span, rebase: Callable[[int, int], int | None]) -> Span | Non
     if start is None or end is None:
         return None
     return Span(span.start, span.end, start, end)
-
-
-def _whole_file(code: str, path: Path, message: str) -> Diagnostic:
-    rule = get_rule(code)
-    assert rule is not None
-    return Diagnostic(str(path), code, rule.name, rule.severity, message, Span(Position(1, 1), Position(1, 1), 0, 0))

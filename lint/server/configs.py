@@ -75,7 +75,7 @@ class Configs:
             if cached is not None and cached[0] == stamp:
                 return cached[1]
         try:
-            entry: cfg.Loaded | ConfigProblem = cfg.load.__wrapped__(path)
+            entry: cfg.Loaded | ConfigProblem = cfg.read(path)
         except cfg.ConfigError as exc:
             log.warning("bad config %s", exc)
             entry = ConfigProblem(exc.path, exc.line, exc.column, exc.message)
