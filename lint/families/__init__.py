@@ -7,35 +7,19 @@ value wins.
 from __future__ import annotations
 
 from goldlint.families.base import Family
-from goldlint.rules import file_rules  # noqa: F401  (registers GL rules)
+from goldlint.families.corpus import CorpusFamily
+from goldlint.families.mixconfig import MixConfigFamily
+from goldlint.families.runcard import RunCardFamily
+from goldlint.families.semantic import SemanticFamily
+from goldlint.families.slu import SluFamily
+from goldlint.families.truth import TruthFamily
+from goldlint.rules import file_rules  # noqa: F401  (registers the GL rules)
 
-FAMILIES: dict[str, Family] = {}
-
-
-def _register(family: Family) -> None:
-    FAMILIES[family.name] = family
-
-
-def _load() -> None:
-    for module, cls in (
-        ("goldlint.families.slu", "SluFamily"),
-        ("goldlint.families.runcard", "RunCardFamily"),
-        ("goldlint.families.corpus", "CorpusFamily"),
-        ("goldlint.families.semantic", "SemanticFamily"),
-        ("goldlint.families.mixconfig", "MixConfigFamily"),
-        ("goldlint.families.truth", "TruthFamily"),
-    ):
-        try:
-            mod = __import__(module, fromlist=[cls])
-        except ModuleNotFoundError as exc:  # a family still being built in this checkout
-            if exc.name != module:
-                raise
-            continue
-        if hasattr(mod, cls):  # TEMPORARY while families are being written
-            _register(getattr(mod, cls)())
-
-
-_load()
+# Detection order: the most specific shapes first (a run card also has a `dataset`).
+FAMILIES: dict[str, Family] = {
+    family.name: family
+    for family in (SluFamily(), RunCardFamily(), CorpusFamily(), SemanticFamily(), MixConfigFamily(), TruthFamily())
+}
 
 KIND_NAMES = tuple(FAMILIES)
 
