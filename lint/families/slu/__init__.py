@@ -7,8 +7,6 @@ file costs little more than decoding it.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 from goldlint.families.base import Context, Family, Report
@@ -57,7 +55,7 @@ class SluFamily(Family):
                     if record_id not in ids:
                         ids[record_id] = path
                         continue
-                    self._id(record_id, At(path), ids, report)
+                    self._id(record_id, At(path), ids, report, doc.format)
                     continue
                 at = At(path)
                 if not check_shape(record, at, report):
@@ -66,7 +64,7 @@ class SluFamily(Family):
                 check_instruction(record, at, report)
                 meta = record.get("meta")
                 if isinstance(meta, dict):
-                    self._id(meta.get("id"), at, ids, report)
+                    self._id(meta.get("id"), at, ids, report, doc.format)
                     check_speaker(meta.get("speaker"), at.child("meta", "speaker"), options, report)
                     audio = meta.get("audio")
                     if isinstance(audio, dict):
@@ -107,16 +105,16 @@ class SluFamily(Family):
         return inventory
 
     @staticmethod
-    def _id(value: Any, at: At, ids: dict[int, tuple[Any, ...]], report: Report) -> None:
+    def _id(value: Any, at: At, ids: dict[int, tuple[Any, ...]], report: Report, fmt: str) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
             return
         first = ids.get(value)
         if first is None:
             ids[value] = at.path
             return
-        report.add("SLU105", at.child("meta", "id"), f"duplicate meta.id {value}: also used by the record at {_describe(first)}")
+        report.add("SLU105", at.child("meta", "id"), f"duplicate meta.id {value}: also used by the record at {_describe(first, fmt)}")
         if first and first[-1] != "reported":
-            report.add("SLU105", At(first + ("meta", "id")), f"meta.id {value} is used again by the record at {_describe(at.path)}")
+            report.add("SLU105", At(first + ("meta", "id")), f"meta.id {value} is used again by the record at {_describe(at.path, fmt)}")
             ids[value] = first + ("reported",)
 
     def completions(self, root: Any, path: tuple[str | int, ...], options: Any) -> list[tuple[str, str]] | None:
@@ -174,10 +172,8 @@ def _record_inventory(record: dict[str, Any]) -> Inventory | None:
     return parse_inventory(annotation) if isinstance(annotation, str) else None
 
 
-def _describe(path: tuple[Any, ...]) -> str:
-    if path and isinstance(path[0], int) and len(path) == 1:
-        return f"line {path[0] + 1}" if True else ""
+def _describe(path: tuple[Any, ...], fmt: str) -> str:
+    """Where a record is, in words: a JSONL line, or its JSON path."""
+    if fmt == "jsonl" and len(path) == 1 and isinstance(path[0], int):
+        return f"line {path[0] + 1}"
     return "`" + "/".join(map(str, path)) + "`" if path else "the root"
-
-
-__all__ = ["SluFamily", "json", "Path"]
