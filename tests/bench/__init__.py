@@ -1,0 +1,1 @@
+"""goldlint's benchmark: ``python -m tests.bench`` (see README.md). Not collected by pytest."""

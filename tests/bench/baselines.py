@@ -1,0 +1,49 @@
+"""The bare cost of parsing: what goldlint is compared with. Imports nothing of goldlint.
+
+Each target takes the data file's path and returns something small and JSON-able, so the
+run can check that every measurement did the work it claims.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+
+def orjson_lines(path: str) -> dict[str, Any]:
+    """JSONL, streamed: one ``orjson.loads`` a line (memory flat, like goldlint's streaming)."""
+    records = broken = 0
+    with open(path, "rb") as handle:
+        for line in handle:
+            if line.strip():
+                try:
+                    orjson.loads(line)
+                    records += 1
+                except orjson.JSONDecodeError:
+                    broken += 1
+    return {"records": records, "broken": broken}
+
+
+def orjson_whole(path: str) -> dict[str, Any]:
+    """A JSON file: read it whole and one ``orjson.loads``."""
+    with open(path, "rb") as handle:
+        value = orjson.loads(handle.read())
+    return {"records": len(value) if isinstance(value, list) else 1}
+
+
+def msgspec_lines(path: str) -> dict[str, Any]:
+    """JSONL with msgspec's decoder (the other fast parser), for comparison."""
+    import msgspec
+
+    decode = msgspec.json.Decoder().decode
+    records = broken = 0
+    with open(path, "rb") as handle:
+        for line in handle:
+            if line.strip():
+                try:
+                    decode(line)
+                    records += 1
+                except msgspec.DecodeError:
+                    broken += 1
+    return {"records": records, "broken": broken}

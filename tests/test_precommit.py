@@ -1,0 +1,124 @@
+"""The real ``pre-commit try-repo``: the hooks of ``.pre-commit-hooks.yaml`` fail on a defective
+gold file and pass on a clean one, in a throwaway dataset repository.
+
+``try-repo`` clones the hook repository at a commit (uncommitted edits to *tracked* files
+are snapshotted into a shadow commit, untracked files are not), so the test commits a copy
+of this source tree into a temporary git repository first: it tests the working tree as it
+is, from a fresh clone or a dirty checkout alike, whatever the checkout's own git state.
+pre-commit then builds its own virtualenv and ``pip install``s that repository into it.
+
+``try-repo`` keeps that virtualenv in a throwaway store (``PRE_COMMIT_HOME`` is not used),
+so each run installs goldlint and its dependencies again. To keep that fast and the runs
+identical, the test first collects wheels of every dependency (and of the build backend)
+into a wheelhouse cached across sessions (``GOLDLINT_TEST_CACHE``, default
+``~/.cache/goldlint-tests``), then lets pre-commit's pip install offline from it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+# What building goldlint needs (pyproject's wheel target), copied into the hook repository.
+HOOK_REPO_FILES = ("pyproject.toml", "README.md", "LICENSE", ".pre-commit-hooks.yaml", "lint", "grammars", "schemas")
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "goldlint tests", "GIT_AUTHOR_EMAIL": "tests@goldlint.invalid",
+    "GIT_COMMITTER_NAME": "goldlint tests", "GIT_COMMITTER_EMAIL": "tests@goldlint.invalid",
+    "GIT_CONFIG_NOSYSTEM": "1", "GIT_TERMINAL_PROMPT": "0",
+}
+
+
+def _env(tmp: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "PRE_COMMIT", "VIRTUAL_ENV"))}
+    env.pop("PYTHONPATH", None)  # the hook must run the goldlint pip installed, not this checkout
+    # try-repo keeps its environments in a store of its own under a temporary folder; this
+    # home only serves pre-commit's other state (its log).
+    env.update(GIT_ENV, PRE_COMMIT_HOME=str(tmp / "pre-commit-home"), PIP_DISABLE_PIP_VERSION_CHECK="1")
+    return env
+
+
+def _cache_dir() -> Path:
+    return Path(os.environ.get("GOLDLINT_TEST_CACHE") or Path.home() / ".cache" / "goldlint-tests")
+
+
+def _wheelhouse(repo: Path, env: dict[str, str]) -> Path:
+    """Wheels of everything `pip install <repo>` needs, offline when the cache already has them."""
+    house = _cache_dir() / "wheelhouse"
+    house.mkdir(parents=True, exist_ok=True)
+    base = [sys.executable, "-m", "pip", "wheel", "--quiet", "--find-links", str(house), "--wheel-dir", str(house)]
+    wanted = [str(repo), "hatchling>=1.21"]
+    done = subprocess.run([*base, "--no-index", *wanted], env=env, capture_output=True, text=True, timeout=300, check=False)
+    if done.returncode != 0:  # something is missing: fetch it (network to the package index)
+        done = subprocess.run([*base, *wanted], env=env, capture_output=True, text=True, timeout=600, check=False)
+        assert done.returncode == 0, done.stderr
+    for built in house.glob("goldlint-*.whl"):
+        built.unlink()  # goldlint itself is built by pre-commit, from the repository
+    return house
+
+
+def _git(cwd: Path, env: dict[str, str], *args: str) -> None:
+    subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, timeout=60)
+
+
+@pytest.fixture(scope="module")
+def hook_repo(repo_root: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    tmp = tmp_path_factory.mktemp("precommit")
+    env = _env(tmp)
+    repo = tmp / "goldlint-hooks"
+    repo.mkdir()
+    for name in HOOK_REPO_FILES:
+        source = repo_root / name
+        if source.is_dir():
+            shutil.copytree(source, repo / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        elif source.is_file():
+            shutil.copy2(source, repo / name)
+    assert (repo / ".pre-commit-hooks.yaml").is_file()
+    _git(repo, env, "init", "-q", "-b", "main")
+    _git(repo, env, "add", "-A")
+    _git(repo, env, "commit", "-q", "-m", "snapshot of the goldlint working tree")
+    house = _wheelhouse(repo, env)
+    links = " ".join(p for p in (str(house), os.environ.get("PIP_FIND_LINKS", "")) if p)
+    return repo, {**env, "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": links}
+
+
+def _dataset(tmp_path: Path, env: dict[str, str], data: Path, names: list[str]) -> Path:
+    dataset = tmp_path / "dataset"
+    dataset.mkdir()
+    for name in names:
+        shutil.copy2(data / name, dataset / name)
+    _git(dataset, env, "init", "-q", "-b", "main")
+    _git(dataset, env, "add", "-A")
+    return dataset
+
+
+def _try_repo(hook_repo: Path, dataset: Path, env: dict[str, str], *files: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pre_commit", "try-repo", str(hook_repo), "goldlint", "--verbose", "--files", *files],
+        cwd=dataset, env=env, capture_output=True, text=True, encoding="utf-8", errors="replace", timeout=600, check=False,
+    )
+
+
+def test_try_repo_fails_on_defective_and_passes_on_clean(hook_repo: tuple[Path, dict[str, str]], repo_root: Path,
+                                                          tmp_path: Path) -> None:
+    repo, env = hook_repo
+    dataset = _dataset(tmp_path, env, repo_root / "tests" / "data" / "slu", ["defective.jsonl", "clean.jsonl"])
+
+    bad = _try_repo(repo, dataset, env, "defective.jsonl")
+    out = bad.stdout + bad.stderr
+    assert bad.returncode == 1, out
+    assert "goldlint" in out and "Failed" in out, out
+    assert "defective.jsonl:2:2192: SLU102" in out, out
+    assert "defective.jsonl:3:2225: SLU103" in out, out
+
+    good = _try_repo(repo, dataset, env, "clean.jsonl")
+    out = good.stdout + good.stderr
+    assert good.returncode == 0, out
+    assert "Passed" in out, out
+    assert "SLU" not in out, out
