@@ -150,14 +150,18 @@ def _find_constant(text: str, name: str, hint: int) -> int:
 
 
 _HUGE_INTEGER = re.compile(r"\d{20,}")
-_HUGE_INTEGER_BYTES = re.compile(rb"\d{20,}")
+_DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_TWENTY_ZEROS = b"0" * 20
 
 
 def has_huge_integer(text: str | bytes) -> bool:
-    """A run of 20 or more digits: possibly an integer orjson cannot hold exactly."""
-    if isinstance(text, bytes):
-        return _HUGE_INTEGER_BYTES.search(text) is not None
-    return _HUGE_INTEGER.search(text) is not None
+    """A run of 20 or more digits: possibly an integer orjson cannot hold exactly.
+
+    Mapping every digit to ``0`` and searching for twenty zeros runs in C at memory speed;
+    a regular expression with a counted repeat is ten times slower on every clean line.
+    """
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+    return _TWENTY_ZEROS in data.translate(_DIGITS_TO_ZERO)
 
 
 def _message(err: json.JSONDecodeError, text: str) -> str:

@@ -85,9 +85,19 @@ def _invisible(value: str) -> re.Match[str] | None:
     return None
 
 
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def _mixed_script(value: str) -> re.Match[str] | None:
+    # Without a Latin letter there is no mix: a cheap test spares the slow pattern most values.
+    if value.isascii() or _LATIN.search(value) is None:
+        return None
+    return MIXED_SCRIPT.search(value)
+
+
 def invisible_or_confusable(value: str) -> bool:
     """Whether GL007 has something to say about ``value`` (the clean paths' question)."""
-    return _invisible(value) is not None or (not value.isascii() and MIXED_SCRIPT.search(value) is not None)
+    return _invisible(value) is not None or _mixed_script(value) is not None
 
 
 def check_gold_text(report: Report, where: At, value: str) -> None:
@@ -108,8 +118,8 @@ def check_gold_text(report: Report, where: At, value: str) -> None:
     if m:
         c = m.group()
         report.add("GL007", where.inside(m.start(), m.end()), f"invisible character U+{ord(c):04X} ({_char_name(c)}) in `{value}`")
-    elif not value.isascii():
-        mixed = MIXED_SCRIPT.search(value)
+    else:
+        mixed = _mixed_script(value)
         if mixed:
             report.add("GL007", where.inside(mixed.start(), mixed.end()),
                        f"`{mixed.group()}` mixes Latin and Cyrillic letters (a confusable character)")

@@ -39,7 +39,7 @@ class SluFamily(Family):
     def _check(self, doc: Document, report: Report, ctx: Context, fast: CleanCheck | None) -> None:
         options: SluOptions = ctx.options
         ontology = load_ontology(ctx, report)
-        ids: dict[int, tuple[Any, ...]] = {}
+        ids = RecordIds()
         inventories: dict[str, tuple[Any, ...]] = {}
         hidden: list[tuple[Any, ...]] = []
         count = 0
@@ -52,8 +52,8 @@ class SluFamily(Family):
                     if annotation not in inventories:
                         inventories[annotation] = path
                     record_id = record["meta"]["id"]
-                    if record_id not in ids:
-                        ids[record_id] = path
+                    if ids.first(record_id) is None:
+                        ids.add(record_id, path)
                         continue
                     self._id(record_id, At(path), ids, report, doc.format)
                     continue
@@ -105,17 +105,16 @@ class SluFamily(Family):
         return inventory
 
     @staticmethod
-    def _id(value: Any, at: At, ids: dict[int, tuple[Any, ...]], report: Report, fmt: str) -> None:
+    def _id(value: Any, at: At, ids: RecordIds, report: Report, fmt: str) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
             return
-        first = ids.get(value)
+        first = ids.first(value)
         if first is None:
-            ids[value] = at.path
+            ids.add(value, at.path)
             return
         report.add("SLU105", at.child("meta", "id"), f"duplicate meta.id {value}: also used by the record at {_describe(first, fmt)}")
-        if first and first[-1] != "reported":
+        if ids.mark_reported(value):
             report.add("SLU105", At(first + ("meta", "id")), f"meta.id {value} is used again by the record at {_describe(at.path, fmt)}")
-            ids[value] = first + ("reported",)
 
     def completions(self, root: Any, path: tuple[str | int, ...], options: Any) -> list[tuple[str, str]] | None:
         record, rel = _record_at(root, path)
@@ -150,6 +149,31 @@ class SluFamily(Family):
         if allowed is None:
             return f"`{intent}` is **not** in this record's inventory."
         return f"**{intent}** allows: " + (", ".join(f"`{s}`" for s in allowed) or "no slots")
+
+
+class RecordIds:
+    """meta.id → where it was first seen. A JSONL line is kept as a bare int, not a path
+    tuple: this map is the one thing the family holds per record, so it sets the memory."""
+
+    __slots__ = ("_first", "_reported")
+
+    def __init__(self) -> None:
+        self._first: dict[int, int | tuple[Any, ...]] = {}
+        self._reported: set[int] = set()
+
+    def first(self, value: int) -> tuple[Any, ...] | None:
+        found = self._first.get(value)
+        return (found,) if isinstance(found, int) else found
+
+    def add(self, value: int, path: tuple[Any, ...]) -> None:
+        self._first[value] = path[0] if len(path) == 1 and isinstance(path[0], int) else path
+
+    def mark_reported(self, value: int) -> bool:
+        """True the first time: the first occurrence is reported once, however many repeats follow."""
+        if value in self._reported:
+            return False
+        self._reported.add(value)
+        return True
 
 
 def _record_at(root: Any, path: tuple[str | int, ...]) -> tuple[dict[str, Any] | None, tuple[str | int, ...]]:

@@ -22,7 +22,7 @@ from goldlint.families.slu.options import SluOptions
 from goldlint.rules.file_rules import invisible_or_confusable
 
 _SAFE_AUDIO = re.compile(r"[\w.-]+(?:/[\w.-]+)*")
-_PRIVATE_PARTS = frozenset(p.casefold() for p in ("home", "Users", "root", "private", "tmp", "mnt", "media"))
+_SUSPECT_PART = re.compile(r"(?:^|/)(?:\.\.|home|users|root|private|tmp|mnt|media)(?:/|$)", re.IGNORECASE)
 _CACHE_LIMIT = 200_000
 
 
@@ -98,22 +98,20 @@ class CleanCheck:
 
     def _audio(self, audio: str) -> bool:
         """A plain relative path, and no audio folder to look into (else the detailed check reads it)."""
-        if not audio or _SAFE_AUDIO.fullmatch(audio) is None:
-            return False
-        parts = audio.split("/")
-        if ".." in parts or any(p.casefold() in _PRIVATE_PARTS for p in parts):
+        if not audio or _SAFE_AUDIO.fullmatch(audio) is None or _SUSPECT_PART.search(audio) is not None:
             return False
         if self.options.audio_root is not None:
             return False
-        if len(parts) == 1:
+        first, slash, _ = audio.partition("/")
+        if not slash:
             return True
-        exists = self._audio_dirs.get(parts[0])
+        exists = self._audio_dirs.get(first)
         if exists is None:
             try:
-                exists = (self.gold_dir / parts[0]).is_dir()
+                exists = (self.gold_dir / first).is_dir()
             except (OSError, ValueError):
                 exists = True  # an unusable name: let the detailed check say so
-            self._audio_dirs[parts[0]] = exists
+            self._audio_dirs[first] = exists
         return not exists
 
     def _gold_text(self, value: str, slot: bool) -> bool:
