@@ -75,8 +75,9 @@ def all_rules() -> list[Rule]:
 
 
 def _load_all() -> None:
-    # Importing the families registers their rules.
+    # Importing the families (and the scorer's prediction rules) registers their rules.
     from goldlint.families import FAMILIES  # noqa: F401
+    from goldlint.score import rules  # noqa: F401
 
 
 def rule_matches(code: str, selectors: list[str] | tuple[str, ...]) -> bool:
