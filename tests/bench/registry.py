@@ -119,7 +119,7 @@ def register_slu(scale: int) -> None:
 
 # Later issues: modules that register their own datasets and cases (corpus, semantic,
 # truth, score, serve); each defines ``register(scale: int) -> None``.
-PLUGINS: tuple[str, ...] = ()
+PLUGINS: tuple[str, ...] = ("tests.bench.corpus_cases",)
 
 
 def load(scale: int) -> None:
