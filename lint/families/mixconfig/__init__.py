@@ -20,7 +20,7 @@ from goldlint.families.base import Context, Family, FamilyOptions, Report
 from goldlint.families.mixconfig import rules as _rules  # noqa: F401  (registers MXC rules)
 from goldlint.families.mixconfig.keys import GLOBAL, IGNORE, NLU_KEYS, check_nlu
 from goldlint.families.mixconfig.patterns import compile_pattern
-from goldlint.families.truth.ontology import Ontology, OntologyError, load_ontology
+from goldlint.families.truth.ontology import Ontology, OntologyError, editor_ontology, load_ontology
 from goldlint.findings import At
 from goldlint.formats.base import Document
 
@@ -63,7 +63,7 @@ class MixConfigFamily(Family):
         ignore: dict[str, Any] = raw if isinstance(raw, dict) else {}
         if path == ("nlu", IGNORE) or (len(path) == 3 and path[:2] == ("nlu", IGNORE) and path[2] not in ignore):
             out = [(GLOBAL, "the pattern applies to every intent")]
-            onto = _editor_ontology(options)
+            onto = editor_ontology(options)
             if onto is not None:
                 out += [(i, "ignore entities only for this intent") for i in onto.intents]
             return out
@@ -76,7 +76,7 @@ class MixConfigFamily(Family):
             return f"**{path[1]}** ({kind}) — {doc}"
         if len(path) == 3 and path[:2] == ("nlu", IGNORE) and isinstance(root, dict):
             pattern = (root.get("nlu") or {}).get(IGNORE, {}).get(path[2])
-            onto = _editor_ontology(options)
+            onto = editor_ontology(options)
             if not isinstance(pattern, str) or onto is None:
                 return None
             search = compile_pattern(pattern)
@@ -85,14 +85,4 @@ class MixConfigFamily(Family):
             entities = sorted(onto.entities) if path[2] == GLOBAL else sorted(onto.intents.get(str(path[2]), onto.entities))
             hits = [e for e in entities if search(e)]
             return "Ignores: " + (", ".join(f"`{e}`" for e in hits) if hits else "no entity of the ontology")
-        return None
-
-
-def _editor_ontology(options: Any) -> Ontology | None:
-    name = getattr(options, "ontology", None)
-    if not name:
-        return None
-    try:
-        return load_ontology(Path(name))
-    except OntologyError:
         return None

@@ -21,7 +21,6 @@ server's cursor mapping and :class:`~goldlint.findings.At` do):
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import orjson
@@ -31,7 +30,7 @@ from goldlint.families.base import Context, Family, FamilyOptions, Report
 from goldlint.families.truth import rules as _rules  # noqa: F401  (registers TRU rules)
 from goldlint.families.truth.annotation import Annotations
 from goldlint.families.truth.calendar import check_calendar
-from goldlint.families.truth.ontology import CALENDARX, Ontology, OntologyError, load_ontology
+from goldlint.families.truth.ontology import CALENDARX, Ontology, OntologyError, editor_ontology, load_ontology
 from goldlint.families.truth.table import check_audio, check_cell_count, check_header, check_intent, looks_like_row
 from goldlint.families.truth.vocab import COLUMNS, ENTITY_KEYS
 from goldlint.findings import At
@@ -110,7 +109,7 @@ class TruthFamily(Family):
             return list(ENTITY_KEYS.items())
         if path[1] == "annotation" and len(path) == 3 and isinstance(_annotation(root, path[0]).get(str(path[2])), (dict, list)):
             return list(ENTITY_KEYS.items())
-        onto = _editor_ontology(options)
+        onto = editor_ontology(options)
         if onto is None:
             return None
         if path[1:] == ("intent",):
@@ -125,7 +124,7 @@ class TruthFamily(Family):
         if len(path) >= 4 and path[1] == "annotation" and path[-1] in ENTITY_KEYS:
             return f"**{path[-1]}** — {ENTITY_KEYS[str(path[-1])]}"
         if len(path) == 2 and isinstance(path[1], str) and path[1] in COLUMNS:
-            onto = _editor_ontology(options)
+            onto = editor_ontology(options)
             intent = _cell(root, path[0], "intent") if path[1] == "intent" else None
             if onto is not None and isinstance(intent, str) and intent in onto.intents:
                 return f"**intent `{intent}`** — entities: " + (", ".join(sorted(onto.intents[intent])) or "none")
@@ -149,14 +148,3 @@ def _annotation(root: Any, row: Any) -> dict[str, Any]:
     except orjson.JSONDecodeError:
         return {}
     return value if isinstance(value, dict) else {}
-
-
-def _editor_ontology(options: Any) -> Ontology | None:
-    """The ontology for editor help: only a path that resolves on its own (absolute, or from the working folder)."""
-    name = getattr(options, "ontology", None)
-    if not name:
-        return None
-    try:
-        return load_ontology(Path(name))
-    except OntologyError:
-        return None

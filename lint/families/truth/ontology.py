@@ -93,3 +93,15 @@ def build(path: Path, data: Any) -> Ontology:
     elif described is not None:
         raise OntologyError(f"ontology `{path}`: `entities` must be a mapping of entity names to descriptions")
     return Ontology(path, MappingProxyType(intents), frozenset(entities), frozenset(calendar))
+
+
+def editor_ontology(options: Any) -> Ontology | None:
+    """The ontology for editor help: only a path that resolves on its own (absolute, or from
+    the working folder), since completion has no config folder to resolve it from."""
+    name = getattr(options, "ontology", None)
+    if not name:
+        return None
+    try:
+        return load_ontology(Path(name))
+    except OntologyError:
+        return None
