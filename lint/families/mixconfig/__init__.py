@@ -11,7 +11,6 @@ could hang on: see :mod:`goldlint.families.mixconfig.patterns` (and MXC103).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from pydantic import Field
