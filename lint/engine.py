@@ -221,6 +221,11 @@ def enabled_codes(loaded: cfg.Loaded, path: Path) -> tuple[list[str], list[str]]
 def _resolve(findings: list[Finding], doc: Document | None, loaded: cfg.Loaded, path: Path) -> list[Diagnostic]:
     select, ignore = enabled_codes(loaded, path)
     kept = [f for f in findings if rule_matches(f.code, select) and not rule_matches(f.code, ignore)]
+    return to_diagnostics(kept, doc, path)
+
+
+def to_diagnostics(kept: list[Finding], doc: Document | None, path: Path) -> list[Diagnostic]:
+    """Findings to positioned diagnostics (in one pass over the document), fixes included."""
     if not kept:
         return []
     where = [f.where for f in kept]

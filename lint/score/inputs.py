@@ -15,10 +15,9 @@ from pathlib import Path
 
 from goldlint import config as cfg
 from goldlint.diagnostics import Diagnostic, Position, Span
-from goldlint.engine import check_file, format_of, make_document
+from goldlint.engine import check_file, format_of, make_document, to_diagnostics
 from goldlint.findings import Finding
 from goldlint.formats.base import Document
-from goldlint.rules.registry import get
 from goldlint.score import rules as _rules  # noqa: F401  (registers the SCO codes resolved here)
 from goldlint.score.model import Issue
 from goldlint.source import decode
@@ -87,15 +86,6 @@ def diagnostics(source: Source, issues: list[Issue]) -> list[Diagnostic]:
     if source.doc is not None and not source.linted:
         findings.extend(source.doc.findings)  # syntax found while reading (gold's are in its lint)
     findings.extend(Finding(i.code, i.where, i.message, severity=i.severity) for i in issues if i.file == source.key)
-    out = list(source.diagnostics)
-    if not findings:
-        return out
-    spans = source.doc.resolve([f.where for f in findings]) if source.doc is not None else [f.where if isinstance(f.where, Span) else None for f in findings]
-    for finding, span in zip(findings, spans, strict=True):
-        code = "SCO101" if finding.code == "GL003" else finding.code
-        rule = get(code)
-        if rule is None:
-            raise KeyError(f"finding with unregistered rule code {code}")
-        where = span or Span(Position(1, 1), Position(1, 1), 0, 0)
-        out.append(Diagnostic(str(source.path), code, rule.name, finding.severity or rule.severity, finding.message, where))
+    renamed = [Finding("SCO101", f.where, f.message, f.fix, f.severity) if f.code == "GL003" else f for f in findings]
+    out = list(source.diagnostics) + to_diagnostics(renamed, source.doc, source.path)
     return sorted(out, key=lambda d: d.sort_key)
