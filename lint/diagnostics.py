@@ -60,7 +60,9 @@ class Diagnostic:
     severity: Severity
     message: str
     span: Span
-    fix: Fix | None = None
+    fix: Fix | None = None  # the preferred fix: the one ``--fix`` applies
+    # Other fixes for a human to choose from (an editor offers each as a quick fix).
+    alternatives: tuple[Fix, ...] = ()
 
     @property
     def sort_key(self) -> tuple[str, int, int, str]:

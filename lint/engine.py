@@ -229,7 +229,7 @@ def to_diagnostics(kept: list[Finding], doc: Document | None, path: Path) -> lis
     if not kept:
         return []
     where = [f.where for f in kept]
-    changes = [c for f in kept if f.fix is not None for c in f.fix.changes]
+    changes = [c for f in kept for p in _proposals(f) for c in p.changes]
     spans = _spans(doc, where + [c.where for c in changes])
     change_spans = dict(zip((id(c) for c in changes), spans[len(where) :], strict=True))
     out: list[Diagnostic] = []
@@ -237,9 +237,14 @@ def to_diagnostics(kept: list[Finding], doc: Document | None, path: Path) -> lis
         rule = get(finding.code) or _unknown_rule(finding.code)
         span = span or Span(Position(1, 1), Position(1, 1), 0, 0)
         fix = _fix(finding.fix, change_spans, doc) if finding.fix is not None else None
+        alternatives = tuple(a for a in (_fix(p, change_spans, doc) for p in finding.alternatives) if a is not None)
         severity = finding.severity or rule.severity
-        out.append(Diagnostic(str(path), finding.code, rule.name, severity, finding.message, span, fix))
+        out.append(Diagnostic(str(path), finding.code, rule.name, severity, finding.message, span, fix, alternatives))
     return out
+
+
+def _proposals(finding: Finding) -> tuple[FixProposal, ...]:
+    return finding.alternatives if finding.fix is None else (finding.fix, *finding.alternatives)
 
 
 def _spans(doc: Document | None, where: list[Any]) -> list[Span | None]:

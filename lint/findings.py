@@ -74,6 +74,8 @@ class Finding:
     fix: FixProposal | None = None
     severity: Severity | None = None  # None: the rule's default
     extra: dict[str, Any] = field(default_factory=dict)
+    # Other ways to fix it, for a human to choose from (never applied by --fix).
+    alternatives: tuple[FixProposal, ...] = ()
 
 
 def safe_fix(message: str, *changes: Change) -> FixProposal:
@@ -97,6 +99,7 @@ class Report:
         message: str,
         fix: FixProposal | None = None,
         severity: Severity | None = None,
+        alternatives: tuple[FixProposal, ...] = (),
         **extra: Any,
     ) -> None:
-        self.findings.append(Finding(code, where, message, fix, severity, extra))
+        self.findings.append(Finding(code, where, message, fix, severity, extra, alternatives))

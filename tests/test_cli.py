@@ -21,7 +21,7 @@ runner = CliRunner()
 @pytest.fixture
 def work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A folder holding copies of the example files, as the current directory."""
-    for name in ("clean.jsonl", "defective.jsonl"):
+    for name in ("clean.jsonl", "defective.jsonl", "legacy_tiers.json"):
         shutil.copy(DATA / name, tmp_path / name)
     monkeypatch.chdir(tmp_path)
     cfg.load.cache_clear()
@@ -45,6 +45,20 @@ def test_reporter_snapshot(work: Path, fmt: str, ext: str) -> None:
     code, out = run("check", "defective.jsonl", "--format", fmt)
     assert code == 1
     snapshot(f"defective.{fmt}.{ext}", out)
+
+
+@pytest.mark.parametrize("fmt,ext", [("text", "txt"), ("json", "json"), ("sarif", "json")])
+def test_reporter_snapshot_with_alternative_fixes(work: Path, fmt: str, ext: str) -> None:
+    """`easy`/`hard` legacy tiers: two unsafe fixes each, the documented choice first."""
+    code, out = run("check", "legacy_tiers.json", "--format", fmt, "--select", "COR110")
+    assert code == 1
+    snapshot(f"legacy_tiers.{fmt}.{ext}", out)
+
+
+def test_unsafe_fixes_apply_the_preferred_choice_never_an_alternative(work: Path) -> None:
+    code, _ = run("check", "legacy_tiers.json", "--select", "COR110", "--fix", "--unsafe-fixes")
+    assert code == 0
+    assert [e["difficulty"] for e in json.loads(Path("legacy_tiers.json").read_text(encoding="utf-8"))] == [1, 5]
 
 
 def test_json_format_is_the_stable_interface(work: Path) -> None:

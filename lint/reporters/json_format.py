@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from goldlint.diagnostics import Diagnostic, Span
+from goldlint.diagnostics import Diagnostic, Fix, Span
 
 
 def span_json(span: Span) -> dict[str, Any]:
@@ -15,23 +15,27 @@ def span_json(span: Span) -> dict[str, Any]:
     }
 
 
-def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
-    fix = None
-    if d.fix is not None:
-        fix = {
-            "applicability": d.fix.applicability,
-            "message": d.fix.message,
-            "edits": [{"range": span_json(e.span), "new_text": e.new_text} for e in d.fix.edits],
-        }
+def fix_json(fix: Fix) -> dict[str, Any]:
     return {
+        "applicability": fix.applicability,
+        "message": fix.message,
+        "edits": [{"range": span_json(e.span), "new_text": e.new_text} for e in fix.edits],
+    }
+
+
+def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
+    out = {
         "path": d.path,
         "code": d.code,
         "name": d.name,
         "severity": d.severity.value,
         "message": d.message,
         "range": span_json(d.span),
-        "fix": fix,
+        "fix": fix_json(d.fix) if d.fix is not None else None,
     }
+    if d.alternatives:  # only where a human has a choice, so every other object keeps its shape
+        out["alternatives"] = [fix_json(f) for f in d.alternatives]
+    return out
 
 
 def json_report(diagnostics: list[Diagnostic]) -> str:

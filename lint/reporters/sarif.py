@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from goldlint import __version__
-from goldlint.diagnostics import Diagnostic
+from goldlint.diagnostics import Diagnostic, Fix
 from goldlint.rules.registry import get
 
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
@@ -49,29 +49,9 @@ def sarif(diagnostics: list[Diagnostic]) -> str:
                 {"physicalLocation": {"artifactLocation": {"uri": Path(d.path).as_posix()}, "region": _region(d)}}
             ],
         }
-        if d.fix is not None:
-            result["fixes"] = [
-                {
-                    "description": {"text": d.fix.message},
-                    "artifactChanges": [
-                        {
-                            "artifactLocation": {"uri": Path(d.path).as_posix()},
-                            "replacements": [
-                                {
-                                    "deletedRegion": {
-                                        "startLine": e.span.start.line,
-                                        "startColumn": e.span.start.column,
-                                        "endLine": e.span.end.line,
-                                        "endColumn": e.span.end.column,
-                                    },
-                                    "insertedContent": {"text": e.new_text},
-                                }
-                                for e in d.fix.edits
-                            ],
-                        }
-                    ],
-                }
-            ]
+        fixes = ([d.fix] if d.fix is not None else []) + list(d.alternatives)
+        if fixes:
+            result["fixes"] = [_fix(d, fix) for fix in fixes]
         results.append(result)
     log = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
@@ -85,3 +65,26 @@ def sarif(diagnostics: list[Diagnostic]) -> str:
         ],
     }
     return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+
+
+def _fix(d: Diagnostic, fix: Fix) -> dict[str, Any]:
+    return {
+        "description": {"text": fix.message},
+        "artifactChanges": [
+            {
+                "artifactLocation": {"uri": Path(d.path).as_posix()},
+                "replacements": [
+                    {
+                        "deletedRegion": {
+                            "startLine": e.span.start.line,
+                            "startColumn": e.span.start.column,
+                            "endLine": e.span.end.line,
+                            "endColumn": e.span.end.column,
+                        },
+                        "insertedContent": {"text": e.new_text},
+                    }
+                    for e in fix.edits
+                ],
+            }
+        ],
+    }

@@ -9,6 +9,8 @@ def line(d: Diagnostic) -> str:
     hint = ""
     if d.fix is not None:
         hint = f" [{'*' if d.fix.applicability == 'safe' else '~'} {d.fix.message}]"
+    for other in d.alternatives:
+        hint += f" [~ or: {other.message}]"
     return f"{d.path}:{d.span.start.line}:{d.span.start.column}: {d.code} [{d.severity.value}] {d.message}{hint}"
 
 

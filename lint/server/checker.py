@@ -180,13 +180,17 @@ class Checker:
             span = _rebased(diag.span, rebase)
             if span is None:
                 continue
-            fix = None
-            if diag.fix is not None:
-                spans = [_rebased(e.span, rebase) for e in diag.fix.edits]
-                if all(s is not None for s in spans):
-                    fix = Fix(diag.fix.applicability, diag.fix.message, tuple(Edit(s, e.new_text) for s, e in zip(spans, diag.fix.edits, strict=True)))  # type: ignore[arg-type]
-            items.append(make_item(dataclasses.replace(diag, span=span, fix=fix), buffer, snap.encoding))
+            fix = _rebased_fix(diag.fix, rebase) if diag.fix is not None else None
+            alternatives = tuple(f for f in (_rebased_fix(a, rebase) for a in diag.alternatives) if f is not None)
+            items.append(make_item(dataclasses.replace(diag, span=span, fix=fix, alternatives=alternatives), buffer, snap.encoding))
         return Outcome(items, snap.kind)
+
+
+def _rebased_fix(fix: Fix, rebase: Callable[[int, int], int | None]) -> Fix | None:
+    spans = [_rebased(e.span, rebase) for e in fix.edits]
+    if any(s is None for s in spans):
+        return None
+    return Fix(fix.applicability, fix.message, tuple(Edit(s, e.new_text) for s, e in zip(spans, fix.edits, strict=True)))  # type: ignore[arg-type]
 
 
 def _rebased(span: Span, rebase: Callable[[int, int], int | None]) -> Span | None:

@@ -1,7 +1,8 @@
 """Code actions: every fix as a quick fix on its diagnostic; ``source.fixAll.goldlint``.
 
 A quick fix's title says whether it is safe (``Fix: ...``) or needs a human
-(``Fix (unsafe): ...``); safe ones are marked preferred. "Fix all" applies only the safe
+(``Fix (unsafe): ...``); safe ones are marked preferred. A diagnostic with alternative fixes
+(a choice only a human can make) gets one quick fix per choice. "Fix all" applies only the safe
 fixes, the way ``goldlint check --fix`` does (check, fix, check again until nothing is
 left to fix), and answers with one edit of the part of the text that changed.
 """
@@ -14,7 +15,8 @@ from lsprotocol import types
 
 from goldlint.engine import check_text
 from goldlint.fixes import fix_until_stable
-from goldlint.server.convert import Item, text_edits, whole_text_edit
+from goldlint.diagnostics import Fix
+from goldlint.server.convert import Edits, Item, text_edits, whole_text_edit
 
 if TYPE_CHECKING:
     from goldlint.server.documents import DocState
@@ -49,11 +51,11 @@ def register(server: GoldlintServer) -> None:
         if _wanted(types.CodeActionKind.QuickFix.value, only):
             asked = {(d.code, d.range.start.line, d.range.start.character) for d in params.context.diagnostics}
             for item in state.items:
-                if item.edits is None or item.diag.fix is None:
+                if (item.edits is None or item.diag.fix is None) and not item.others:
                     continue
                 key = (item.diag.code, item.lsp.range.start.line, item.lsp.range.start.character)
                 if key in asked or _overlaps(item, params.range):
-                    actions.append(quick_fix(state, item, server.encoding))
+                    actions.extend(quick_fixes(state, item, server.encoding))
         if _wanted(FIX_ALL, only) and any(i.applicability == "safe" for i in state.items):
             action = await fix_all(server, state)
             if action is not None:
@@ -61,17 +63,22 @@ def register(server: GoldlintServer) -> None:
         return actions or None
 
 
-def quick_fix(state: DocState, item: Item, encoding: str) -> types.CodeAction:
-    fix = item.diag.fix
-    assert fix is not None
+def quick_fixes(state: DocState, item: Item, encoding: str) -> list[types.CodeAction]:
+    """The item's fix (preferred when safe), then each alternative for a human to choose."""
+    fixes = [(item.diag.fix, item.edits)] if item.diag.fix is not None and item.edits is not None else []
+    fixes += item.others
+    return [_action(state, item, fix, edits, encoding) for fix, edits in fixes]
+
+
+def _action(state: DocState, item: Item, fix: Fix, edits: Edits, encoding: str) -> types.CodeAction:
     safe = fix.applicability == "safe"
     label = "Fix" if safe else "Fix (unsafe)"
     return types.CodeAction(
         title=f"{label}: {fix.message} ({item.diag.code})",
         kind=types.CodeActionKind.QuickFix,
         diagnostics=[item.lsp],
-        is_preferred=safe,
-        edit=types.WorkspaceEdit(changes={state.uri: text_edits(item, state.buffer, encoding)}),
+        is_preferred=safe and fix is item.diag.fix,
+        edit=types.WorkspaceEdit(changes={state.uri: text_edits(edits, state.buffer, encoding)}),
     )
 
 

@@ -7,13 +7,13 @@ follow the user's edits), its fix's edits likewise, and its LSP form, computed o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from lsprotocol import types
 from pygls.protocol import default_converter
 
-from goldlint.diagnostics import Diagnostic, Severity, Span
+from goldlint.diagnostics import Diagnostic, Fix, Severity, Span
 from goldlint.server.textbuffer import TextBuffer
 
 SOURCE = "goldlint"
@@ -25,18 +25,25 @@ _SEVERITY = {
 }
 
 
+Edits = list[tuple[int, int, str]]  # a fix as offsets into the current text
+
+
 @dataclass(slots=True)
 class Item:
     diag: Diagnostic
     start: int
     end: int
-    edits: list[tuple[int, int, str]] | None  # the fix's edits, None when there is no (longer a) fix
+    edits: Edits | None  # the fix's edits, None when there is no (longer a) fix
     lsp: types.Diagnostic
     json: dict[str, Any]  # ``lsp`` as sent, computed once (publishing 10,000 diagnostics must not re-encode them)
-    reach: int = -1  # the furthest offset the item or its fix touches
+    reach: int = -1  # the furthest offset the item or its fixes touch
+    others: list[tuple[Fix, Edits]] = field(default_factory=list)  # the alternative fixes still valid
 
     def __post_init__(self) -> None:
-        self.reach = max([self.end] + [e for _, e, _ in self.edits or ()])
+        self._measure()
+
+    def _measure(self) -> None:
+        self.reach = max([self.end] + [e for _, e, _ in self.edits or ()] + [e for _, es in self.others for _, e, _ in es])
 
     @property
     def applicability(self) -> str | None:
@@ -51,12 +58,11 @@ class Item:
         if self.start <= hi and self.end >= lo:
             return False
         if self.edits is not None:
-            if any(s <= hi and e >= lo for s, e, _ in self.edits):
-                self.edits = None  # a fix that would now land on edited text is no fix
+            self.edits = _moved(self.edits, delta, old_end, lo, hi)
+            if self.edits is None:  # a fix that would now land on edited text is no fix
                 self.lsp.data = self.json["data"] = _data(self.diag, None)
-            else:
-                self.edits = [(s + delta, e + delta, t) if s >= old_end else (s, e, t) for s, e, t in self.edits]
-            self.reach = max([self.end] + [e for _, e, _ in self.edits or ()])
+        self.others = [(fix, moved) for fix, edits in self.others if (moved := _moved(edits, delta, old_end, lo, hi)) is not None]
+        self._measure()
         if self.start >= old_end:
             self.start += delta
             self.end += delta
@@ -68,6 +74,13 @@ class Item:
                 sent = self.json["range"]
                 sent["start"]["line"], sent["end"]["line"] = rng.start.line, rng.end.line
         return True
+
+
+def _moved(edits: Edits, delta: int, old_end: int, lo: int, hi: int) -> Edits | None:
+    """A fix's edits after a user edit, or None when the user edited what they touch."""
+    if any(s <= hi and e >= lo for s, e, _ in edits):
+        return None
+    return [(s + delta, e + delta, t) if s >= old_end else (s, e, t) for s, e, t in edits]
 
 
 def span_offsets(span: Span, buffer: TextBuffer) -> tuple[int, int]:
@@ -86,11 +99,8 @@ def _offset(buffer: TextBuffer, line: int, column: int) -> int:
 def make_item(diag: Diagnostic, buffer: TextBuffer, encoding: str, start: int | None = None, end: int | None = None) -> Item:
     if start is None or end is None:
         start, end = span_offsets(diag.span, buffer)
-    edits = None
-    if diag.fix is not None:
-        edits = [(e.span.start_offset, e.span.end_offset, e.new_text) for e in diag.fix.edits]
-        if any(s < 0 for s, _, _ in edits):
-            edits = None
+    edits = _offsets(diag.fix) if diag.fix is not None else None
+    others = [(fix, es) for fix in diag.alternatives if (es := _offsets(fix)) is not None]
     lsp = types.Diagnostic(
         range=buffer.range_of(start, end, encoding),
         message=diag.message,
@@ -99,7 +109,12 @@ def make_item(diag: Diagnostic, buffer: TextBuffer, encoding: str, start: int | 
         source=SOURCE,
         data=_data(diag, edits),
     )
-    return Item(diag, start, end, edits, lsp, _CONVERTER.unstructure(lsp))
+    return Item(diag, start, end, edits, lsp, _CONVERTER.unstructure(lsp), others=others)
+
+
+def _offsets(fix: Fix) -> Edits | None:
+    edits = [(e.span.start_offset, e.span.end_offset, e.new_text) for e in fix.edits]
+    return None if any(s < 0 for s, _, _ in edits) else edits
 
 
 def _data(diag: Diagnostic, edits: Any) -> dict[str, Any]:
@@ -107,8 +122,8 @@ def _data(diag: Diagnostic, edits: Any) -> dict[str, Any]:
     return {"name": diag.name, "fix": fix}
 
 
-def text_edits(item: Item, buffer: TextBuffer, encoding: str) -> list[types.TextEdit]:
-    return [types.TextEdit(range=buffer.range_of(s, e, encoding), new_text=t) for s, e, t in item.edits or ()]
+def text_edits(edits: Edits, buffer: TextBuffer, encoding: str) -> list[types.TextEdit]:
+    return [types.TextEdit(range=buffer.range_of(s, e, encoding), new_text=t) for s, e, t in edits]
 
 
 def whole_text_edit(old: str, new: str, buffer: TextBuffer, encoding: str) -> types.TextEdit:

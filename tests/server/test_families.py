@@ -119,8 +119,10 @@ async def test_unsafe_fixes_are_labelled_and_left_out_of_fix_all(client, work: P
     actions = await client.text_document_code_action_async(types.CodeActionParams(
         text_document=types.TextDocumentIdentifier(uri=uri), range=cor110.range, context=types.CodeActionContext(diagnostics=[cor110])))
     fixes = [a for a in actions or [] if a.kind == types.CodeActionKind.QuickFix]
-    assert [a.title.split(":")[0] for a in fixes] == ["Fix (unsafe)"]
-    assert not fixes[0].is_preferred
+    # Both tiers are offered, the documented choice first; neither is preferred.
+    assert [a.title for a in fixes] == ["Fix (unsafe): write difficulty 2 (COR110)", "Fix (unsafe): write difficulty 1 (COR110)"]
+    assert not any(a.is_preferred for a in fixes)
+    assert [a.edit.changes[uri][0].new_text for a in fixes] == ["2", "1"]
     everything = await client.text_document_code_action_async(types.CodeActionParams(
         text_document=types.TextDocumentIdentifier(uri=uri), range=cor110.range,
         context=types.CodeActionContext(diagnostics=[], only=["source.fixAll.goldlint"])))

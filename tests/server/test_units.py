@@ -11,7 +11,7 @@ import pytest
 from lsprotocol import types
 
 from goldlint.diagnostics import Diagnostic, Edit, Fix, Position, Severity, Span
-from goldlint.server.code_actions import quick_fix
+from goldlint.server.code_actions import quick_fixes
 from goldlint.server.convert import make_item, whole_text_edit
 from goldlint.server.documents import DocState
 from goldlint.server.encoding import UTF8, UTF16, UTF32, from_units, to_units
@@ -149,9 +149,23 @@ def test_quick_fix_titles_say_safe_or_unsafe() -> None:
     span = Span(Position(1, 7), Position(1, 10), 6, 9)
     for applicability, title, preferred in (("safe", "Fix: use c (X001)", True), ("unsafe", "Fix (unsafe): use c (X001)", False)):
         diag = Diagnostic("x", "X001", "x", Severity.ERROR, "m", span, Fix(applicability, "use c", (Edit(span, '"c"'),)))  # type: ignore[arg-type]
-        action = quick_fix(state, make_item(diag, state.buffer, UTF16), UTF16)
+        [action] = quick_fixes(state, make_item(diag, state.buffer, UTF16), UTF16)
         assert (action.title, action.is_preferred) == (title, preferred)
         assert action.edit.changes["file:///x.json"][0].new_text == '"c"'
+
+
+def test_alternative_fixes_are_quick_fixes_of_their_own_and_follow_edits() -> None:
+    state = DocState("file:///x.json", '{"a": "b"}', 1, "json")
+    span = Span(Position(1, 7), Position(1, 10), 6, 9)
+    fix = Fix("unsafe", "use c", (Edit(span, '"c"'),))
+    other = Fix("unsafe", "use d", (Edit(span, '"d"'),))
+    diag = Diagnostic("x", "X001", "x", Severity.ERROR, "m", span, fix, (other,))
+    item = make_item(diag, state.buffer, UTF16)
+    titles = [(a.title, a.is_preferred, a.edit.changes["file:///x.json"][0].new_text) for a in quick_fixes(state, item, UTF16)]
+    assert titles == [("Fix (unsafe): use c (X001)", False, '"c"'), ("Fix (unsafe): use d (X001)", False, '"d"')]
+    # Three characters inserted before the item move both fixes; an edit on them drops both.
+    assert item.shift(3, 0, 0, 0, 0) and item.edits == [(9, 12, '"c"')] and item.others == [(other, [(9, 12, '"d"')])]
+    assert not item.shift(1, 0, 10, 10, 10)
 
 
 def test_whole_text_edit_is_the_changed_middle() -> None:

@@ -2,8 +2,9 @@
 
 Renames (``index→id``, ``source_text→source``, ``target_expected→reference``) are one to
 one: one safe fix per entry renames all of its legacy keys. ``medium`` is tier 3 (safe).
-``easy`` (1 or 2) and ``hard`` (4 or 5) need a human: the finding carries one unsafe fix
-with goldlint's documented choice and names the other in its message.
+``easy`` (1 or 2) and ``hard`` (4 or 5) need a human: the finding offers both tiers as
+unsafe fixes, goldlint's documented choice first (``--unsafe-fixes`` applies that one; an
+editor shows both).
 """
 
 from __future__ import annotations
@@ -58,4 +59,5 @@ def check_difficulty(report: Report, where: At, tier: str, e: dict[str, Any]) ->
     report.add("COR110", where,
                f"legacy difficulty `{tier}` is tier {options[0]} or {options[1]} in the spec: a human decides "
                f"(suggested {pick}; the alternative is {other})",
-               unsafe_fix(f"write difficulty {pick} (or {other})", Change(where, str(pick))))
+               unsafe_fix(f"write difficulty {pick}", Change(where, str(pick))),
+               alternatives=(unsafe_fix(f"write difficulty {other}", Change(where, str(other))),))

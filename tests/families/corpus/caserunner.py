@@ -4,7 +4,8 @@ Each case: ``name`` (its first word is the rule selected unless ``select`` says 
 ``text`` (written to ``file``, default ``case.json``), optional ``config`` and ``files``,
 ``expect`` (every selected diagnostic as ``CODE line:column``), ``contains`` (message
 fragments), ``severity`` (the severities in order), and ``fixed`` (the text after every
-safe fix — or every fix, with ``unsafe: true`` — proving a second round offers none).
+safe fix — or every fix, with ``unsafe: true`` — proving a second round offers none), and
+``alternative`` (the text when every diagnostic's first alternative fix is applied instead).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 from goldlint import config as cfg
 from goldlint.engine import check_file, check_text
-from goldlint.fixes import applicable, fix_until_stable
+from goldlint.fixes import applicable, apply_fixes, fix_until_stable
 from goldlint.rules.registry import rule_matches
 from ruamel.yaml import YAML
 
@@ -60,3 +61,6 @@ def run_case(case: dict[str, Any], tmp_path: Path) -> None:
         assert count >= 1
         assert fixed == case["fixed"]
         assert applicable(remaining, unsafe=unsafe) == [], "a second --fix would change the file again"
+    if "alternative" in case:
+        chosen_alternatives = [d.alternatives[0] for d in chosen if d.alternatives]
+        assert apply_fixes(case["text"], chosen_alternatives)[0] == case["alternative"]

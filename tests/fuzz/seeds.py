@@ -1,0 +1,195 @@
+"""Seed corpora for the fuzz targets, built from the real files in ``tests/`` (never copied in).
+
+Sources, each under the suffix and kind it is checked as:
+
+- every gold-like file under ``tests/`` (``.json``, ``.jsonl``, ``.ndjson``, ``.yaml``,
+  ``.yml``, ``.tsv``); a JSON file larger than :data:`LIMIT` is cut down to the first few
+  items of every list, a JSON Lines file to its first lines;
+- the text of every rule case in ``tests/rules/*.yaml`` and ``tests/families/corpus/cases.yaml``
+  (with the case's file name and ``kind``), and the ontologies those cases write;
+- the mix-config seed of ``tests/families/mixconfig``;
+- a YAML rendering of each JSON object seed, so every YAML-capable family has YAML seeds.
+
+Each seed is the selector byte (``cases.py``) followed by the file's bytes, written under
+its SHA-1 as libFuzzer names corpus files. ``python -m tests.fuzz.seeds DIR`` writes them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from tests.fuzz import TESTS, WORK
+from tests.fuzz.cases import SUFFIXES, selector
+
+LIMIT = 24_000  # bytes: larger seeds slow every execution down for little new coverage
+GOLD_SUFFIXES = (".json", ".jsonl", ".ndjson", ".yaml", ".yml", ".tsv")
+SKIP_PARTS = {".work", "out", "__pycache__", ".hypothesis"}
+
+
+def _shrink(value: Any, keep: int = 3) -> Any:
+    if isinstance(value, list):
+        return [_shrink(v, keep) for v in value[:keep]]
+    if isinstance(value, dict):
+        return {k: _shrink(v, keep) for k, v in value.items()}
+    return value
+
+
+def _fit(text: str, suffix: str) -> str | None:
+    """The text, or a smaller one of the same shape, under :data:`LIMIT` bytes; None if none."""
+    if len(text.encode("utf-8")) <= LIMIT:
+        return text
+    if suffix == ".json":
+        try:
+            value = json.loads(text)
+        except ValueError:
+            return None
+        for keep in (3, 1):
+            small = json.dumps(_shrink(value, keep), ensure_ascii=False, indent=2) + "\n"
+            if len(small.encode("utf-8")) <= LIMIT:
+                return small
+        return None
+    if suffix in (".jsonl", ".ndjson", ".tsv"):
+        lines = text.splitlines(keepends=True)
+        out = ""
+        for line in lines:
+            if len((out + line).encode("utf-8")) > LIMIT:
+                break
+            out += line
+        return out or None
+    return None
+
+
+def _yaml_of(text: str) -> str | None:
+    """A block-style YAML rendering of a JSON object text (None if it is no JSON object)."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(value, dict):
+        return None
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = False
+    yaml.allow_unicode = True
+    out = io.StringIO()
+    try:
+        yaml.dump(value, out)
+    except Exception:  # noqa: BLE001  (a value YAML cannot represent: no seed, nothing more)
+        return None
+    return out.getvalue()
+
+
+def real_files() -> Iterator[tuple[str, str, str | None]]:
+    """(suffix, text, kind) of the gold-like files under tests/."""
+    for path in sorted(TESTS.rglob("*")):
+        if path.suffix not in GOLD_SUFFIXES or not path.is_file() or SKIP_PARTS & set(path.relative_to(TESTS).parts):
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        yield path.suffix, text, None
+
+
+def _rule_cases() -> Iterator[tuple[str, str, str | None]]:
+    from ruamel.yaml import YAML
+
+    sources = [(p, "case.jsonl") for p in sorted((TESTS / "rules").glob("*.yaml"))]
+    sources.append((TESTS / "families" / "corpus" / "cases.yaml", "case.json"))
+    for source, default_file in sources:
+        if not source.exists():
+            continue
+        for case in YAML(typ="safe", pure=True).load(source.read_text(encoding="utf-8")) or []:
+            if not isinstance(case, dict) or not isinstance(case.get("text"), str):
+                continue
+            suffix = Path(case.get("file", default_file)).suffix
+            if suffix in SUFFIXES:
+                yield suffix, case["text"] * int(case.get("repeat", 1)), case.get("kind")
+
+
+def ontology_texts() -> Iterator[tuple[str, str]]:
+    """(suffix, text) of the ontologies in tests/: the truth one and those rule cases write."""
+    from ruamel.yaml import YAML
+
+    truth = TESTS / "data" / "truth" / "ontology.yaml"
+    if truth.exists():
+        text = truth.read_text(encoding="utf-8")
+        yield ".yaml", text
+        value = YAML(typ="safe", pure=True).load(text)
+        yield ".json", json.dumps(value, indent=2) + "\n"
+    for source in sorted((TESTS / "rules").glob("*.yaml")):
+        for case in YAML(typ="safe", pure=True).load(source.read_text(encoding="utf-8")) or []:
+            for name, content in ((case or {}).get("files") or {}).items():
+                if "ontology" in name and isinstance(content, str):
+                    yield Path(name).suffix or ".yaml", content
+
+
+def _mixconfig_seed() -> Iterator[tuple[str, str, str | None]]:
+    support = TESTS / "families" / "mixconfig" / "mixconfig_support.py"
+    if not support.exists():
+        return
+    source = support.read_text(encoding="utf-8")
+    start = source.find('SEED = """')
+    if start < 0:
+        return
+    body = source[start + len('SEED = """') :]
+    yield ".json", body[: body.index('"""')], None
+
+
+def check_seeds() -> Iterator[tuple[int, bytes]]:
+    texts: list[tuple[str, str, str | None]] = [*real_files(), *_rule_cases(), *_mixconfig_seed()]
+    for suffix, text, kind in list(texts):
+        if suffix == ".json" and kind is None and (rendered := _yaml_of(text)) is not None:
+            texts.append((".yaml", rendered, None))
+    for suffix, text, kind in texts:
+        fitted = _fit(text, suffix)
+        if fitted is None:
+            continue
+        data = fitted.encode("utf-8")
+        yield selector(suffix, kind), data
+        yield selector(suffix, kind, from_disk=True, rich=True), data
+
+
+def ontology_seeds() -> Iterator[tuple[int, bytes]]:
+    for suffix, text in ontology_texts():
+        data = text.encode("utf-8")
+        first = 1 if suffix == ".json" else 0
+        yield first, data
+        yield first | 2, data
+
+
+SEEDS = {"check": check_seeds, "ontology": ontology_seeds}
+
+
+def build(target: str, folder: Path) -> int:
+    """Write the seeds of ``target`` into ``folder`` (emptied first); returns how many."""
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    count = 0
+    for first, data in SEEDS[target]():
+        blob = bytes([first]) + data
+        path = folder / hashlib.sha1(blob).hexdigest()
+        if not path.exists():
+            path.write_bytes(blob)
+            count += 1
+    return count
+
+
+def main(argv: list[str]) -> int:
+    root = Path(argv[0]) if argv else WORK / "seeds"
+    for target in SEEDS:
+        print(f"{target}: {build(target, root / target)} seeds in {root / target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
