@@ -55,7 +55,8 @@ INVISIBLE = re.compile(
     "[\u200b\u200c\u200d\u2060\ufeff\u00a0\u202f\u2007\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069"
     "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]"
 )
-MIXED_SCRIPT = re.compile(r"[^\W\d_]*(?:[A-Za-z][^\W\d_]*[А-Яа-яЁё]|[А-Яа-яЁё][^\W\d_]*[A-Za-z])[^\W\d_]*")
+CYRILLIC_LETTERS = "А-Яа-яЁё"  # the letters a Latin look-alike hides among (a character class body)
+MIXED_SCRIPT = re.compile(f"[^\\W\\d_]*(?:[A-Za-z][^\\W\\d_]*[{CYRILLIC_LETTERS}]|[{CYRILLIC_LETTERS}][^\\W\\d_]*[A-Za-z])[^\\W\\d_]*")
 _NAMES = {"\u00a0": "no-break space", "\u00ad": "soft hyphen", "\ufeff": "zero-width no-break space (BOM)"}
 
 
@@ -86,18 +87,20 @@ def _invisible(value: str) -> re.Match[str] | None:
 
 
 _LATIN = re.compile(r"[A-Za-z]")
+_CYRILLIC = re.compile(f"[{CYRILLIC_LETTERS}]")
 
 
-def _mixed_script(value: str) -> re.Match[str] | None:
-    # Without a Latin letter there is no mix: a cheap test spares the slow pattern most values.
-    if value.isascii() or _LATIN.search(value) is None:
+def mixed_script(value: str) -> re.Match[str] | None:
+    """A word that mixes Latin and Cyrillic letters, if any."""
+    # Without both scripts there is no mix: two quick scans spare the slow pattern most values.
+    if value.isascii() or _LATIN.search(value) is None or _CYRILLIC.search(value) is None:
         return None
     return MIXED_SCRIPT.search(value)
 
 
 def invisible_or_confusable(value: str) -> bool:
     """Whether GL007 has something to say about ``value`` (the clean paths' question)."""
-    return _invisible(value) is not None or _mixed_script(value) is not None
+    return _invisible(value) is not None or mixed_script(value) is not None
 
 
 def check_gold_text(report: Report, where: At, value: str) -> None:
@@ -119,7 +122,7 @@ def check_gold_text(report: Report, where: At, value: str) -> None:
         c = m.group()
         report.add("GL007", where.inside(m.start(), m.end()), f"invisible character U+{ord(c):04X} ({_char_name(c)}) in `{value}`")
     else:
-        mixed = _mixed_script(value)
+        mixed = mixed_script(value)
         if mixed:
             report.add("GL007", where.inside(mixed.start(), mixed.end()),
                        f"`{mixed.group()}` mixes Latin and Cyrillic letters (a confusable character)")

@@ -83,9 +83,7 @@ class CorpusFamily(Family):
         if not entries:
             report.add("GL010", At(prefix), "the corpus has no entries")
             return False
-        entry = checker.entry
-        for n, e in enumerate(entries):
-            entry((*prefix, n), e)
+        checker.entries(prefix, entries)
         return True
 
     @staticmethod

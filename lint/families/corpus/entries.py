@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from goldlint.families.base import Report
-from goldlint.families.corpus import fastpath, gloss, harness_entry, legacy, vocab
+from goldlint.families.corpus import bulk, fastpath, gloss, harness_entry, legacy, vocab
 from goldlint.families.corpus.dialects import Flavour, entry_fields
 from goldlint.families.corpus.fields import describe, unknown_keys
 from goldlint.families.corpus.options import CorpusOptions
@@ -44,6 +44,28 @@ class EntryChecker:
         self.domain = Vocab("domain", vocab.DOMAINS, frozenset(opts.extra_domains))
         self.clean = fastpath.harness_entry if flavour == "harness" else fastpath.spec_entry
         self.missing: list[str] = []  # required fields the current entry lacks (one COR101 per entry)
+
+    def entries(self, prefix: JsonPath, entries: list[Any]) -> None:
+        """Check every entry of a list. Blocks are assessed at once (:mod:`.bulk`): runs of
+        clean entries are recorded together, the rest are checked one by one, in order."""
+        entry = self.entry
+        for start in range(0, len(entries), bulk.BLOCK):
+            block = entries[start : start + bulk.BLOCK]
+            assessed = bulk.assess(self, block) if self.flavour != "harness" else None
+            if assessed is None:
+                for n, e in enumerate(block, start):
+                    entry((*prefix, n), e)
+                continue
+            lo = 0
+            while lo < len(block):
+                hi = assessed.clean.find(0, lo)
+                hi = len(block) if hi < 0 else hi
+                if hi > lo and not bulk.commit(self, prefix, start, assessed, lo, hi):
+                    for n in range(lo, hi):
+                        entry((*prefix, start + n), block[n])
+                if hi < len(block):
+                    entry((*prefix, start + hi), block[hi])
+                lo = hi + 1
 
     def entry(self, path: JsonPath, e: Any) -> None:
         """Check one entry at ``path`` (``("entries", 3)``, ``(3,)`` or a JSONL line ``(3,)``).
@@ -151,6 +173,8 @@ class EntryChecker:
         if seen is None:
             self.tally.sources[key] = [me, me if secret is False else None, me if secret else None]
             return
+        if type(seen) is int:  # the compact form of a first public entry
+            seen = self.tally.sources[key] = [seen, seen, None]
         first, public, hidden = seen
         where = at.child(field)
         if secret and public is not None:

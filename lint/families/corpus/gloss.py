@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 
@@ -30,20 +31,46 @@ def morpheme_count(word: str) -> int | None:
     return word.count("-") + word.count("=") + word.count("<") + 1
 
 
+_EMPTY_PIECE_EITHER_SIDE = re.compile(r"(?:^|[\s|])[-=]|[-=](?:[\s|]|$)|[-=][-=]")  # _EMPTY_PIECE, "|" ending a side
+_NOT_A_BOUNDARY = re.compile(r"[^ \-=<]+")
+_NOT_A_BOUNDARY_OR_LINE = re.compile(r"[^ \n\-=<]+")
+_ONE_BOUNDARY = str.maketrans("=<", "--")
+
+
 def is_clean(value: str) -> bool:
-    """Whether the analysis is well formed and aligned (the fast path)."""
-    parts = value.split("|")
-    if len(parts) != 2:
-        return False
-    left, right = parts[0].split(), parts[1].split()
-    if not left or len(left) != len(right):
-        return False
-    if _EMPTY_PIECE.search(parts[0]) or _EMPTY_PIECE.search(parts[1]):
+    """Whether the analysis is well formed and aligned (the fast path: a few C calls)."""
+    left, bar, right = value.partition("|")
+    if not bar or "|" in right or _EMPTY_PIECE_EITHER_SIDE.search(value):
         return False  # quick reject; the slow path says where
-    for a, b in zip(left, right, strict=True):
-        if a.count("-") + a.count("=") + a.count("<") != b.count("-") + b.count("=") + b.count("<"):
-            return False
-    return True
+    words, glosses = " ".join(left.split()), " ".join(right.split())
+    return bool(words) and bool(glosses) and _boundaries(words) == _boundaries(glosses)
+
+
+def all_clean(values: list[str]) -> bool:
+    """``all(map(is_clean, values))``, done on one joined text (a block of entries at once)."""
+    if not values:
+        return True
+    joined = "\n".join(values)
+    if joined.count("\n") != len(values) - 1:  # a line break inside a value: one by one
+        return all(map(is_clean, values))
+    if set(map(str.count, values, repeat("|"))) != {1}:
+        return False
+    if _EMPTY_PIECE_EITHER_SIDE.search(joined):  # a line break is whitespace: it ends a side like "|"
+        return False
+    sides = list(map(" ".join, map(str.split, joined.replace("|", "\n").split("\n"))))  # words, glosses, words, ...
+    if not all(sides):
+        return False
+    marks = _boundaries_of_lines("\n".join(sides))
+    return marks[0::2] == marks[1::2]
+
+
+def _boundaries_of_lines(lines: str) -> list[str]:
+    return _NOT_A_BOUNDARY_OR_LINE.sub("", lines.translate(_ONE_BOUNDARY)).split("\n")
+
+
+def _boundaries(words: str) -> list[str]:
+    """Each word's morpheme boundaries as dashes: ``"ni-wāpam-āw atim"`` → ``["--", ""]``."""
+    return _NOT_A_BOUNDARY.sub("", words.translate(_ONE_BOUNDARY)).split(" ")
 
 
 @lru_cache(maxsize=1)

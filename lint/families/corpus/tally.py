@@ -61,7 +61,9 @@ class Tally:
     count: int = 0
     ids: dict[Any, int] = field(default_factory=dict)
     labels: list[Any] = field(default_factory=list)  # each entry's id (or None), by index, for messages
-    sources: dict[str, list[Any]] = field(default_factory=dict)  # key -> [first index, first public, first secret]
+    # normalised source -> [first index, first public, first secret]; or just the index of
+    # its first entry when that one is public (the common case, and no list to build)
+    sources: dict[str, list[Any] | int] = field(default_factory=dict)
     segments: dict[str, list[Any]] = field(default_factory=dict)  # segment -> [count, first At]
     tiers: set[int] = field(default_factory=set)
     registers: set[str] = field(default_factory=set)

@@ -15,10 +15,10 @@ from goldlint import config as cfg
 from goldlint.engine import check_file, check_text
 from goldlint.families import FAMILIES
 from goldlint.families.base import Report
-from goldlint.families.corpus import dialects, gloss, langtags, licences
+from goldlint.families.corpus import bulk, dialects, gloss, langtags, licences
 from goldlint.families.corpus.entries import EntryChecker
 from goldlint.families.corpus.options import CorpusOptions
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "rosetta"
@@ -41,6 +41,12 @@ def test_gloss_fast_path_agrees_with_the_grammar(value: str) -> None:
         parsed_clean = len(left) == len(right) and all(gloss.morpheme_count(a) == gloss.morpheme_count(b) for (a, _, _), (b, _, _) in zip(left, right))
     assert gloss.is_clean(value) == parsed_clean
     assert (gloss.check(value) == []) == parsed_clean
+
+
+@given(st.lists(st.text(alphabet="ab-= |<>\t\n\u2028", max_size=16), max_size=4))
+@settings(max_examples=400, deadline=None)
+def test_gloss_block_check_agrees_with_one_by_one(values: list[str]) -> None:
+    assert gloss.all_clean(values) == all(map(gloss.is_clean, values))
 
 
 def test_gloss_problems_point_inside_the_value() -> None:
@@ -78,6 +84,83 @@ def test_entry_fast_path_agrees_with_the_slow_path(n: int) -> None:
     entries = [BASE, {**BASE, "id": 2, "source": "cat"}, {**BASE, **VARIANTS[n], **({"id": 3} if "id" not in VARIANTS[n] else {})},
                {**BASE, "id": 4, "source": "Dog "}]
     assert _run(entries, fast=True) == _run(entries, fast=False)
+
+
+def _run_blocks(entries: list[Any], block: int) -> tuple[list[Any], Any]:
+    report = Report()
+    checker = EntryChecker(report, CorpusOptions(extra_registers=["functional"], extra_secret_segments=["vault"]), "spec",  # type: ignore[arg-type]
+                           declared_provenance={"textbook", "elicited"})
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(bulk, "BLOCK", block)
+        checker.entries(("entries",), copy.deepcopy(entries))
+    findings = [(f.code, f.where, f.message, f.severity, f.fix) for f in report.findings]
+    return findings, checker.tally
+
+
+def _slow(entries: list[Any]) -> tuple[list[Any], Any]:
+    report = Report()
+    checker = EntryChecker(report, CorpusOptions(extra_registers=["functional"], extra_secret_segments=["vault"]), "spec",  # type: ignore[arg-type]
+                           declared_provenance={"textbook", "elicited"})
+    checker.clean = lambda *_: False
+    for n, e in enumerate(copy.deepcopy(entries)):
+        checker.entry(("entries", n), e)
+    return [(f.code, f.where, f.message, f.severity, f.fix) for f in report.findings], checker.tally
+
+
+def _normal_tally(tally: Any) -> Any:
+    """The tally with compact source slots written out (an int is a first public entry)."""
+    tally = copy.copy(tally)
+    tally.sources = {k: [v, v, None] if type(v) is int else v for k, v in tally.sources.items()}
+    return tally
+
+
+_ENTRY_VALUES = {
+    "id": st.one_of(st.integers(1, 6), st.just("3"), st.just(True), st.just([1])),
+    "source": st.one_of(st.sampled_from(["dog", "Dog ", "cat", "d\u00f6g", "do\u0308g", "a\x00b", "  ", ""]), st.integers()),
+    "reference": st.sampled_from(["atim", " atim", "at\u200bim", "a\u0301", "сатim", "minôs", "", "a\nb"]),
+    "segment": st.sampled_from(["development", "diagnostic", "gold_standard", "vault", "nope", None]),
+    "difficulty": st.sampled_from([1, 5, 0, 2.0, True, "easy"]),
+    "provenance": st.sampled_from(["textbook", "elicited", "corpus", "x"]),
+    "register": st.sampled_from(["formal", "functional", "nope"]),
+    "context": st.sampled_from(["label", "greeting", "nope"]),
+    "notes": st.sampled_from(["n", 3, None]),
+    "variant_class": st.sampled_from(["v", "w", 1]),
+    "morphological_analysis": st.sampled_from(["a-b | c-d", "a-b | c", "a|b|c"]),
+    "extra": st.just(1),
+}
+
+
+@st.composite
+def _entries(draw: st.DrawFn) -> list[Any]:
+    """Mostly clean entries (unique ids and sources), some with one to three defects."""
+    out: list[Any] = []
+    for n in range(draw(st.integers(0, 14))):
+        if draw(st.integers(0, 30)) == 0:
+            out.append(draw(st.sampled_from([None, "entry", [1]])))
+            continue
+        entry = {**BASE, "id": 100 + n, "source": f"dog {n}"}
+        if draw(st.booleans()):
+            for name in draw(st.lists(st.sampled_from(sorted(_ENTRY_VALUES)), min_size=1, max_size=3)):
+                entry[name] = draw(_ENTRY_VALUES[name])
+            for name in draw(st.lists(st.sampled_from(sorted(BASE)), max_size=1)):
+                entry.pop(name, None)
+        out.append(entry)
+    return out
+
+
+@given(_entries(), st.integers(1, 5))
+@example([{**BASE, "id": 1, "source": "dog"}, {**BASE, "id": 2, "source": "Dog "}, {**BASE, "id": 3, "source": "cat", "segment": "vault"},
+          {**BASE, "id": 4, "source": "CAT"}], 4)  # the same source twice in one block, once across a secret segment
+@example([{**BASE, "id": 1, "source": "dog"}, {**BASE, "id": 1, "source": "cat"}, {**BASE, "id": 1, "source": "bee"}], 2)
+@example([{**BASE, "id": 1, "source": "dog", "variant_class": "v"}, {**BASE, "id": 2, "source": "cat", "index": 1},
+          {**BASE, "id": 3, "source": "bee", "variant_class": "v", "segment": "diagnostic"}], 3)
+@settings(max_examples=300, deadline=None)
+def test_block_path_agrees_with_the_slow_path(entries: list[Any], block: int) -> None:
+    """Any mix of clean and defective entries, in blocks of any size: the same findings and tallies."""
+    fast, fast_tally = _run_blocks(entries, block)
+    slow, slow_tally = _slow(entries)
+    assert fast == slow
+    assert _normal_tally(fast_tally) == _normal_tally(slow_tally)
 
 
 def test_harness_fast_path_agrees_on_every_real_file() -> None:

@@ -1,0 +1,208 @@
+"""The clean path for a block of spec entries at once, with the loops in C.
+
+A clean corpus is the common case, and per-entry Python (even :mod:`.fastpath`) costs many
+times the parse. So a block of entries is assessed column by column: each field is pulled
+out with ``map(dict.get, ...)`` and every test is a ``map`` of a builtin (a set membership,
+a type test, ``str.strip``) whose booleans become one bit mask; gold texts are joined and
+searched once. The entries whose bit is set are *clean*: :func:`.fastpath.spec_entry` would
+accept each of them and report nothing. :meth:`EntryChecker.entries` records runs of clean
+entries at once (:func:`commit`) and sends the others, in order, through the per-entry
+path, which finds and places every problem. Over-marking is harmless (an entry checked one
+by one is checked exactly); a property test holds the paths to the same findings and tallies.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from functools import partial
+from itertools import compress, repeat
+from operator import and_, eq, is_, truth
+from typing import TYPE_CHECKING, Any
+
+from goldlint.families.corpus import gloss
+from goldlint.families.corpus.fastpath import _CONTEXTS, _PROVENANCE, _REGISTERS, _SEGMENTS
+from goldlint.families.corpus.tally import normalise_source
+from goldlint.findings import At, JsonPath
+from goldlint.rules.file_rules import CYRILLIC_LETTERS, INVISIBLE, invisible_or_confusable, mixed_script
+
+if TYPE_CHECKING:
+    from goldlint.families.corpus.entries import EntryChecker
+
+BLOCK = 4096  # entries assessed at once
+
+_REQUIRED = ("id", "source", "reference", "segment", "difficulty", "provenance", "register", "context")
+_TIERS = frozenset(range(1, 6))
+_MAYBE_STR = frozenset({str, type(None)})
+_is_nfc = partial(unicodedata.is_normalized, "NFC")
+_INVISIBLE_OR_CYRILLIC = re.compile(f"{INVISIBLE.pattern}|[{CYRILLIC_LETTERS}]")
+
+
+@dataclass(slots=True)
+class Assessment:
+    clean: bytes  # one byte per entry: 1 when the entry is clean
+    ids: list[Any]
+    keys: list[str]  # normalised sources
+    segments: list[Any]
+    tiers: list[Any]
+    provenance: list[Any]
+    registers: list[Any]
+    variants: list[Any] | None  # None: no entry of the block has a variant class
+
+
+def assess(c: EntryChecker, block: list[Any]) -> Assessment | None:
+    """Which entries of ``block`` are clean, or None when the block must go entry by entry."""
+    if set(map(type, block)) != {dict}:
+        return None
+    try:
+        return _assess(c, block)
+    except TypeError:  # an unhashable value where a vocabulary word belongs: entry by entry
+        return None
+
+
+def _column(block: list[dict[str, Any]], name: str) -> list[Any]:
+    return list(map(dict.get, block, repeat(name)))
+
+
+def _typed(values: list[Any], kind: type) -> int:
+    return _mask(map(is_, map(type, values), repeat(kind)))
+
+
+def _mask(flags: Any) -> int:
+    return int.from_bytes(bytes(flags), "little")
+
+
+def _assess(c: EntryChecker, block: list[dict[str, Any]]) -> Assessment:
+    n = len(block)
+    ids, sources, references, segments, tiers, provenance, registers, contexts = (_column(block, name) for name in _REQUIRED)
+    allowed = _PROVENANCE if c.declared is None else _PROVENANCE & c.declared
+    clean = (
+        _mask(map(c.known.issuperset, block))
+        & _typed(ids, int) & _first_occurrences(ids)
+        & _mask(map(_SEGMENTS.__contains__, segments))
+        & _typed(tiers, int) & _mask(map(_TIERS.__contains__, tiers))
+        & _mask(map(allowed.__contains__, provenance))
+        & _mask(map(_REGISTERS.__contains__, registers))
+        & _mask(map(_CONTEXTS.__contains__, contexts))
+    )
+    source_ok, sources = _texts(sources)
+    reference_ok, references = _texts(references)
+    clean &= source_ok & reference_ok
+    clean &= _mask(map(truth, map(str.strip, sources)))
+    clean &= _references_clean(references)
+    keys = _normalised(sources)
+    clean &= _first_occurrences(keys)
+    variants = None
+    longer = list(compress(range(n), map(len(_REQUIRED).__lt__, map(len, block))))
+    if longer:  # entries with an optional field: those are looked at one by one
+        variants = _column(block, "variant_class")
+        clean &= _optional_clean(block, longer)
+    return Assessment(clean.to_bytes(n, "little"), ids, keys, segments, tiers, provenance, registers, variants)
+
+
+def _texts(values: list[Any]) -> tuple[int, list[str]]:
+    """Which values are strings, and the values with every non-string as ``""``."""
+    ok = _typed(values, str)
+    if ok == _all(len(values)):
+        return ok, values
+    return ok, [v if type(v) is str else "" for v in values]
+
+
+def _all(n: int) -> int:
+    return int.from_bytes(b"\x01" * n, "little")
+
+
+def _first_occurrences(values: list[Any]) -> int:
+    """1 for each value not seen earlier in the block (the later ones are duplicates)."""
+    first = dict(zip(reversed(values), range(len(values) - 1, -1, -1)))
+    return _mask(map(eq, map(first.__getitem__, values), range(len(values))))
+
+
+def _optional_clean(block: list[dict[str, Any]], longer: list[int]) -> int:
+    """The optional fields of the entries at ``longer`` (the others have none): strings or
+    null, and each analysis clean (all glosses at once, one by one only when that fails)."""
+    some = list(map(block.__getitem__, longer))
+    notes, variants, analyses = (_column(some, name) for name in ("notes", "variant_class", "morphological_analysis"))
+    ok = list(map(and_, map(_MAYBE_STR.__contains__, map(type, notes)), map(_MAYBE_STR.__contains__, map(type, variants))))
+    ok = list(map(and_, ok, map(_MAYBE_STR.__contains__, map(type, analyses))))
+    present = [(n, a) for n, a in enumerate(analyses) if type(a) is str]
+    if not gloss.all_clean([a for _, a in present]):
+        for n, analysis in present:
+            ok[n] = ok[n] and gloss.is_clean(analysis)
+    flags = bytearray(b"\x01") * len(block)
+    for i, good in zip(longer, ok, strict=True):
+        flags[i] = good
+    return _mask(flags)
+
+
+def _references_clean(references: list[str]) -> int:
+    """Non-empty, and nothing for GL006–GL008 (``check_gold_text``) to report.
+
+    The references are searched as one text joined by line breaks: no check looks for a
+    line break, none of their patterns spans one, and NFC never composes across one. Only
+    when that finds something is each reference looked at alone.
+    """
+    ok = _mask(map(truth, references)) & _mask(map(eq, map(str.strip, references), references))
+    joined = "\n".join(references)
+    if joined.isascii() and INVISIBLE.search(joined) is None:
+        return ok
+    if _INVISIBLE_OR_CYRILLIC.search(joined) is None and _is_nfc(joined):  # (no Cyrillic: no mixed script)
+        return ok
+    if INVISIBLE.search(joined) is None and mixed_script(joined) is None and _is_nfc(joined):
+        return ok
+    return ok & _mask(not invisible_or_confusable(r) and (r.isascii() or _is_nfc(r)) for r in references)
+
+
+def _normalised(sources: list[str]) -> list[str]:
+    """``normalise_source`` of every source, done on one joined text.
+
+    NUL joins them: it is not whitespace, NFC and case folding leave it alone and nothing
+    composes with it. (A source that holds a NUL itself: one by one.)
+    """
+    joined = "\x00".join(sources)
+    if joined.count("\x00") != len(sources) - 1:
+        return list(map(normalise_source, sources))
+    folded = joined.lower() if joined.isascii() else unicodedata.normalize("NFC", joined).casefold()
+    folded = " ".join(folded.split())
+    return folded.replace(" \x00", "\x00").replace("\x00 ", "\x00").split("\x00")
+
+
+def commit(c: EntryChecker, prefix: JsonPath, start: int, a: Assessment, lo: int, hi: int) -> bool:
+    """Record the clean entries ``lo:hi`` of the block (at ``start`` in the list) as
+    :func:`.fastpath._commit` would, one by one. False, having changed nothing, when an
+    earlier entry (another block, or one checked alone) already used an id or a source."""
+    t = c.tally
+    ids, keys = a.ids[lo:hi], a.keys[lo:hi]
+    if not t.ids.keys().isdisjoint(ids) or not t.sources.keys().isdisjoint(keys):
+        return False
+    segments = a.segments[lo:hi]
+    base = t.count
+    t.count += hi - lo
+    indices = range(base, base + hi - lo)
+    t.ids.update(zip(ids, indices, strict=True))
+    t.labels.extend(ids)
+    if c.secret.isdisjoint(segments):
+        t.sources.update(zip(keys, indices, strict=True))  # all public: the compact form
+    else:
+        t.sources.update({key: i if s not in c.secret else [i, None, i] for key, i, s in zip(keys, indices, segments, strict=True)})
+    _count(t.segments, segments, prefix, start + lo, "segment")
+    t.tiers.update(a.tiers[lo:hi])
+    t.registers.update(a.registers[lo:hi])
+    t.provenance_used.update(a.provenance[lo:hi])
+    if a.variants is not None:
+        _count(t.variants, a.variants[lo:hi], prefix, start + lo, "variant_class")
+    return True
+
+
+def _count(slots: dict[Any, list[Any]], values: list[Any], prefix: JsonPath, start: int, field: str) -> None:
+    """Per value: how many entries, and where the first one is (kept if already known)."""
+    for value, n in Counter(values).items():
+        if value is None:
+            continue
+        slot = slots.get(value)
+        if slot is None:
+            slots[value] = [n, At((*prefix, start + values.index(value), field))]
+        else:
+            slot[0] += n
