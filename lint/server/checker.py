@@ -4,7 +4,8 @@
   (``debounce``), and every newer change restarts the wait, so a flood of changes costs
   one check.
 - Checks run in worker threads on a snapshot of the text; a result that comes back for a
-  version that is no longer current is dropped, never published (a running check cannot
+  text that is no longer current (changes arrived since, whatever their version numbers
+  say) is dropped, never published (a running check cannot
   be interrupted, so it is left to finish, but nothing waits for it). One full check per
   document runs at a time.
 - A large JSON Lines buffer (over a megabyte, kind known) is checked in two steps: a
@@ -107,7 +108,7 @@ class Checker:
         async with state.locks[kind]:
             if state.closed or (kind == "quick" and not state.dirty):
                 return
-            version = state.version
+            version, revision = state.version, state.revision
             snap = Snapshot(state.path, state.buffer.snapshot(), state.fmt, state.kind, tuple(sorted(state.dirty)), self.server.encoding)
             work: Callable[[Snapshot], Outcome] = self._full if kind == "full" else self._quick
             self.stats[f"{kind}_started"] += 1
@@ -117,7 +118,7 @@ class Checker:
                 log.exception("checking %s failed", state.uri)
                 self.stats["failed"] += 1
                 return
-            if state.closed or state.version != version:
+            if state.closed or state.revision != revision:  # not by version: a client may send one again
                 self.stats["stale_dropped"] += 1
                 return
             refresh = False
@@ -129,7 +130,7 @@ class Checker:
                 if outcome.kind is not None or not broken:
                     state.kind = outcome.kind  # a buffer that does not parse keeps the kind it had
                 if outcome.document is not None:
-                    state.document, state.document_version = outcome.document, version
+                    state.document, state.document_revision = outcome.document, revision
                 self.server.config_problem(outcome.config_file, outcome.problem)
             else:
                 state.quick = outcome.items

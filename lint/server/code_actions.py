@@ -83,7 +83,7 @@ def _action(state: DocState, item: Item, fix: Fix, edits: Edits, encoding: str) 
 
 
 async def fix_all(server: GoldlintServer, state: DocState) -> types.CodeAction | None:
-    text, version, path, fmt = state.text, state.version, state.path, state.fmt
+    text, revision, path, fmt = state.text, state.revision, state.path, state.fmt
     loaded, _ = await server.blocking(server.configs.for_file, path)
 
     def run() -> str:
@@ -93,7 +93,7 @@ async def fix_all(server: GoldlintServer, state: DocState) -> types.CodeAction |
         return fix_until_stable(text, check, unsafe=False)[0]
 
     new_text = await server.blocking(run)
-    if new_text == text or state.version != version:
+    if new_text == text or state.revision != revision:
         return None
     edit = whole_text_edit(text, new_text, state.buffer, server.encoding)
     return types.CodeAction(

@@ -42,10 +42,14 @@ class Configs:
         (the defaults are used then, so the file is still checked)."""
         try:
             found = cfg.find_config(file)
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a path no file can have (a NUL escaped in the URI)
             found = None
         if found is None:
-            return cfg.Loaded(cfg.Settings(), None, file.parent.resolve()), None
+            try:
+                root = file.parent.resolve()
+            except (OSError, ValueError):
+                root = file.parent
+            return cfg.Loaded(cfg.Settings(), None, root), None
         entry = self._load(found)
         if isinstance(entry, ConfigProblem):
             return cfg.Loaded(cfg.Settings(), None, found.parent), entry

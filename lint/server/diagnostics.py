@@ -2,7 +2,7 @@
 
 Diagnostics are always pushed (``publishDiagnostics``; Neovim before 0.10 never pulls).
 A pull answers with the same diagnostics, waiting for the check of the document's current
-version when one is under way. The result id is the version and the count, so a client
+version when one is under way. The result id is the revision and the count, so a client
 that pulls again with nothing new gets an "unchanged" report.
 """
 
@@ -26,13 +26,13 @@ def register(server: GoldlintServer) -> None:
         if state is None:
             return types.RelatedFullDocumentDiagnosticReport(items=[])
         try:
-            await asyncio.wait_for(state.until_published(state.version), PULL_TIMEOUT)
+            await asyncio.wait_for(state.until_published(state.revision), PULL_TIMEOUT)
         except (TimeoutError, asyncio.CancelledError):
             if state.closed:
                 return types.RelatedFullDocumentDiagnosticReport(items=[])
             raise
         items = state.published_items
-        result_id = f"{state.published_version}:{len(items)}:{id(items)}"
+        result_id = f"{state.published_revision}:{len(items)}:{id(items)}"
         if params.previous_result_id == result_id:
             return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
         return types.RelatedFullDocumentDiagnosticReport(items=[i.lsp for i in items], result_id=result_id)

@@ -36,7 +36,11 @@ class DocState:
         self.uri = uri
         self.path = uri_path(uri)
         self.buffer = TextBuffer(text)
-        self.version = version
+        self.version = version  # the client's, as a label: it may repeat or go down (see ``revision``)
+        # Changes applied so far. What is current or stale is decided by this count, never by
+        # the client's version numbers: LSP says they increase, but a client that repeats or
+        # lowers one must not get the diagnostics of a text that is gone.
+        self.revision = 0
         self.language_id = language_id
         self.fmt = format_of(self.path) or _LANGUAGES.get((language_id or "").lower())
         self.kind: str | None = None  # from the last full check
@@ -45,13 +49,14 @@ class DocState:
         self.dirty: set[int] = set()  # lines edited since the last full check (incremental mode)
         self.checked_version: int | None = None  # the version ``base`` was computed for
         self.published_version: int | None = None
+        self.published_revision = -1
         self.published_items: list[Item] = []
         self.document: Any = None  # the core Document of the last full check that parsed (JSON, YAML, TSV)
-        self.document_version: int | None = None
+        self.document_revision: int | None = None
         self.last_good_lines: dict[int, str] = {}  # JSON Lines: a line's text when it last parsed
         self.pending: dict[str, asyncio.Task[None]] = {}
         self.locks: dict[str, asyncio.Lock] = {"full": asyncio.Lock(), "quick": asyncio.Lock()}
-        self.waiters: list[tuple[int | None, asyncio.Future[None]]] = []
+        self.waiters: list[tuple[int, asyncio.Future[None]]] = []
         self.closed = False
 
     @property
@@ -79,10 +84,12 @@ class DocState:
             else:
                 self._follow(done, region)
         self.version = version
+        self.revision += 1
 
     def _touched_region(self, change: types.TextDocumentContentChangePartial, encoding: str) -> tuple[int, int]:
-        first = min(max(change.range.start.line, 0), self.buffer.line_count - 1)
-        last = min(max(change.range.end.line, first), self.buffer.line_count - 1)
+        low, high = sorted((change.range.start.line, change.range.end.line))  # a range may end before it starts
+        first = min(max(low, 0), self.buffer.line_count - 1)
+        last = min(max(high, first), self.buffer.line_count - 1)
         return self.buffer.line_bounds(first)[0], self.buffer.line_bounds(last)[1]
 
     def _follow(self, change: Change, region: tuple[int, int]) -> None:
@@ -125,24 +132,27 @@ class DocState:
     # -- waiting for results ---------------------------------------------------------
 
     def published(self, version: int | None, items: list[Item]) -> None:
+        """Diagnostics of the current text (``revision``) went out, labelled ``version``."""
         self.published_version = version
+        self.published_revision = self.revision
         self.published_items = items
-        still: list[tuple[int | None, asyncio.Future[None]]] = []
+        still: list[tuple[int, asyncio.Future[None]]] = []
         for wanted, future in self.waiters:
             if future.done():
                 continue
-            if wanted is None or version is None or version >= wanted:
+            if self.revision >= wanted:
                 future.set_result(None)
             else:
                 still.append((wanted, future))
         self.waiters = still
 
-    def until_published(self, version: int | None) -> asyncio.Future[None]:
+    def until_published(self, revision: int) -> asyncio.Future[None]:
+        """Done once the diagnostics of ``revision`` (or of a later one) are published."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        if self.published_version is not None and (version is None or self.published_version >= version):
+        if self.published_revision >= revision:
             future.set_result(None)
         else:
-            self.waiters.append((version, future))
+            self.waiters.append((revision, future))
         return future
 
     def close(self) -> None:

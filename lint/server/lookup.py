@@ -67,7 +67,7 @@ def lookup(server: GoldlintServer, state: DocState, buffer: TextBuffer, position
         spot = json_spot(text, offset, 0)
         if spot is None:
             return None
-        if state.document is not None and state.document_version == state.version:
+        if state.document is not None and state.document_revision == state.revision:
             roots.append(state.document.root)
         else:
             parsed = parse_json(text)
@@ -108,7 +108,7 @@ def _with_family(server: GoldlintServer, state: DocState, found: Lookup, fmt: st
 
 
 def _current_or_last(state: DocState, text: str, fmt: str) -> list[Any]:
-    if state.document is not None and state.document_version == state.version:
+    if state.document is not None and state.document_revision == state.revision:
         return [state.document.root]
     from goldlint.engine import make_document
 

@@ -7,7 +7,8 @@ Two pygls defaults are replaced on purpose:
   breaks, so the open/change/close handlers below do not feed pygls' workspace.
 - a request whose params do not fit the protocol's types is answered with an
   ``InvalidParams`` error (pygls would only log it and leave the client waiting), and
-  errors go to the log, never to pop-ups; the server keeps serving either way.
+  errors go to the log, never to pop-ups; the server keeps serving either way. A string
+  field must hold a string: cattrs would turn ``"text": null`` into the text ``"None"``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import orjson
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol, lsp_method
+from pygls.protocol import LanguageServerProtocol, default_converter, lsp_method
 from pygls.uris import from_fs_path
 
 from goldlint import __version__
@@ -121,9 +122,22 @@ class GoldlintProtocol(LanguageServerProtocol):
         super().handle_message(message)
 
 
+def _strict_str(value: Any, _type: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, got {type(value).__name__}")
+    return value
+
+
+def strict_converter() -> Any:
+    """pygls' converter, except that a string is never made up from another value."""
+    converter = default_converter()  # type: ignore[no-untyped-call]
+    converter.register_structure_hook(str, _strict_str)
+    return converter
+
+
 class GoldlintServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("goldlint", __version__, protocol_cls=GoldlintProtocol,
+        super().__init__("goldlint", __version__, protocol_cls=GoldlintProtocol, converter_factory=strict_converter,
                          text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
         self.docs: dict[str, DocState] = {}
         self.configs = Configs()

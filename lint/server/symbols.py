@@ -34,7 +34,7 @@ def register(server: GoldlintServer) -> None:
         state = server.doc(params.text_document.uri)
         if state is None:
             return None
-        root = state.document.root if state.document is not None and state.document_version == state.version else None
+        root = state.document.root if state.document is not None and state.document_revision == state.revision else None
         return await server.blocking(symbols, state.buffer.snapshot(), state.fmt, root, server.encoding)
 
 

@@ -154,8 +154,9 @@ class TextBuffer:
         if not isinstance(change, types.TextDocumentContentChangePartial):
             self.__init__(change.text)  # type: ignore[misc]
             return None
-        start = self.offset_at(change.range.start, encoding)
-        end = max(start, self.offset_at(change.range.end, encoding))
+        # A range that ends before it starts (a selection's anchor and head, unsorted) replaces
+        # the text between its positions, as vscode-languageserver-textdocument reads it.
+        start, end = sorted((self.offset_at(change.range.start, encoding), self.offset_at(change.range.end, encoding)))
         return self.replace(start, end, change.text)
 
     def replace(self, start: int, end: int, new: str) -> Change:
