@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import sys
 import traceback
 from collections import Counter
@@ -21,6 +22,7 @@ from goldlint import __version__
 from goldlint import config as cfg
 from goldlint.diagnostics import Diagnostic, Severity
 from goldlint.engine import FileResult, check_file, check_text, iter_files
+from goldlint.parallel import check_all
 from goldlint.families import KIND_NAMES
 from goldlint.fixes import UnsafeWrite, fix_until_stable, write_atomic
 from goldlint.reporters import REPORTERS
@@ -102,14 +104,16 @@ def check(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print diagnostics only, no summary.")] = False,
     config_file: Annotated[Optional[Path], typer.Option("--config", help="Use this config file instead of searching for one.")] = None,
     verbose: Annotated[bool, typer.Option("--verbose", help="Show tracebacks of internal errors.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes checking files at once; 0: every core when there are many files.")] = 0,
 ) -> None:
     """Check gold files and report every problem with its exact position."""
     _guard(verbose, lambda: _check(paths or [Path(".")], _codes(select), _codes(ignore), kind, output_format.value, output_file,
-                                    fix, unsafe_fixes, diff, strict, statistics, exit_zero, quiet, config_file))
+                                    fix, unsafe_fixes, diff, strict, statistics, exit_zero, quiet, config_file, jobs))
 
 
 def _check(paths: list[Path], select: list[str], ignore: list[str], kind: str | None, fmt: str, output_file: Path | None,
-           fix: bool, unsafe: bool, diff: bool, strict: bool, statistics: bool, exit_zero: bool, quiet: bool, config_file: Path | None) -> int:
+           fix: bool, unsafe: bool, diff: bool, strict: bool, statistics: bool, exit_zero: bool, quiet: bool, config_file: Path | None,
+           jobs: int = 0) -> int:
     if kind is not None and kind not in KIND_NAMES:
         raise Usage(f"unknown kind `{kind}`; kinds are {', '.join(KIND_NAMES)}")
     for p in paths:
@@ -119,16 +123,18 @@ def _check(paths: list[Path], select: list[str], ignore: list[str], kind: str | 
     diagnostics: list[Diagnostic] = []
     fixed = 0
     diffs: list[str] = []
-    for file, explicit in iter_files(paths, configs):
-        loaded = configs(file)
-        if fix or diff or unsafe:
-            result, count, patch = _fix_file(file, loaded, kind, explicit, write=fix or (unsafe and not diff), unsafe=unsafe)
+    tasks = list(iter_files(paths, configs))
+    if fix or diff or unsafe:
+        for file, explicit in tasks:
+            result, count, patch = _fix_file(file, configs(file), kind, explicit, write=fix or (unsafe and not diff), unsafe=unsafe,
+                                             tree=_tree_of(file, paths))
             fixed += count
             if patch:
                 diffs.append(patch)
-        else:
-            result = check_file(file, loaded, kind, explicit)
-        diagnostics.extend(result.diagnostics)
+            diagnostics.extend(result.diagnostics)
+    else:
+        for found in check_all(tasks, configs, kind, jobs):
+            diagnostics.extend(found)
     diagnostics.extend(_submission_folders(paths, configs))
     diagnostics.sort(key=lambda d: d.sort_key)
     if diff:
@@ -147,7 +153,23 @@ def _check(paths: list[Path], select: list[str], ignore: list[str], kind: str | 
     return 1 if failing and not exit_zero else 0
 
 
-def _fix_file(file: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, write: bool, unsafe: bool) -> tuple[FileResult, int, str]:
+def _tree_of(file: Path, paths: list[Path]) -> Path:
+    """The checked tree ``file`` belongs to, which ``--fix`` never writes outside of (symlinks
+    resolved): the working folder for a file named inside it, else the folder argument that
+    holds it (a file argument's own folder). Paths are compared as written, not resolved."""
+    here = Path(os.path.abspath(Path.cwd()))
+    absolute = Path(os.path.abspath(file))
+    if absolute.is_relative_to(here):
+        return here
+    for arg in paths:
+        folder = Path(os.path.abspath(arg))
+        if absolute != folder and absolute.is_relative_to(folder):
+            return folder
+    return absolute.parent
+
+
+def _fix_file(file: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, write: bool, unsafe: bool,
+              tree: Path | None = None) -> tuple[FileResult, int, str]:
     first = check_file(file, loaded, kind, explicit, in_memory=True)
     if first.lossy or first.text is None or not any(d.fix for d in first.diagnostics):
         return first, 0, ""
@@ -162,9 +184,11 @@ def _fix_file(file: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, 
     patch = "".join(difflib.unified_diff(original.splitlines(keepends=True), new_text.splitlines(keepends=True), f"a/{file}", f"b/{file}"))
     if write:
         try:
-            write_atomic(file, new_text, root=Path.cwd())
+            write_atomic(file, new_text, root=tree if tree is not None else Path.cwd())
         except UnsafeWrite as exc:
             raise Usage(str(exc)) from exc
+        except OSError as exc:
+            raise Usage(f"{file}: fixes not written: {exc.strerror or exc}; the file is unchanged") from exc
     result = FileResult(str(file), remaining if write else first.diagnostics, first.kind, new_text if write else original)
     return result, count, patch
 

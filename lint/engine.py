@@ -7,6 +7,7 @@ The CLI, ``--fix``, the language server and ``score`` all call :func:`check_text
 from __future__ import annotations
 
 import os
+from stat import S_ISREG
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,9 +18,9 @@ from goldlint.diagnostics import Diagnostic, Edit, Fix, Position, Severity, Span
 from goldlint.families import FAMILIES, detect
 from goldlint.families.base import Context, Family, Report
 from goldlint.findings import At, Change, Finding, FixProposal
-from goldlint.formats.base import Document
+from goldlint.formats.base import Document, Limits
 from goldlint.formats.json_doc import JsonDocument
-from goldlint.formats.jsonl_doc import JsonlDocument, Line
+from goldlint.formats.jsonl_doc import JsonlDocument, Line, RawBatch
 from goldlint.formats.yaml_doc import YamlDocument
 from goldlint.rules.file_rules import check_bom, check_line_endings
 from goldlint.rules.registry import Rule, get, rule_matches
@@ -47,13 +48,13 @@ def format_of(path: Path | str) -> str | None:
     return EXTENSIONS.get(Path(path).suffix.lower())
 
 
-def make_document(path: str, text: str, fmt: str) -> Document:
+def make_document(path: str, text: str, fmt: str, limits: Limits | None = None) -> Document:
     if fmt == "json":
-        return JsonDocument(path, text)
+        return JsonDocument(path, text, limits)
     if fmt == "jsonl":
         return JsonlDocument(path, text)
     if fmt == "yaml":
-        return YamlDocument(path, text)
+        return YamlDocument(path, text, limits)
     if fmt == "tsv":
         from goldlint.formats.tsv_doc import TsvDocument
 
@@ -75,40 +76,53 @@ def check_text(
     report = Report()
     fmt = fmt or format_of(path) or _sniff(text)
     result = FileResult(str(path), text=text)
-    if not text.strip():
+    if not text or text.isspace():  # (not ``strip()``: that copies the whole text)
         report.add("GL010", Span(Position(1, 1), Position(1, 1), 0, 0), "empty file")
         return _finish(result, report, None, loaded)
-    limit = loaded.settings.max_file_size
+    limit, key = loaded.settings.size_limit(fmt)
     if len(text) * 4 > limit and (size := len(text.encode("utf-8", "surrogatepass"))) > limit:
-        return _limit(path, f"file is {size:,} bytes, over the limit of {limit:,} (max-file-size): not checked", loaded)
+        return _limit(path, f"file is {size:,} bytes, over the limit of {limit:,} ({key}): not checked", loaded)
     check_bom(text, report)
     check_line_endings(text, report)
     if fmt is None:
         if explicit:
             report.add("GL005", Span(Position(1, 1), Position(1, 1), 0, 0), f"unknown file type `{path.suffix}`: expected .json, .jsonl, .yaml or .tsv")
         return _finish(result, report, None, loaded)
-    doc = make_document(str(path), text, fmt)
+    doc = make_document(str(path), text, fmt, Limits.of(loaded.settings))
     _run(doc, path, report, loaded, kind, explicit, result)
     return _finish(result, report, doc, loaded)
 
 
 def check_file(
-    path: Path, loaded: cfg.Loaded | None = None, kind: str | None = None, explicit: bool = True, in_memory: bool = False
+    path: Path, loaded: cfg.Loaded | None = None, kind: str | None = None, explicit: bool = True, in_memory: bool = False,
+    need_document: bool = True,
 ) -> FileResult:
-    """Check a file on disk, streaming large JSONL files so memory stays flat (unless ``in_memory``: fixes need the text)."""
+    """Check a file on disk, streaming large JSONL files so memory stays flat (unless ``in_memory``: fixes need the text).
+
+    Without ``need_document`` (a caller that wants only diagnostics), a family may find a
+    clean file clean from its bytes alone (:meth:`Family.check_bytes`), and the result
+    then has no text and no document."""
     loaded = loaded or cfg.for_file(path)
-    limit = loaded.settings.max_file_size
+    fmt = format_of(path)
+    limit, key = loaded.settings.size_limit(fmt)
     try:
-        size = path.stat().st_size
+        st = path.stat()
+        size = st.st_size
+        if not explicit and not S_ISREG(st.st_mode):  # a pipe found in a folder would block the read forever
+            return _limit(path, "not a regular file (a pipe or a device): not read", loaded, code="GL003")
         if size > limit:
-            return _limit(path, f"file is {size:,} bytes, over the limit of {limit:,} (max-file-size): not checked", loaded)
-        fmt = format_of(path)
+            return _limit(path, f"file is {size:,} bytes, over the limit of {limit:,} ({key}): not checked", loaded)
         if fmt == "jsonl" and size > STREAM_ABOVE and not in_memory:
             return _check_streamed(path, loaded, kind, explicit)
         data = path.read_bytes()
     except OSError as exc:
         return _limit(path, f"cannot read: {exc.strerror or exc}", loaded, code="GL003")
+    if fmt == "json" and not need_document and not in_memory:
+        clean = _clean_from_bytes(path, data, loaded, kind)
+        if clean is not None:
+            return clean
     decoded = decode(data)
+    del data  # the text holds it all now: a big file is not kept twice while it is checked
     result = check_text(path, decoded.text, loaded, kind, explicit)
     result.lossy = decoded.lossy
     if decoded.findings:
@@ -117,31 +131,84 @@ def check_file(
     return result
 
 
+def _clean_from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None) -> FileResult | None:
+    """A clean file, found clean by a family from its bytes; None: check it the ordinary way."""
+    if data.startswith(b"\xef\xbb\xbf") or b"\r" in data or Limits.of(loaded.settings).max_depth < 8:
+        return None  # GL002, GL009, or a depth limit a clean file might reach
+    named = kind or next((loaded.settings.kinds[glob] for glob in loaded.matches(path, loaded.settings.kinds)), None)
+    for family in [FAMILIES[named]] if named else FAMILIES.values():
+        if "json" not in family.formats:
+            continue
+        report = Report()
+        ctx = Context(path, loaded.family_options(family.name), loaded.settings, loaded.path.parent if loaded.path else None)
+        if family.check_bytes(data, report, ctx):
+            return FileResult(str(path), [], family.name)
+    return None
+
+
 def _check_streamed(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool) -> FileResult:
     report = Report()
     result = FileResult(str(path))
-    doc = JsonlDocument(str(path), None, lambda: _decoded_lines(path), lambda: _raw_lines(path, report))
+    doc = JsonlDocument(str(path), None, lambda: _decoded_lines(path), lambda: _raw_batches(path, report))
     _run(doc, path, report, loaded, kind, explicit, result)
     return _finish(result, report, doc, loaded)
 
 
-def _raw_lines(path: Path, report: Report) -> Iterator[tuple[int, int, bytes]]:
-    """The first pass over a streamed file: undecoded lines (orjson validates UTF-8 itself)."""
-    byte_offset = 0
-    crlf = 0
+_CHUNK = 1 << 22  # bytes read at once by the checking pass: a few thousand records
+
+
+def _raw_batches(path: Path, report: Report) -> Iterator[RawBatch]:
+    """The checking pass over a streamed file: undecoded lines, a chunk at a time (orjson
+    validates UTF-8 itself). A line longer than a chunk is gathered whole."""
+    reader = _BatchReader(report)
+    pieces: list[bytes] = []  # the file since the last complete line
     with path.open("rb") as handle:
-        for number, raw in enumerate(handle):
-            body = raw[:-1] if raw.endswith(b"\n") else raw
-            if body.endswith(b"\r"):
-                body = body[:-1]
-                crlf += 1
-                if crlf == 1:
-                    col = len(body.decode("utf-8", errors="replace")) + 1
-                    report.add("GL009", Span(Position(number + 1, col), Position(number + 1, col + 1)), "CRLF line endings (the file is too large to fix in place line by line: run --fix)")
-            if number == 0 and body.startswith(b"\xef\xbb\xbf"):
-                report.add("GL002", Span(Position(1, 1), Position(1, 2)), "UTF-8 byte-order mark at the start of the file")
-            yield number, byte_offset, body
-            byte_offset += len(raw)
+        while chunk := handle.read(_CHUNK):
+            cut = chunk.rfind(b"\n")
+            if cut < 0:
+                pieces.append(chunk)
+                continue
+            pieces.append(chunk[:cut])
+            yield reader.batch(b"".join(pieces))
+            pieces = [chunk[cut + 1 :]]
+    last = b"".join(pieces)
+    if last:
+        yield reader.batch(last)
+
+
+class _BatchReader:
+    """Numbers the lines of consecutive chunks; reports a BOM and the first CRLF (GL002, GL009)."""
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        self.number = 0
+        self.offset = 0
+        self.crlf = False
+
+    def batch(self, data: bytes) -> RawBatch:
+        lines = data.split(b"\n")
+        if self.number == 0 and lines[0].startswith(b"\xef\xbb\xbf"):
+            self.report.add("GL002", Span(Position(1, 1), Position(1, 2)), "UTF-8 byte-order mark at the start of the file")
+        batch = self._without_crs(lines, data) if b"\r" in data else RawBatch(self.number, self.offset, lines, data)
+        self.number += len(lines)
+        self.offset += len(data) + 1
+        return batch
+
+    def _without_crs(self, lines: list[bytes], data: bytes) -> RawBatch:
+        """The lines without the ``\\r`` of CRLF breaks (their offsets still count it)."""
+        offsets, bodies, offset = [], [], self.offset
+        for number, line in enumerate(lines, self.number):
+            offsets.append(offset)
+            offset += len(line) + 1
+            if line.endswith(b"\r"):
+                line = line[:-1]
+                if not self.crlf:
+                    self.crlf = True
+                    col = len(line.decode("utf-8", errors="replace")) + 1
+                    self.report.add("GL009", Span(Position(number + 1, col), Position(number + 1, col + 1)),
+                                    "CRLF line endings (the file is too large to fix in place line by line: run --fix)")
+            bodies.append(line)
+        return RawBatch(self.number, offsets, bodies, data)
 
 
 def _decoded_lines(path: Path) -> Iterator[Line]:
@@ -168,6 +235,12 @@ def first_value(doc: Document) -> Any:
 
 def _run(doc: Document, path: Path, report: Report, loaded: cfg.Loaded, kind: str | None, explicit: bool, result: FileResult) -> None:
     family = _choose_family(doc, path, loaded, kind)
+    if family is not None and doc.format not in family.formats:
+        # Named by --kind or a `kinds` glob: its rules would look for paths this format has not.
+        report.add("GL005", At(()), f"kind `{family.name}` does not read {doc.format.upper()} files (it reads {', '.join(family.formats)})")
+        for _ in doc.records():
+            pass
+        return
     if family is None:
         if doc.ok and (explicit or loaded.matches(path, loaded.settings.kinds)):
             report.add("GL005", At(()), "file kind not recognised: name it with --kind or a `kinds` glob in config (kinds: " + ", ".join(FAMILIES) + ")")

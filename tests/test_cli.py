@@ -190,12 +190,12 @@ def test_bad_pyproject_config_position(work: Path) -> None:
 
 
 def test_internal_error_is_one_line_unless_verbose(work: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import goldlint.cli as cli
+    import goldlint.parallel as parallel
 
     def boom(*args: object, **kwargs: object) -> None:
         raise RuntimeError("simulated bug")
 
-    monkeypatch.setattr(cli, "check_file", boom)
+    monkeypatch.setattr(parallel, "check_file", boom)
     code, out = run("check", "clean.jsonl")
     assert code == 2
     assert out.strip() == "goldlint: internal error: RuntimeError: simulated bug (run with --verbose for the traceback)"

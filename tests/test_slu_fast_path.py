@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,13 +27,15 @@ PATHS = [
     ("outputs", "intent"), ("outputs", "slots"), ("outputs", "slots", 0), ("outputs", "slots", 0, "rating_value"),
     ("outputs", "slots", 0, "artist"), ("meta", "id"), ("meta", "audio", "type"), ("meta", "speaker"), ("meta",),
 ]
-VALUES = st.one_of(
-    st.sampled_from([
+SAMPLED = [
         "три", " три", "три ", "Три", "3", "три!", "и\u0306од", "c\u0430м", "бе\u00a0лые", "rate_book", "RateBook", "play_music",
         "rate_bok", "", "real", "reel", "generated", "7_female_33", "7_female_330", "x", "/home/a/b.wav", "../a.wav",
-        "samples/a1.wav", "a.wav", "Q: {question}\n{annotation}", "Q: {qestion}\n{annotation}\n<audio>",
+        "samples/a1.wav", "a.wav", "/a.wav", "a//b.wav", "samples/home", "samples/..", "Home/a.wav", "samples/a b.wav", "samples/",
+        "сэмплы/звук-1.wav", "Q: {question}\n{annotation}", "Q: {qestion}\n{annotation}\n<audio>",
         "Intents:\nrate_book: [best_rating\n", "Intents:\nrate_book: []",
-    ]),
+]
+VALUES = st.one_of(
+    st.sampled_from(SAMPLED),
     st.integers(-3, 3), st.booleans(), st.none(), st.just([]), st.just({}), st.just([{"artist": "цой"}, {"artist": "цой"}]),
     st.just([{"artist": "цой", "track": "кино"}]), st.just({"rating_value": "три"}), st.text(max_size=6),
 )
@@ -53,9 +56,21 @@ def _set(record: dict[str, Any], path: tuple[Any, ...], value: Any) -> None:
         node[path[-1]] = value
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(PATHS), VALUES), min_size=1, max_size=3))
 def test_clean_path_never_hides_a_finding(changes: list[tuple[tuple[Any, ...], Any]]) -> None:
+    _assert_clean_path_agrees(changes)
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_every_listed_value_at_every_path(path: tuple[Any, ...]) -> None:
+    """Each sampled value alone at each path: the single changes, exhaustively (hypothesis
+    finds the combinations, but would rarely draw one given value at one given path)."""
+    for value in SAMPLED:
+        _assert_clean_path_agrees([(path, value)])
+
+
+def _assert_clean_path_agrees(changes: list[tuple[tuple[Any, ...], Any]]) -> None:
     record = copy.deepcopy(BASE)
     for path, value in changes:
         _set(record, path, value)
@@ -75,3 +90,18 @@ def test_clean_path_never_hides_a_finding(changes: list[tuple[tuple[Any, ...], A
     SluFamily().check_detailed(doc, report, Context(Path("/nonexistent-gold-dir/x.jsonl"), SluOptions(), loaded.settings))
     assert report.findings == [], (record, report.findings)
     assert check_text("/nonexistent-gold-dir/x.jsonl", text, loaded).diagnostics == []
+
+
+def test_record_ids_dense_sparse_and_json_paths() -> None:
+    """SLU105's id map: small ids of JSONL lines in the array, the rest in the dictionary."""
+    from goldlint.families.slu import RecordIds
+
+    ids = RecordIds()
+    assert ids.claim(5, (0,)) is None and ids.claim(5, (3,)) == (0,)
+    assert ids.claim(10**12, (4,)) is None and ids.claim(10**12, (7,)) == (4,)  # far out: no huge array
+    assert ids.claim(-1, (8,)) is None and ids.claim(-1, (9,)) == (8,)
+    assert ids.claim(7, ("data", "test", 1)) is None and ids.claim(7, (10,)) == ("data", "test", 1)
+    for n in range(100_000):
+        assert ids.claim(100 + n, (20 + n,)) is None
+    assert ids.claim(150, (1,)) == (70,)
+    assert len(ids._dense) < 300_000  # eight bytes an id, never sized by one far id

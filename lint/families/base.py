@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +40,32 @@ class Context:
             return p
         return (self.config_dir or self.path.parent) / p
 
+    def roots(self) -> list[Path]:
+        """The folders that paths named inside gold files may reach: config ``roots`` (relative to
+        the config file); by default the config file's folder; without a config, the gold file's
+        folder and the working folder when it holds the gold file (the tree being checked)."""
+        names = getattr(self.settings, "roots", None) or []
+        if names:
+            return [self.resolve_path(n) for n in names]
+        if self.config_dir is not None:
+            return [self.config_dir]
+        out = [self.path.parent]
+        here = Path(os.path.abspath(os.getcwd()))
+        if here.parent != here and Path(os.path.abspath(self.path)).is_relative_to(here):
+            out.append(here)  # never the file system's root
+        return out
+
+    def may_open(self, path: Path, *bases: Path) -> bool:
+        """Whether a path named inside a gold file may be opened: with every symlink resolved, it
+        lies inside one of the :meth:`roots` or one of ``bases`` (the folders the family resolved it
+        against, e.g. a configured ``audio-root``). Paths are never opened outside them."""
+        try:
+            real = path.resolve()
+            allowed = [folder.resolve() for folder in (*self.roots(), *bases)]
+        except (OSError, RuntimeError, ValueError):
+            return False
+        return any(real.is_relative_to(folder) for folder in allowed)
+
 
 class Family(ABC):
     """A family of gold files: how to recognise one, its options, and its checks."""
@@ -54,6 +81,12 @@ class Family(ABC):
     @abstractmethod
     def check(self, doc: Document, report: Report, ctx: Context) -> None:
         """Report every finding of the document."""
+
+    def check_bytes(self, data: bytes, report: Report, ctx: Context) -> bool:
+        """Optional clean path on a JSON file's raw bytes, before anything else reads it:
+        True only when the file is of this family and has nothing at all to report (the
+        engine then stops there); False sends it the ordinary way. The default never claims."""
+        return False
 
     # Editor support (the language server). Both are optional; the defaults offer nothing.
 

@@ -49,8 +49,12 @@ class JsonParse:
 _COLON_ESCAPE = re.compile(r"\\u003[aA]")
 
 
-def parse_json(text: str, base: int = 0) -> JsonParse:
-    """Parse ``text``; offsets in problems are relative to ``text`` plus ``base``."""
+def parse_json(text: str, base: int = 0, max_depth: int = MAX_DEPTH) -> JsonParse:
+    """Parse ``text``; offsets in problems are relative to ``text`` plus ``base``.
+
+    ``max_depth`` may only lower orjson's own limit (1024): a lower one is checked by a
+    linear scan, and only for texts with more brackets than the limit.
+    """
     result = JsonParse()
     body = text[1:] if text.startswith("\ufeff") else text
     skipped = len(text) - len(body)
@@ -72,6 +76,12 @@ def parse_json(text: str, base: int = 0) -> JsonParse:
             at = _HUGE_INTEGER.search(body)
             start = (at.start() if at else 0) + skipped + base
             result.problems.append(SyntaxProblem("GL011", start, start + 1, "an integer with more digits than Python converts (4300): refused"))
+            return result
+    if max_depth < MAX_DEPTH and body.count("[") + body.count("{") > max_depth:
+        at = _depth_exceeded_at(body, max_depth)
+        if at >= 0:
+            start = at + skipped + base
+            result.problems.append(SyntaxProblem("GL011", start, start + 1, f"nesting deeper than {max_depth} levels (max-depth): refused"))
             return result
     result.value, result.ok = value, True
     if may_have_duplicates(body, value):
@@ -108,8 +118,8 @@ def may_have_duplicates(text: str | bytes, value: Any) -> bool:
 def _explain(text: str, exc: orjson.JSONDecodeError) -> SyntaxProblem | None:
     """Turn a parse failure into a positioned problem that says what was expected."""
     if "recursion" in exc.msg:
-        at = _depth_exceeded_at(text, MAX_DEPTH)
-        return SyntaxProblem("GL011", at, at + 1, f"nesting deeper than {MAX_DEPTH} levels: refused")
+        at = max(_depth_exceeded_at(text, MAX_DEPTH), 0)
+        return SyntaxProblem("GL011", at, at + 1, f"nesting deeper than {MAX_DEPTH} levels (max-depth): refused")
     if not text.strip():
         return SyntaxProblem("GL003", 0, 0, "expected a JSON value, found no content")
     try:
@@ -118,8 +128,8 @@ def _explain(text: str, exc: orjson.JSONDecodeError) -> SyntaxProblem | None:
         end = py.pos + 1 if py.pos < len(text) else py.pos
         return SyntaxProblem("GL003", py.pos, end, _message(py, text))
     except RecursionError:
-        at = _depth_exceeded_at(text, MAX_DEPTH)
-        return SyntaxProblem("GL011", at, at + 1, f"nesting deeper than {MAX_DEPTH} levels: refused")
+        at = max(_depth_exceeded_at(text, MAX_DEPTH), 0)
+        return SyntaxProblem("GL011", at, at + 1, f"nesting deeper than {MAX_DEPTH} levels (max-depth): refused")
     except _Constant as const:
         at = _find_constant(text, const.name, exc.pos)
         return SyntaxProblem("GL003", at, at + len(const.name), f"`{const.name}` is not JSON (use null or a string)")
@@ -164,6 +174,17 @@ def has_huge_integer(text: str | bytes) -> bool:
     return _TWENTY_ZEROS in data.translate(_DIGITS_TO_ZERO)
 
 
+# Digits to 0, and E and + to e: every exponent of three digits reads e000 (e+123, E123).
+_NUMBER_SHAPES = bytes.maketrans(b"123456789E+", b"000000000ee")
+
+
+def might_overflow(data: bytes) -> bool:
+    """A number that readers may read differently: twenty digits in a row (beyond 64 bits),
+    or an exponent of three digits (beyond a double: infinity to some, an error to others)."""
+    shapes = data.translate(_NUMBER_SHAPES)
+    return b"e000" in shapes or _TWENTY_ZEROS in shapes
+
+
 def _message(err: json.JSONDecodeError, text: str) -> str:
     msg = err.msg[:1].lower() + err.msg[1:]
     found = text[err.pos : err.pos + 1]
@@ -184,6 +205,7 @@ def _message(err: json.JSONDecodeError, text: str) -> str:
 
 
 def _depth_exceeded_at(text: str, limit: int) -> int:
+    """Offset of the bracket that opens level ``limit + 1``; -1 when there is none."""
     depth = 0
     for m in re.finditer(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', text):
         c = m.group()
@@ -193,7 +215,7 @@ def _depth_exceeded_at(text: str, limit: int) -> int:
                 return m.start()
         elif c in "]}":
             depth -= 1
-    return 0
+    return -1
 
 
 class _Dups(dict):  # type: ignore[type-arg]

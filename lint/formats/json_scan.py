@@ -19,6 +19,7 @@ JsonPath = tuple[str | int, ...]
 _WS = re.compile(r"[ \t\n\r\ufeff]*")
 _DECODER = json.JSONDecoder()
 _SCALAR_END = re.compile(r'[,\]}\s"]')
+_NEXT_ITEM = re.compile(r"[ \t\n\r\ufeff]*(?:(\])|,[ \t\n\r\ufeff]*)")
 
 
 class ScanError(ValueError):
@@ -94,10 +95,12 @@ def array_items(text: str, i: int) -> Iterator[tuple[int, int]]:
     while True:
         end = value_end(text, i)
         yield i, end
-        i = skip_ws(text, end)
-        if text[i] == "]":
+        after = _NEXT_ITEM.match(text, end)  # one match for the comma and the space around it
+        if after is None:
+            raise ScanError(f"expected `,` or `]` at offset {end}")
+        if after.group(1):
             return
-        i = skip_ws(text, i + 1)
+        i = after.end()
 
 
 # A request trie: {step: subtrie}, with the marker keys below for what to record.

@@ -8,28 +8,38 @@ reading again only the lines that have findings.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+import jiter
 import orjson
 
 from goldlint.diagnostics import Position, Span
 from goldlint.findings import At, Finding, JsonPath
 from goldlint.formats.base import Document
 from goldlint.formats.json_doc import parse_findings, resolve_in_text
-from goldlint.formats.json_read import has_huge_integer, may_have_duplicates, parse_json
+from goldlint.formats.json_read import has_huge_integer, may_have_duplicates, might_overflow, parse_json
 from goldlint.source import decode
+from goldlint.textindex import TextIndex
 
 # (0-based line number, character offset of the line in the file, line text without its break)
 Line = tuple[int, int, str]
 
 
-def _line_span(line: Line) -> Callable[[int, int], Span]:
-    """Spans on one line; a base of -1 means the line's offset in the file is not known."""
+def _line_span(line: Line, index: TextIndex | None = None) -> Callable[[int, int], Span]:
+    """Spans on one line; a base of -1 means the line's offset in the file is not known.
+
+    With the whole text's ``index``, positions come from it: a lone ``\\r`` inside a record
+    is JSON whitespace to the reader but a line break to an editor (and to LSP).
+    """
     number, base, _ = line
 
     def to_span(start: int, end: int) -> Span:
         if base < 0:
             return Span(Position(number + 1, start + 1), Position(number + 1, end + 1))
+        if index is not None:
+            return index.span(base + start, base + end)
         return Span(Position(number + 1, start + 1), Position(number + 1, end + 1), base + start, base + end)
 
     return to_span
@@ -51,32 +61,39 @@ class JsonlDocument(Document):
         path: str,
         text: str | None,
         lines: Callable[[], Iterator[Line]] | None = None,
-        raw_lines: Callable[[], Iterator[tuple[int, int, bytes]]] | None = None,
+        raw_batches: Callable[[], Iterator[RawBatch]] | None = None,
     ) -> None:
         """Either ``text`` in memory, or a file streamed anew by ``lines`` (decoded, with
-        character offsets, for positions) and ``raw_lines`` (undecoded, for the one checking pass)."""
+        character offsets, for positions) and ``raw_batches`` (undecoded, for the one checking pass)."""
         super().__init__(path, text)
         self._lines = lines or (lambda: _split_lines(text or ""))
-        self._raw_lines = raw_lines
+        self._raw_batches = raw_batches
         self.record_count = 0
+        self._lone_cr: bool | None = None
 
     def records(self) -> Iterator[tuple[JsonPath, Any]]:
-        if self._raw_lines is None:
+        if self._raw_batches is None:
             for line in self._lines():
                 yield from self._record(line)
             return
-        for number, byte_offset, raw in self._raw_lines():
-            try:
-                value = orjson.loads(raw) if raw.strip() else None
-            except orjson.JSONDecodeError:
-                value = None
-            if value is not None and not may_have_duplicates(raw, value) and not has_huge_integer(raw):
-                self.record_count += 1
-                yield (number,), value
+        for batch in self._raw_batches():
+            values = batch.parsed()
+            if values is not None:  # the common case: every line of the batch parsed exactly, in C
+                self.record_count += len(values)
+                yield from zip(map(_line_path, range(batch.first, batch.first + len(values))), values)
                 continue
-            decoded = decode(raw, number + 1, byte_offset, -1)
-            self.findings.extend(_unplaced(f) for f in decoded.findings)
-            yield from self._record((number, -1, decoded.text))
+            for number, byte_offset, raw in batch.lines():
+                try:
+                    value = orjson.loads(raw) if raw.strip() else None
+                except orjson.JSONDecodeError:
+                    value = None
+                if value is not None and not may_have_duplicates(raw, value) and not has_huge_integer(raw):
+                    self.record_count += 1
+                    yield (number,), value
+                    continue
+                decoded = decode(raw, number + 1, byte_offset, -1)
+                self.findings.extend(_unplaced(f) for f in decoded.findings)
+                yield from self._record((number, -1, decoded.text))
 
     def _record(self, line: Line) -> Iterator[tuple[JsonPath, Any]]:
         number, _, body = line
@@ -84,11 +101,18 @@ class JsonlDocument(Document):
             return
         parsed = parse_json(body)
         if parsed.problems or parsed.duplicates:
-            to_span = _line_span(line)
+            to_span = _line_span(line, self._index_if_lone_cr())
             self.findings.extend(parse_findings(parsed, lambda s, e, f=to_span: f(s, e)))  # type: ignore[misc]
         if parsed.ok:
             self.record_count += 1
             yield (number,), parsed.value
+
+    def _index_if_lone_cr(self) -> TextIndex | None:
+        """The text's index when a lone ``\\r`` makes editor lines differ from JSONL lines."""
+        if self._lone_cr is None:
+            text = self.text or ""
+            self._lone_cr = text.count("\r") > text.count("\r\n")
+        return self.index if self._lone_cr else None
 
     def first_record(self) -> Any:
         """The first line that parses, for kind detection (nothing is reported)."""
@@ -114,12 +138,55 @@ class JsonlDocument(Document):
             number = line[0]
             if number in by_line:
                 wanted = by_line[number]
-                spans = resolve_in_text(line[2], [locations[n] for n in wanted], _line_span(line), (number,))
+                spans = resolve_in_text(line[2], [locations[n] for n in wanted], _line_span(line, self._index_if_lone_cr()), (number,))
                 for n, span in zip(wanted, spans, strict=True):
                     out[n] = span
             if number >= last:
                 break
         return out
+
+
+@dataclass(slots=True)
+class RawBatch:
+    """Consecutive undecoded lines of a streamed file, from line number ``first``."""
+
+    first: int
+    offsets: int | list[int]  # each line's byte offset, or the first one (the others follow from lengths)
+    bodies: list[bytes]
+    data: bytes  # the lines as read, with their breaks
+
+    def lines(self) -> Iterator[tuple[int, int, bytes]]:
+        if isinstance(self.offsets, list):
+            yield from zip(range(self.first, self.first + len(self.bodies)), self.offsets, self.bodies)
+            return
+        offset = self.offsets
+        for number, body in enumerate(self.bodies, self.first):
+            yield number, offset, body
+            offset += len(body) + 1
+
+    def parsed(self) -> list[Any] | None:
+        """Every line's value when each line is JSON that every reader reads alike; None
+        otherwise, and the lines are read one by one (which says what is wrong, and where).
+
+        jiter refuses a duplicate key and keeps big integers exact as it parses, which spares
+        the clean path orjson's second look at each line (a re-serialisation to count keys).
+        It turns a literal beyond the double range (``1e400``) into infinity where orjson
+        refuses it: a number that might overflow sends the batch the slow way.
+        """
+        try:
+            values = list(map(_strict_loads, self.bodies))
+        except ValueError:  # a broken or blank line, a duplicate key, too deep, ...
+            return None
+        if might_overflow(self.data):
+            return None
+        return values
+
+
+_strict_loads = partial(jiter.from_json, allow_inf_nan=False, cache_mode="keys", catch_duplicate_keys=True)
+
+
+def _line_path(number: int) -> JsonPath:
+    return (number,)
 
 
 def _split_lines(text: str) -> Iterator[Line]:

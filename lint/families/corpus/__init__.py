@@ -61,6 +61,11 @@ class CorpusFamily(Family):
         if self._entries(report, checker, ("entries",), entries):
             summary.finish(report, checker, opts, At(("entries",), key=True), declared=declared)
 
+    def check_bytes(self, data: bytes, report: Report, ctx: Context) -> bool:
+        from goldlint.families.corpus.typed import check_bytes
+
+        return check_bytes(data, report, ctx)
+
     def _harness(self, report: Report, root: dict[str, Any], opts: CorpusOptions, extra: frozenset[str]) -> None:
         domain_vocab = Vocab("domain", vocab.DOMAINS, frozenset(opts.extra_domains))
         segment_vocab = Vocab("segment", vocab.SEGMENTS, frozenset(opts.extra_segments) | frozenset(opts.extra_secret_segments))

@@ -18,7 +18,8 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from functools import partial
-from itertools import compress, repeat
+from bisect import bisect_right
+from itertools import accumulate, compress, repeat
 from operator import and_, eq, is_, truth
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +27,7 @@ from goldlint.families.corpus import gloss
 from goldlint.families.corpus.fastpath import _CONTEXTS, _PROVENANCE, _REGISTERS, _SEGMENTS
 from goldlint.families.corpus.tally import normalise_source
 from goldlint.findings import At, JsonPath
-from goldlint.rules.file_rules import CYRILLIC_LETTERS, INVISIBLE, invisible_or_confusable, mixed_script
+from goldlint.rules.file_rules import CYRILLIC_LETTERS, INVISIBLE, MIXED_SCRIPT, mixed_script
 
 if TYPE_CHECKING:
     from goldlint.families.corpus.entries import EntryChecker
@@ -91,8 +92,8 @@ def _assess(c: EntryChecker, block: list[dict[str, Any]]) -> Assessment:
     reference_ok, references = _texts(references)
     clean &= source_ok & reference_ok
     clean &= _mask(map(truth, map(str.strip, sources)))
-    clean &= _references_clean(references)
-    keys = _normalised(sources)
+    clean &= references_clean(references)
+    keys = normalised(sources)
     clean &= _first_occurrences(keys)
     variants = None
     longer = list(compress(range(n), map(len(_REQUIRED).__lt__, map(len, block))))
@@ -105,12 +106,12 @@ def _assess(c: EntryChecker, block: list[dict[str, Any]]) -> Assessment:
 def _texts(values: list[Any]) -> tuple[int, list[str]]:
     """Which values are strings, and the values with every non-string as ``""``."""
     ok = _typed(values, str)
-    if ok == _all(len(values)):
+    if ok == all_set(len(values)):
         return ok, values
     return ok, [v if type(v) is str else "" for v in values]
 
 
-def _all(n: int) -> int:
+def all_set(n: int) -> int:
     return int.from_bytes(b"\x01" * n, "little")
 
 
@@ -137,12 +138,12 @@ def _optional_clean(block: list[dict[str, Any]], longer: list[int]) -> int:
     return _mask(flags)
 
 
-def _references_clean(references: list[str]) -> int:
+def references_clean(references: list[str]) -> int:
     """Non-empty, and nothing for GL006–GL008 (``check_gold_text``) to report.
 
     The references are searched as one text joined by line breaks: no check looks for a
-    line break, none of their patterns spans one, and NFC never composes across one. Only
-    when that finds something is each reference looked at alone.
+    line break, none of their patterns spans one, and NFC never composes across one. What
+    a search finds is traced back to its reference, which then goes the per-entry way.
     """
     ok = _mask(map(truth, references)) & _mask(map(eq, map(str.strip, references), references))
     joined = "\n".join(references)
@@ -150,12 +151,22 @@ def _references_clean(references: list[str]) -> int:
         return ok
     if _INVISIBLE_OR_CYRILLIC.search(joined) is None and _is_nfc(joined):  # (no Cyrillic: no mixed script)
         return ok
-    if INVISIBLE.search(joined) is None and mixed_script(joined) is None and _is_nfc(joined):
-        return ok
-    return ok & _mask(not invisible_or_confusable(r) and (r.isascii() or _is_nfc(r)) for r in references)
+    flags = bytearray(b"\x01") * len(references)
+    ends = list(accumulate(map(_plus_one, map(len, references))))  # each reference's end in ``joined``, plus one
+    suspects = [m.start() for m in INVISIBLE.finditer(joined)]
+    if mixed_script(joined) is not None:
+        suspects += [m.start() for m in MIXED_SCRIPT.finditer(joined)]
+    for at in suspects:
+        flags[bisect_right(ends, at)] = 0
+    if not _is_nfc(joined):
+        flags = bytearray(map(and_, flags, map(_is_nfc, references)))
+    return ok & _mask(flags)
 
 
-def _normalised(sources: list[str]) -> list[str]:
+_plus_one = (1).__add__
+
+
+def normalised(sources: list[str]) -> list[str]:
     """``normalise_source`` of every source, done on one joined text.
 
     NUL joins them: it is not whitespace, NFC and case folding leave it alone and nothing

@@ -7,6 +7,7 @@ file costs little more than decoding it.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 from goldlint.families.base import Context, Family, Report
@@ -44,18 +45,17 @@ class SluFamily(Family):
         hidden: list[tuple[Any, ...]] = []
         count = 0
         for top_path, top in doc.records():
-            for path, record in split_records(top_path, top):
+            single = type(top) is dict and "data" not in top  # a JSONL line's record: no generator for it
+            for path, record in ((top_path, top),) if single else split_records(top_path, top):
                 count += 1
                 if fast is not None and fast.is_clean(record):
                     # Nothing to report but what spans records: ids and inventories.
                     annotation = record["inputs"]["annotation"]
                     if annotation not in inventories:
                         inventories[annotation] = path
-                    record_id = record["meta"]["id"]
-                    if ids.first(record_id) is None:
-                        ids.add(record_id, path)
-                        continue
-                    self._id(record_id, At(path), ids, report, doc.format)
+                    first = ids.claim(record["meta"]["id"], path)
+                    if first is not None:
+                        self._duplicate_id(record["meta"]["id"], first, path, ids, report, doc.format)
                     continue
                 at = At(path)
                 if not check_shape(record, at, report):
@@ -108,13 +108,15 @@ class SluFamily(Family):
     def _id(value: Any, at: At, ids: RecordIds, report: Report, fmt: str) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
             return
-        first = ids.first(value)
-        if first is None:
-            ids.add(value, at.path)
-            return
-        report.add("SLU105", at.child("meta", "id"), f"duplicate meta.id {value}: also used by the record at {_describe(first, fmt)}")
+        first = ids.claim(value, at.path)
+        if first is not None:
+            SluFamily._duplicate_id(value, first, at.path, ids, report, fmt)
+
+    @staticmethod
+    def _duplicate_id(value: int, first: tuple[Any, ...], path: tuple[Any, ...], ids: RecordIds, report: Report, fmt: str) -> None:
+        report.add("SLU105", At(path + ("meta", "id")), f"duplicate meta.id {value}: also used by the record at {_describe(first, fmt)}")
         if ids.mark_reported(value):
-            report.add("SLU105", At(first + ("meta", "id")), f"meta.id {value} is used again by the record at {_describe(at.path, fmt)}")
+            report.add("SLU105", At(first + ("meta", "id")), f"meta.id {value} is used again by the record at {_describe(path, fmt)}")
 
     def completions(self, root: Any, path: tuple[str | int, ...], options: Any) -> list[tuple[str, str]] | None:
         record, rel = _record_at(root, path)
@@ -152,21 +154,34 @@ class SluFamily(Family):
 
 
 class RecordIds:
-    """meta.id → where it was first seen. A JSONL line is kept as a bare int, not a path
-    tuple: this map is the one thing the family holds per record, so it sets the memory."""
+    """meta.id → where it was first seen: the one thing the family keeps per record, so it
+    sets the memory. Ids of JSONL lines that are small non-negative integers (the usual
+    0, 1, 2, ...) live in an array indexed by id, eight bytes each; any other id, or a
+    record inside a JSON document, in a dictionary."""
 
-    __slots__ = ("_first", "_reported")
+    __slots__ = ("_dense", "_sparse", "_reported")
 
     def __init__(self) -> None:
-        self._first: dict[int, int | tuple[Any, ...]] = {}
+        self._dense = array("q")  # id -> 1 + the line of its first record; 0: not seen
+        self._sparse: dict[int, tuple[Any, ...]] = {}
         self._reported: set[int] = set()
 
-    def first(self, value: int) -> tuple[Any, ...] | None:
-        found = self._first.get(value)
-        return (found,) if isinstance(found, int) else found
-
-    def add(self, value: int, path: tuple[Any, ...]) -> None:
-        self._first[value] = path[0] if len(path) == 1 and isinstance(path[0], int) else path
+    def claim(self, value: int, path: tuple[Any, ...]) -> tuple[Any, ...] | None:
+        """Where ``value`` was first seen; None when this is its first record (now recorded)."""
+        dense, sparse = self._dense, self._sparse
+        if 0 <= value < len(dense):
+            seen = dense[value]
+            if seen:
+                return (seen - 1,)
+        if sparse and value in sparse:
+            return sparse[value]
+        if len(path) == 1 and type(path[0]) is int and 0 <= value < 2 * len(dense) + 65536:
+            if value >= len(dense):  # grow by doubling: amortised, and bounded by the records seen
+                dense.frombytes(bytes(8 * max(value + 1 - len(dense), len(dense))))
+            dense[value] = path[0] + 1
+        else:
+            sparse[value] = path
+        return None
 
     def mark_reported(self, value: int) -> bool:
         """True the first time: the first occurrence is reported once, however many repeats follow."""

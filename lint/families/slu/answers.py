@@ -184,7 +184,7 @@ def convention_problem(value: str, options: SluOptions) -> tuple[int, str] | Non
     conv = options.text_conventions
     if conv.lowercase and value != value.lower():
         return next(k for k, c in enumerate(value) if c != c.lower()), "an upper-case letter"
-    if conv.digits_as_words and any(c.isdigit() for c in value):
+    if conv.digits_as_words and not value.replace(" ", "").isalpha() and any(c.isdigit() for c in value):  # (letters are never digits)
         return next(k for k, c in enumerate(value) if c.isdigit()), "a digit (numbers are written as words)"
     if conv.no_punctuation:
         m = _PUNCT.search(value)

@@ -24,6 +24,7 @@ from goldlint.rules.file_rules import invisible_or_confusable
 _SAFE_AUDIO = re.compile(r"[\w.-]+(?:/[\w.-]+)*")
 _SUSPECT_PART = re.compile(r"(?:^|/)(?:\.\.|home|users|root|private|tmp|mnt|media)(?:/|$)", re.IGNORECASE)
 _CACHE_LIMIT = 200_000
+_SUSPECT_NAMES = frozenset({"home", "users", "root", "private", "tmp", "mnt", "media"})
 
 
 class CleanCheck:
@@ -32,64 +33,74 @@ class CleanCheck:
         self.gold_dir = gold_dir
         self.audio_types = frozenset(options.audio_types)
         self._inventories: dict[str, dict[str, frozenset[str]] | None] = {}
-        self._text: dict[str, bool] = {}
+        self._intents: dict[str, bool] = {}
+        self._slot_values: dict[str, bool] = {}
         self._speakers: dict[str, bool] = {}
         self._instructions: dict[tuple[str, tuple[str, ...]], bool] = {}
-        self._audio_dirs: dict[str, bool] = {}
+        self._audio_dirs: dict[str, bool] = {}  # folder part of an audio path -> nothing to look into
+        # The record before's annotation and instruction: comparing equal strings is a memcmp,
+        # looking them up hashes them anew (orjson gives every line new string objects).
+        self._last_annotation: str | None = None
+        self._last_inventory: dict[str, frozenset[str]] | None = None
+        self._last_instruction: tuple[str, Any] | None = None
 
     def is_clean(self, r: Any) -> bool:
-        if type(r) is not dict:
+        try:  # the record's fields, by indexing: a missing key or a non-object on the way raises
+            inputs, outputs, meta, instruction = r["inputs"], r["outputs"], r["meta"], r["instruction"]
+            annotation, audio, question = inputs["annotation"], inputs["audio"], inputs["question"]
+            intent, slots = outputs["intent"], outputs["slots"]
+            record_id, audio_type, speaker = meta["id"], meta["audio"]["type"], meta["speaker"]
+        except (KeyError, TypeError, IndexError):
             return False
-        inputs, outputs, meta, instruction = r.get("inputs"), r.get("outputs"), r.get("meta"), r.get("instruction")
-        if type(inputs) is not dict or type(outputs) is not dict or type(meta) is not dict or type(instruction) is not str:
-            return False
-        annotation, audio = inputs.get("annotation"), inputs.get("audio")
-        if type(annotation) is not str or type(audio) is not str or type(inputs.get("question")) is not str:
+        if (type(r) is not dict or type(inputs) is not dict or type(outputs) is not dict or type(meta) is not dict
+                or type(instruction) is not str or type(annotation) is not str or type(audio) is not str
+                or type(question) is not str or type(intent) is not str or type(slots) is not list
+                or type(record_id) is not int or type(audio_type) is not str or type(speaker) is not str):
             return False
         inventory = self._inventory(annotation)
-        if inventory is None or not self._instruction(instruction, inputs) or not self._meta(meta) or not self._audio(audio):
+        if inventory is None or audio_type not in self.audio_types or not self._speaker(speaker):
             return False
-        intent, slots = outputs.get("intent"), outputs.get("slots")
-        if type(intent) is not str or type(slots) is not list:
+        if not self._instruction(instruction, inputs) or not self._audio(audio):
             return False
         allowed = inventory.get(intent)
-        if allowed is None or intent != intent.lower() or not self._gold_text(intent, False):
+        if allowed is None or not self._intent(intent):
             return False
-        seen: set[tuple[str, str]] = set()
         for item in slots:
             if type(item) is not dict or len(item) != 1:
                 return False
-            ((slot_type, value),) = item.items()
-            if type(value) is not str or slot_type not in allowed or not self._gold_text(value, True):
-                return False
-            if (slot_type, value) in seen:
-                return False
-            seen.add((slot_type, value))
+            for slot_type, value in item.items():
+                if type(value) is not str or slot_type not in allowed or not self._slot_value(value):
+                    return False
+        if len(slots) > 1 and len({next(iter(item.items())) for item in slots}) != len(slots):
+            return False  # the same slot twice
         return True
 
     def _inventory(self, annotation: str) -> dict[str, frozenset[str]] | None:
+        if annotation == self._last_annotation:
+            return self._last_inventory
+        self._last_annotation, self._last_inventory = annotation, self._inventory_of(annotation)
+        return self._last_inventory
+
+    def _inventory_of(self, annotation: str) -> dict[str, frozenset[str]] | None:
         if annotation not in self._inventories:
             parsed = parse_inventory(annotation)
             self._inventories[annotation] = None if parsed.problems else {k: frozenset(v) for k, v in parsed.intents.items()}
         return self._inventories[annotation]
 
     def _instruction(self, instruction: str, inputs: dict[str, Any]) -> bool:
+        last = self._last_instruction
+        if last is not None and instruction == last[0] and inputs.keys() == last[1]:
+            return True  # (only a clean pair is remembered)
         key = (instruction, tuple(inputs))
         ok = self._instructions.get(key)
         if ok is None:
             ok = not placeholder_problems(instruction, inputs)
             self._instructions[key] = ok
+        if ok:
+            self._last_instruction = (instruction, frozenset(inputs))
         return ok
 
-    def _meta(self, meta: dict[str, Any]) -> bool:
-        if type(meta.get("id")) is not int:
-            return False
-        audio, speaker = meta.get("audio"), meta.get("speaker")
-        if type(audio) is not dict or type(speaker) is not str:
-            return False
-        audio_type = audio.get("type")
-        if type(audio_type) is not str or audio_type not in self.audio_types:
-            return False
+    def _speaker(self, speaker: str) -> bool:
         ok = self._speakers.get(speaker)
         if ok is None:
             ok = speaker_problem(speaker, self.options) is None
@@ -97,31 +108,46 @@ class CleanCheck:
         return ok
 
     def _audio(self, audio: str) -> bool:
-        """A plain relative path, and no audio folder to look into (else the detailed check reads it)."""
-        if not audio or _SAFE_AUDIO.fullmatch(audio) is None or _SUSPECT_PART.search(audio) is not None:
-            return False
-        if self.options.audio_root is not None:
-            return False
-        first, slash, _ = audio.partition("/")
-        if not slash:
-            return True
-        exists = self._audio_dirs.get(first)
-        if exists is None:
-            try:
-                exists = (self.gold_dir / first).is_dir()
-            except (OSError, ValueError):
-                exists = True  # an unusable name: let the detailed check say so
-            self._audio_dirs[first] = exists
-        return not exists
+        """A plain relative path, and no audio folder to look into (else the detailed check reads it).
 
-    def _gold_text(self, value: str, slot: bool) -> bool:
-        key = value if not slot else "\x00" + value
-        ok = self._text.get(key)
+        The folder part recurs (``samples/``), so its verdict is cached; the file name is
+        new every record and is tested with string methods (a pattern or a translation
+        table costs several times more)."""
+        folder, slash, name = audio.rpartition("/")
+        if (slash and not folder) or not name.replace(".", "").replace("-", "").replace("_", "").isalnum():
+            return False  # (\w is isalnum() or _; a name may also hold . and -)
+        if "." not in name and name.lower() in _SUSPECT_NAMES:
+            return False
+        ok = self._audio_dirs.get(folder)
         if ok is None:
-            if len(self._text) > _CACHE_LIMIT:
-                self._text.clear()
-            ok = _text_clean(value) and (not slot or (value.strip() != "" and convention_problem(value, self.options) is None))
-            self._text[key] = ok
+            ok = self._folder_ok(folder)
+            self._audio_dirs[folder] = ok
+        return ok
+
+    def _folder_ok(self, folder: str) -> bool:
+        if not folder:
+            return self.options.audio_root is None
+        if _SAFE_AUDIO.fullmatch(folder) is None or _SUSPECT_PART.search(folder) is not None or self.options.audio_root is not None:
+            return False
+        try:
+            return not (self.gold_dir / folder.partition("/")[0]).is_dir()
+        except (OSError, ValueError):
+            return False  # an unusable name: let the detailed check say so
+
+    def _intent(self, intent: str) -> bool:
+        ok = self._intents.get(intent)
+        if ok is None:
+            ok = intent == intent.lower() and _text_clean(intent)
+            self._intents[intent] = ok
+        return ok
+
+    def _slot_value(self, value: str) -> bool:
+        ok = self._slot_values.get(value)
+        if ok is None:
+            if len(self._slot_values) > _CACHE_LIMIT:
+                self._slot_values.clear()
+            ok = _text_clean(value) and value.strip() != "" and convention_problem(value, self.options) is None
+            self._slot_values[value] = ok
         return ok
 
 

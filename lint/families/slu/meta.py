@@ -106,7 +106,9 @@ def _check_audio_file(rel: str, at: At, ctx: Context, options: SluOptions, repor
     file = root / rel
     cache: dict[Path, str | None] = ctx.state.setdefault("audio", {})
     if file not in cache:
-        cache[file] = _audio_problem(file)
+        # A symlink (of the file or a folder on the way) may lead out of the dataset: never open that.
+        inside = "\x00" in rel or ctx.may_open(file, root)  # (a NUL is reported by _audio_problem)
+        cache[file] = _audio_problem(file) if inside else "leads outside the allowed folders (a symlink out of the dataset?): not opened"
     problem = cache[file]
     if problem:
         report.add("SLU110", at, f"audio `{rel}` {problem}")
@@ -114,6 +116,8 @@ def _check_audio_file(rel: str, at: At, ctx: Context, options: SluOptions, repor
 
 def _audio_problem(file: Path) -> str | None:
     try:
+        if file.exists() and not file.is_file():
+            return "is not a regular file (a folder, a pipe or a device): not opened"
         with file.open("rb") as handle:
             head = handle.read(12)
     except FileNotFoundError:
