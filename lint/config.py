@@ -7,19 +7,22 @@ whole config is validated with pydantic, and a bad key or value is a
 
 from __future__ import annotations
 
-import fnmatch
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator
+import re2  # type: ignore[import-not-found]
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator, model_validator
 
 from goldlint.families import FAMILIES
 
 CONFIG_NAMES = ("goldlint.yaml", ".goldlint.yaml", "pyproject.toml")
+DEFAULT_DOCUMENT_SIZE = 64 << 20  # JSON and TSV: a hostile 64 MiB JSON needs about 3 GB to parse; a real gold file far less
+DEFAULT_YAML_SIZE = 8 << 20  # YAML is parsed in pure Python (about 100 KB/s): 8 MiB is a minute and a half
 
 
 class ConfigError(Exception):
@@ -36,7 +39,45 @@ class BaseSettings(BaseModel):
     per_file_ignores: dict[str, list[str]] = Field(default_factory=dict)
     exclude: list[str] = Field(default_factory=list)
     kinds: dict[str, str] = Field(default_factory=dict)
-    max_file_size: int = Field(default=1 << 30, gt=0)  # bytes; larger files get GL011
+    # Limits (GL011). A file over a size limit is not read; see "Security" in the README.
+    max_file_size: int = Field(default=1 << 30, gt=0)  # bytes, any file (JSONL is streamed: memory stays flat)
+    # bytes, a JSON or TSV file: it is held and parsed whole in memory. Default: 64 MiB, or
+    # max-file-size when a config sets that and not this (configs older than this key).
+    max_document_size: int | None = Field(default=None, gt=0)
+    max_yaml_size: int | None = Field(default=None, gt=0)  # bytes, a YAML file (parsed in pure Python): 8 MiB, same rule
+    max_depth: int = Field(default=1024, ge=1, le=1024)  # nested arrays/objects, JSON and YAML (orjson stops at 1024)
+    max_yaml_nodes: int = Field(default=2_000_000, ge=1)  # YAML nodes, every use of an alias counted with its whole value
+    # Folders that paths named inside gold files (audio, a corpus, a transcript) may reach,
+    # symlinks resolved; relative to the config file. Default: the config file's folder
+    # (without a config, the gold file's folder).
+    roots: list[str] = Field(default_factory=list)
+
+    @field_validator("per_file_ignores", "kinds", "exclude")
+    @classmethod
+    def _globs(cls, value: Any) -> Any:
+        for glob in value:
+            if not isinstance(glob, str) or not glob:
+                raise ValueError("a glob must be a non-empty string")
+            if _glob_matcher(glob) is None:
+                raise ValueError(f"`{glob}` is not a glob goldlint can match (check its [character classes])")
+        return value
+
+    @model_validator(mode="after")
+    def _size_defaults(self) -> BaseSettings:
+        explicit = "max_file_size" in self.model_fields_set
+        if self.max_document_size is None:
+            self.max_document_size = self.max_file_size if explicit else min(DEFAULT_DOCUMENT_SIZE, self.max_file_size)
+        if self.max_yaml_size is None:
+            self.max_yaml_size = self.max_file_size if explicit else min(DEFAULT_YAML_SIZE, self.max_file_size)
+        return self
+
+    def size_limit(self, fmt: str | None) -> tuple[int, str]:
+        """The size limit for a file of format ``fmt``, and the config key that sets it."""
+        if fmt == "yaml":
+            return min(self.max_yaml_size or DEFAULT_YAML_SIZE, self.max_file_size), "max-yaml-size"
+        if fmt in ("json", "tsv"):
+            return min(self.max_document_size or DEFAULT_DOCUMENT_SIZE, self.max_file_size), "max-document-size"
+        return self.max_file_size, "max-file-size"  # JSONL (streamed line by line) and the rest
 
     @field_validator("select", "ignore")
     @classmethod
@@ -86,14 +127,81 @@ class Loaded:
 
 
 def glob_match(rel: str, pattern: str) -> bool:
-    """gitignore-like: a pattern without ``/`` matches the name anywhere; ``**`` spans folders."""
-    if "/" not in pattern.rstrip("/"):
-        return fnmatch.fnmatchcase(rel.rsplit("/", 1)[-1], pattern) or any(
-            fnmatch.fnmatchcase(part, pattern.rstrip("/")) for part in rel.split("/")[:-1]
-        )
-    regex = re.escape(pattern.lstrip("/")).replace(r"\*\*/", "(?:.*/)?").replace(r"\*\*", ".*")
-    regex = regex.replace(r"\*", "[^/]*").replace(r"\?", "[^/]")
-    return re.fullmatch(regex, rel) is not None or re.match(regex + "/", rel) is not None
+    """gitignore-like: a pattern without ``/`` matches the name anywhere; ``**`` spans folders.
+
+    Globs come from config, so they are matched in linear time: each is translated to a
+    regular expression once and run by RE2, which never backtracks (Python's ``re`` takes
+    time exponential in the number of ``*`` of a glob such as ``x/*a*a*a*a*a*a*a*b``).
+    """
+    match = _glob_matcher(pattern)
+    return match is not None and match(rel)
+
+
+@lru_cache(maxsize=1024)
+def _glob_matcher(pattern: str) -> Callable[[str], bool] | None:
+    """A matcher of relative paths for one glob; ``None`` when the glob cannot be compiled."""
+    options = re2.Options()
+    options.log_errors = False
+    try:
+        if "/" not in pattern.rstrip("/"):
+            name = re2.compile("(?s)" + _translate(pattern, classes=True), options)
+            folder = re2.compile("(?s)" + _translate(pattern.rstrip("/"), classes=True), options)
+
+            def by_name(rel: str) -> bool:
+                parts = rel.split("/")
+                return name.fullmatch(parts[-1]) is not None or any(folder.fullmatch(part) is not None for part in parts[:-1])
+
+            return by_name
+        anchored = re2.compile("(?s)(?:" + _translate(pattern.lstrip("/"), classes=False) + ")(?:/.*)?", options)
+    except re2.error:
+        return None
+    return lambda rel: anchored.fullmatch(rel) is not None
+
+
+def _translate(glob: str, classes: bool) -> str:
+    """A glob as an RE2 expression: ``**/`` any folders, ``**`` anything, ``*`` and ``?`` within one
+    name; with ``classes``, ``[abc]``, ``[a-z]`` and ``[!abc]`` as in :mod:`fnmatch`."""
+    out: list[str] = []
+    i, n = 0, len(glob)
+    while i < n:
+        if glob.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+            continue
+        if glob.startswith("**", i):
+            out.append(".*")
+            i += 2
+            continue
+        c = glob[i]
+        i += 1
+        if c == "*":
+            out.append("[^/]*")
+        elif c == "?":
+            out.append("[^/]")
+        elif c == "[" and classes and (j := _class_end(glob, i)) > 0:
+            out.append(_class(glob[i:j]))
+            i = j + 1
+        else:
+            out.append(re.escape(c))
+    return "".join(out)
+
+
+def _class_end(glob: str, i: int) -> int:
+    """Where the ``]`` closing a character class that opens before ``i`` is, or -1."""
+    j = i
+    if j < len(glob) and glob[j] == "!":
+        j += 1
+    if j < len(glob) and glob[j] == "]":
+        j += 1
+    j = glob.find("]", j)
+    return j
+
+
+def _class(stuff: str) -> str:
+    negate = stuff.startswith("!") and len(stuff) > 1
+    body = stuff[1:] if negate else stuff
+    chars = [c if c == "-" and 0 < k < len(body) - 1 else ("\\" + c if not c.isalnum() else c) for k, c in enumerate(body)]
+    return "[" + ("^" if negate else "") + "".join(chars) + "]"
 
 
 def default() -> Loaded:

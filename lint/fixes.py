@@ -4,6 +4,12 @@ Edits are applied to the original text by character offsets; every character out
 an edit is kept as it was. Overlapping edits are deferred to the next round, so the
 loop re-checks and applies until nothing changes (which is what makes ``--fix``
 idempotent).
+
+Writing (:func:`write_atomic`) goes through a temporary file in the same folder, made
+durable with ``fsync`` and put in place with one ``rename``: a crash, a full disk or any
+error before the rename leaves the original file as it was (and the temporary file is
+removed). The file's permission bits (and, where allowed, its owner) are kept. A file
+whose real location, symlinks resolved, is outside the checked tree is not written.
 """
 
 from __future__ import annotations
@@ -17,34 +23,56 @@ from pathlib import Path
 from goldlint.diagnostics import Diagnostic, Fix
 
 MAX_ROUNDS = 10
+TEMP_SUFFIX = ".goldlint.tmp"  # no gold file suffix: a left-over temporary file is never checked
+
+# One text edit: [start, end) of the text is replaced by the new text.
+TextEdit = tuple[int, int, str]
 
 
 def applicable(diagnostics: Iterable[Diagnostic], unsafe: bool) -> list[Fix]:
     return [d.fix for d in diagnostics if d.fix is not None and (unsafe or d.fix.applicability == "safe")]
 
 
-def apply_fixes(text: str, fixes: list[Fix]) -> tuple[str, int]:
-    """Apply every fix whose edits do not overlap an earlier accepted fix. Returns (text, fixes applied)."""
-    accepted: list[tuple[int, int, str]] = []
+def accepted_edits(fixes: list[Fix], length: int | None = None) -> tuple[list[TextEdit], int]:
+    """The edits of every fix that overlaps no earlier accepted fix, sorted; and how many fixes that is.
+
+    A fix is taken whole or not at all: one whose edits overlap each other, or fall outside
+    a text of ``length`` characters, is never taken.
+    """
+    accepted: list[TextEdit] = []
     taken: list[tuple[int, int]] = []
     count = 0
-    for fix in sorted(fixes, key=lambda f: min(e.span.start_offset for e in f.edits)):
-        edits = [(e.span.start_offset, e.span.end_offset, e.new_text) for e in fix.edits]
-        if any(_overlaps(s, e, taken) for s, e, _ in edits):
+    for fix in sorted((f for f in fixes if f.edits), key=lambda f: min(e.span.start_offset for e in f.edits)):
+        edits = sorted(((e.span.start_offset, e.span.end_offset, e.new_text) for e in fix.edits), key=lambda x: (x[0], x[1]))
+        if any(not 0 <= s <= e or (length is not None and e > length) for s, e, _ in edits):
+            continue
+        if any(_overlaps(s, e, taken) for s, e, _ in edits) or any(_overlaps(*edits[n][:2], [edits[n - 1][:2]]) for n in range(1, len(edits))):
             continue
         accepted.extend(edits)
         taken.extend((s, e) for s, e, _ in edits)
         count += 1
-    if not accepted:
-        return text, 0
+    accepted.sort(key=lambda x: (x[0], x[1]))
+    return accepted, count
+
+
+def splice(text: str, edits: list[TextEdit]) -> str:
+    """``text`` with sorted, non-overlapping edits applied."""
     out: list[str] = []
     pos = 0
-    for start, end, new in sorted(accepted, key=lambda x: (x[0], x[1])):
+    for start, end, new in edits:
         out.append(text[pos:start])
         out.append(new)
         pos = end
     out.append(text[pos:])
-    return "".join(out), count
+    return "".join(out)
+
+
+def apply_fixes(text: str, fixes: list[Fix]) -> tuple[str, int]:
+    """Apply every fix whose edits do not overlap an earlier accepted fix. Returns (text, fixes applied)."""
+    edits, count = accepted_edits(fixes, len(text))
+    if not edits:
+        return text, 0
+    return splice(text, edits), count
 
 
 def _overlaps(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
@@ -73,30 +101,45 @@ def fix_until_stable(text: str, check: Callable[[str], list[Diagnostic]], unsafe
 
 
 class UnsafeWrite(Exception):
-    """Refused to write (a symlink out of the checked tree, …)."""
+    """Refused to write (a symlink out of the checked tree, not a regular file, …)."""
 
 
 def write_atomic(path: Path, text: str, root: Path | None = None) -> None:
     """Replace ``path`` with ``text`` via a temporary file and a rename; keep the file's mode.
 
-    A crash or a full disk mid-write leaves the original intact. A symlink is written
-    through only when its target stays inside ``root``.
+    A crash or a full disk mid-write leaves the original intact and no temporary file
+    behind (a process killed outright may leave one, named ``.NAME.*.goldlint.tmp``; the
+    original is intact all the same). With ``root``, the file is written only when its
+    real location, every symlink resolved, is inside ``root``: a symlink into the tree is
+    written through (the link stays a link), one that points out of it is refused.
     """
-    target = path
-    if path.is_symlink():
-        target = path.resolve()
-        if root is not None and not target.is_relative_to(root.resolve()):
-            raise UnsafeWrite(f"{path} is a symlink to {target}, outside {root}: not written")
-    mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else None
-    data = text.encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".goldlint.tmp", dir=target.parent)
+    target = path.resolve()
+    if root is not None:
+        tree = root.resolve()
+        if not target.is_relative_to(tree):
+            via = "is a symlink to" if path.is_symlink() else "resolves (through a symlinked folder) to"
+            raise UnsafeWrite(f"{path} {via} {target}, outside the checked tree {tree}: fixes not written")
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
+        st = target.stat()
+    except FileNotFoundError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        raise UnsafeWrite(f"{path} is not a regular file: fixes not written")
+    data = text.encode("utf-8")  # strict: a lone surrogate is an error, never invalid bytes on disk
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
+    try:
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+            if st is not None:
+                os.fchmod(fd, stat.S_IMODE(st.st_mode))
+                _keep_owner(fd, st)
+            else:
+                umask = os.umask(0)
+                os.umask(umask)
+                os.fchmod(fd, 0o666 & ~umask)
+        finally:
+            os.close(fd)
         os.replace(tmp, target)
     except BaseException:
         try:
@@ -104,3 +147,34 @@ def write_atomic(path: Path, text: str, root: Path | None = None) -> None:
         except FileNotFoundError:
             pass
         raise
+    _sync_folder(target.parent)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def _keep_owner(fd: int, st: os.stat_result) -> None:
+    if (st.st_uid, st.st_gid) == (os.geteuid(), os.getegid()) or not hasattr(os, "fchown"):
+        return
+    try:
+        os.fchown(fd, st.st_uid, st.st_gid)
+    except OSError:
+        pass  # only root may give a file away: the new file is the writer's, with the old mode
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (best effort: not every system can open a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

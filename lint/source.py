@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from goldlint.diagnostics import Position, Span
 from goldlint.findings import Finding
+
+_BREAK = re.compile(r"\r\n|\r|\n")  # the line breaks of LSP (and of TextIndex)
 
 
 @dataclass(slots=True)
@@ -46,8 +49,9 @@ def decode(data: bytes, first_line: int = 1, byte_base: int = 0, char_base: int 
     except UnicodeDecodeError as exc:
         bad = exc.start
     prefix = data[:bad].decode("utf-8")
-    line = first_line + prefix.count("\n")
-    column = len(prefix) - (prefix.rfind("\n") + 1) + 1
+    breaks = [m.end() for m in _BREAK.finditer(prefix)]  # a lone \r is a line break too
+    line = first_line + len(breaks)
+    column = len(prefix) - (breaks[-1] if breaks else 0) + 1
     text = data.decode("utf-8", errors="replace")
     start = Position(line, column)
     span = Span(start, Position(line, column + 1), char_base + len(prefix), char_base + len(prefix) + 1)

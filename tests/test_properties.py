@@ -3,7 +3,11 @@
 Property tests (hypothesis) feed random bytes and mutations of the real RuSLUn record
 (bit flips, truncations, duplicated and deleted spans, NUL bytes, lone surrogates, deep
 nesting, huge numbers, every Unicode line separator) to ``check_text`` and ``check_file``
-as .json, .jsonl and .yaml. Targeted tests pin the cases a user meets for real.
+as .json, .jsonl and .yaml; the same mutations of a real file of every other family
+(corpus spec/harness v3/legacy/flat JSONL, run card, semantic, truth TSV, mix-config; JSON
+and YAML), under every suffix and every ``--kind``, with the default config and one that
+points each family at its ontology, audio, transcripts and corpus. Targeted tests pin the
+cases a user meets for real, and every crash the atheris fuzzer (``tests/fuzz``) found.
 
 Known crashes are listed in ``KNOWN_BUGS``: the properties tolerate exactly those (matched
 by exception type, message and the goldlint module that raised), and each has a regression
@@ -21,6 +25,7 @@ import re
 import subprocess
 import sys
 import traceback
+from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,16 +91,30 @@ def line_count(text: str) -> int:
     return len(_BREAKS.split(text))
 
 
+def _position(starts: list[int], offset: int) -> tuple[int, int]:
+    row = bisect_right(starts, offset) - 1
+    return row + 1, offset - starts[row] + 1
+
+
 def assert_well_placed(diagnostics: list[Diagnostic], text: str) -> None:
+    """Every position on a line of the text and at most one past its end (or between the
+    \\r and \\n of a CRLF); offsets, when set, inside the text and at that line and column."""
     lines = line_count(text)
+    starts = [0] + [m.end() for m in _BREAKS.finditer(text)]
+    ends = [m.start() for m in _BREAKS.finditer(text)] + [len(text)]
+    last_column = [e - b + (2 if text.startswith("\r\n", e) else 1) for b, e in zip(starts, ends, strict=True)]
     for d in diagnostics:
         where = f"{d.code} {d.span} {d.message[:120]!r}"
         start, end = d.span.start, d.span.end
         assert 1 <= start.line <= lines and 1 <= end.line <= lines, f"line outside 1..{lines}: {where}"
         assert start.column >= 1 and end.column >= 1, f"column < 1: {where}"
+        for pos in (start, end):
+            assert pos.column <= last_column[pos.line - 1], f"column past the end of line {pos.line}: {where}"
         assert (start.line, start.column) <= (end.line, end.column), f"start after end: {where}"
         if d.span.start_offset >= 0 or d.span.end_offset >= 0:
             assert 0 <= d.span.start_offset <= d.span.end_offset <= len(text), f"offsets outside 0..{len(text)}: {where}"
+            for pos, offset in ((start, d.span.start_offset), (end, d.span.end_offset)):
+                assert (pos.line, pos.column) == _position(starts, offset), f"offset {offset} is not at {pos}: {where}"
         if d.fix is not None:
             for edit in d.fix.edits:
                 assert 0 <= edit.span.start_offset <= edit.span.end_offset <= len(text), f"fix edit outside the text: {where}"
@@ -323,6 +342,201 @@ def test_every_line_separator(separator: str, suffix: str) -> None:
     checked_text(f"sep{suffix}", base.replace("звезд", f"зв{separator}езд").replace("три", f"т{separator}ри"))
 
 
+# --------------------------------------------------------------------------- every family
+
+TESTS = Path(__file__).parent
+
+
+def _json_yaml(text: str) -> str:
+    """A block-style YAML rendering of a JSON object: the same file as a .yaml."""
+    from io import StringIO
+
+    from ruamel.yaml import YAML as RuamelYAML
+
+    yaml = RuamelYAML(typ="safe", pure=True)
+    yaml.default_flow_style = False
+    yaml.allow_unicode = True
+    out = StringIO()
+    yaml.dump(json.loads(text), out)
+    return out.getvalue()
+
+
+def _shrunk(text: str, keep: int = 3) -> str:
+    """A large real file cut to the first ``keep`` items of every list (examples stay fast)."""
+
+    def shrink(value: object) -> object:
+        if isinstance(value, list):
+            return [shrink(v) for v in value[:keep]]
+        if isinstance(value, dict):
+            return {k: shrink(v) for k, v in value.items()}
+        return value
+
+    return json.dumps(shrink(json.loads(text)), ensure_ascii=False, indent=2) + "\n"
+
+
+def _corpus_case(dialect: str) -> str:
+    """The first corpus rule case (tests/families/corpus/cases.yaml) written in ``dialect``."""
+    from ruamel.yaml import YAML as RuamelYAML
+
+    from goldlint.families.corpus.dialects import dialect_of
+
+    for case in RuamelYAML(typ="safe", pure=True).load((TESTS / "families" / "corpus" / "cases.yaml").read_text(encoding="utf-8")):
+        try:
+            value = json.loads(case["text"])
+        except ValueError:
+            continue
+        if dialect_of(value) == dialect:
+            return str(case["text"])
+    raise LookupError(dialect)
+
+
+def _mixconfig_seed() -> str:
+    source = (TESTS / "families" / "mixconfig" / "mixconfig_support.py").read_text(encoding="utf-8")
+    return source.split('SEED = """', 1)[1].split('"""', 1)[0]
+
+
+def _read(relative: str) -> str:
+    return (TESTS / "data" / relative).read_text(encoding="utf-8")
+
+
+_SEMANTIC = _read("semantic/slower-whisper/ami_meeting_001.json")
+_RUN_CARD = _read("rosetta/run_card_example.json")
+_MIX = _mixconfig_seed()
+_FLAT = json.loads(_read("rosetta/sample_corpus.json"))
+
+# id: (suffix, text, the kind it is detected as)
+FAMILY_BASES: dict[str, tuple[str, str, str]] = {
+    "slu-json": (".json", EXAMPLE, "slu"),
+    "slu-jsonl": (".jsonl", JSONL, "slu"),
+    "slu-yaml": (".yaml", YAML, "slu"),
+    "corpus-spec": (".json", _corpus_case("spec"), "corpus"),
+    "corpus-harness-v3": (".json", _shrunk(_read("rosetta/curated/eng-sna-dev-v1.json")), "corpus"),
+    "corpus-legacy": (".json", _corpus_case("legacy"), "corpus"),
+    "corpus-flat-jsonl": (".jsonl", "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in _FLAT), "corpus"),
+    "runcard-json": (".json", _RUN_CARD, "runcard"),
+    "runcard-yaml": (".yaml", _json_yaml(_RUN_CARD), "runcard"),
+    "semantic-json": (".json", _SEMANTIC, "semantic"),
+    "semantic-yaml": (".yml", _json_yaml(_SEMANTIC), "semantic"),
+    "truth-tsv": (".tsv", _read("truth/clean.tsv"), "truth"),
+    "mix-config-json": (".json", _MIX, "mix-config"),
+    "mix-config-yaml": (".yaml", _json_yaml(_MIX), "mix-config"),
+}
+FAMILY_IDS = tuple(FAMILY_BASES)
+# Every suffix goldlint reads, a name without one (sniffed), and one it does not read.
+ALL_SUFFIXES = (".json", ".jsonl", ".ndjson", ".yaml", ".yml", ".tsv", "", ".txt")
+KINDS = (None, "slu", "runcard", "corpus", "semantic", "mix-config", "truth")
+
+
+def _rich_loaded(folder: Path) -> cfg.Loaded:
+    """Every family option that reads another file, pointed at the files ``scratch`` holds."""
+    return cfg.Loaded(cfg.Settings.model_validate({
+        "slu": {"ontology": "slu-ontology.yaml", "audio-root": "."},
+        "truth": {"ontology": "ontology.yaml", "calendar-entities": ["WHEN"]},
+        "mix-config": {"ontology": "ontology.yaml"},
+        "semantic": {"profile": "slower-whisper", "transcripts": "transcripts/{meeting_id}.json"},
+        "runcard": {"corpus": "corpus.json"},
+    }), None, folder)
+
+
+@pytest.fixture(scope="module")
+def family_scratch(scratch: Path) -> Path:
+    """``scratch`` plus the ontologies, transcripts and corpus ``_rich_loaded`` points at."""
+    (scratch / "ontology.yaml").write_text(_read("truth/ontology.yaml"), encoding="utf-8")
+    (scratch / "slu-ontology.yaml").write_text("rate_book: [best_rating, rating_value]\nplay_music: [artist, track]\n", encoding="utf-8")
+    (scratch / "corpus.json").write_text(_read("rosetta/curated/eng-sna-dev-v1.json"), encoding="utf-8")
+    (scratch / "transcripts").mkdir(exist_ok=True)
+    for transcript in (TESTS / "data" / "semantic" / "transcripts").glob("*.json"):
+        (scratch / "transcripts" / transcript.name).write_text(transcript.read_text(encoding="utf-8"), encoding="utf-8")
+    return scratch
+
+
+def _family_check_text(folder: Path, name: str, text: str, kind: str | None, rich: bool) -> FileResult:
+    loaded = _rich_loaded(folder) if rich else _loaded(folder)
+    result = check_text(folder / name, text, loaded, kind, explicit=not rich)
+    assert_well_placed(result.diagnostics, text)
+    return result
+
+
+@pytest.mark.parametrize("family", FAMILY_IDS)
+def test_family_bases_are_detected(family: str) -> None:
+    suffix, text, kind = FAMILY_BASES[family]
+    result = checked_text(f"base{suffix}", text)
+    assert result is not None and result.kind == kind, (family, result and _codes(result))
+
+
+@st.composite
+def mutated_family_text(draw: st.DrawFn) -> tuple[str, str]:
+    suffix, text, _ = FAMILY_BASES[draw(st.sampled_from(FAMILY_IDS))]
+    for _ in range(draw(st.integers(1, 4))):
+        text = _mutation(draw, text)
+    return draw(st.sampled_from([suffix, suffix, *ALL_SUFFIXES])), text
+
+
+def _mutate_bytes(draw: st.DrawFn, data: bytearray) -> bytes:
+    for _ in range(draw(st.integers(1, 6))):
+        op = draw(st.sampled_from(["flip", "truncate", "delete", "duplicate", "nul", "byte", "cr"]))
+        at = draw(st.integers(0, max(0, len(data) - 1)))
+        if op == "flip" and data:
+            data[at] ^= 1 << draw(st.integers(0, 7))
+        elif op == "truncate":
+            del data[at:]
+        elif op == "delete":
+            del data[at : at + draw(st.integers(1, 64))]
+        elif op == "duplicate":
+            data[at:at] = data[at : at + draw(st.integers(1, 256))]
+        elif op == "nul":
+            data[at:at] = b"\x00"
+        elif op == "cr":  # a lone carriage return: JSON whitespace, but a line break to an editor
+            data[at:at] = b"\r"
+        else:
+            data[at:at] = bytes([draw(st.integers(0x80, 0xFF))])
+    return bytes(data)
+
+
+@st.composite
+def mutated_family_bytes(draw: st.DrawFn) -> tuple[str, bytes]:
+    suffix, text, _ = FAMILY_BASES[draw(st.sampled_from(FAMILY_IDS))]
+    return draw(st.sampled_from([suffix, suffix, *ALL_SUFFIXES])), _mutate_bytes(draw, bytearray(text.encode("utf-8")))
+
+
+@PROPERTY
+@given(case=mutated_family_text(), kind=st.sampled_from(KINDS), rich=st.booleans())
+def test_every_family_mutated_text_never_crashes(family_scratch: Path, case: tuple[str, str], kind: str | None, rich: bool) -> None:
+    suffix, text = case
+    _family_check_text(family_scratch, f"family{suffix}", text, kind, rich)
+
+
+@PROPERTY
+@given(case=mutated_family_bytes(), kind=st.sampled_from(KINDS), rich=st.booleans())
+def test_every_family_mutated_file_never_crashes(family_scratch: Path, case: tuple[str, bytes], kind: str | None, rich: bool) -> None:
+    suffix, data = case
+    path = family_scratch / f"family-file{suffix}"
+    path.write_bytes(data)
+    loaded = _rich_loaded(family_scratch) if rich else _loaded(family_scratch)
+    result = check_file(path, loaded, kind, explicit=not rich)
+    text = result.text if result.text is not None else data.decode("utf-8", errors="replace")
+    assert_well_placed(result.diagnostics, text)
+
+
+@pytest.mark.parametrize("kind", KINDS[1:])
+@pytest.mark.parametrize("family", FAMILY_IDS)
+def test_every_kind_forced_on_every_family(family_scratch: Path, family: str, kind: str) -> None:
+    """``--kind`` names the wrong family (or the file's own): diagnostics, never a traceback."""
+    suffix, text, _ = FAMILY_BASES[family]
+    _family_check_text(family_scratch, f"forced{suffix}", text, kind, rich=False)
+    _family_check_text(family_scratch, f"forced{suffix}", text, kind, rich=True)
+
+
+@pytest.mark.parametrize("separator", LINE_SEPARATORS, ids=[f"U+{ord(s[-1]):04X}" + ("-CRLF" if s == "\r\n" else "") for s in LINE_SEPARATORS])
+@pytest.mark.parametrize("family", FAMILY_IDS)
+def test_every_family_every_line_separator(family_scratch: Path, family: str, separator: str) -> None:
+    """Each separator for every line break, and one inside every line (in values, between tokens)."""
+    suffix, text, _ = FAMILY_BASES[family]
+    _family_check_text(family_scratch, f"sep{suffix}", text.replace("\n", separator), None, rich=True)
+    inside = "\n".join(line[: len(line) // 2] + separator + line[len(line) // 2 :] for line in text.split("\n"))
+    _family_check_text(family_scratch, f"sep{suffix}", inside, None, rich=False)
+
+
 # --------------------------------------------------------------------------- targeted cases
 
 
@@ -397,12 +611,23 @@ def test_nesting_100000_deep(tmp_path: Path, run_cli, opener: str, closer: str, 
     assert f"deep{suffix}:1:{column}: GL011" in done.stdout, done.stdout
 
 
-def test_nesting_100000_deep_yaml(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
-    (tmp_path / "deep.yaml").write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+@pytest.mark.parametrize("opener,closer", [("[", "]"), ("{a: ", "}")], ids=["sequences", "mappings"])
+def test_nesting_100000_deep_yaml(tmp_path: Path, run_cli, opener: str, closer: str) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "deep.yaml").write_text(opener * 100_000 + "1" + closer * 100_000 + "\n", encoding="utf-8")
     done = run_cli("check", "deep.yaml", cwd=tmp_path, timeout=120)
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
     assert done.returncode == 1
-    assert re.search(r"deep\.yaml:1:\d+: GL0(03|11)", done.stdout), done.stdout
+    column = 1024 * len(opener) + 1  # the opener one level past max-depth (1024), as for JSON
+    assert f"deep.yaml:1:{column}: GL011" in done.stdout and "max-depth" in done.stdout, done.stdout
+
+
+def test_nesting_deep_yaml_in_block_style(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    """Block nesting (indentation, no brackets) is refused where it crosses the limit too."""
+    lines = [" " * n + "a:" for n in range(1100)] + [" " * 1100 + "1"]
+    (tmp_path / "deep.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = run_cli("check", "deep.yaml", cwd=tmp_path, timeout=120)
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
+    assert "deep.yaml:1025:1025: GL011" in done.stdout, done.stdout  # level n is the mapping at line n, column n
 
 
 def test_jsonl_broken_line_is_reported_and_later_lines_still_checked(tmp_path: Path) -> None:
@@ -543,3 +768,99 @@ def test_audio_path_that_cannot_be_opened(scratch: Path, suffix: str, audio: str
     assert_well_placed(result.diagnostics, text)
     if suffix == ".json":
         assert "SLU110" in {d.code for d in result.diagnostics}
+
+
+# --------------------------------------------------------------------------- found by the fuzzer
+# Each crash or misplaced diagnostic the atheris fuzzer (tests/fuzz) found, reduced.
+
+
+def test_jsonl_lone_cr_inside_a_record_is_a_line_break_for_positions() -> None:
+    """A lone \\r is JSON whitespace to the JSONL reader but a line break to an editor:
+    diagnostics used to count lines at \\n only, so they pointed past the end of a line."""
+    first, second, *_ = JSONL.splitlines(keepends=True)
+    broken = second.replace('"intent": "RateBook"', '"intent": RateBook')
+    text = first.replace('"meta": ', '"meta":\r ') + broken
+    result = checked_text("gold.jsonl", text)
+    assert result is not None
+    (gl003,) = [d for d in result.diagnostics if d.code == "GL003"]
+    offset = text.index("RateBook,")
+    assert gl003.span.start_offset == offset
+    assert (gl003.span.start.line, gl003.span.start.column) == (3, offset - len(first) - 1 + 1)
+    same_line = checked_text("gold.jsonl", '{"a":\r 1} 1\n')
+    assert same_line is not None
+    assert [(d.code, d.span.start.line, d.span.start.column) for d in same_line.diagnostics if d.code == "GL003"] == [("GL003", 2, 5)]
+
+
+@pytest.mark.parametrize("suffix", [".json", ".jsonl", ".yaml"])
+def test_invalid_utf8_after_a_lone_cr(tmp_path: Path, suffix: str) -> None:
+    """GL001's position counted lines at \\n only: after a lone \\r it pointed past the line's end."""
+    data = b'{"a":\r "x\xc1y"}\n'
+    result = checked_file(tmp_path / f"cr{suffix}", data)
+    assert result is not None
+    (gl001,) = [d for d in result.diagnostics if d.code == "GL001"]
+    assert (gl001.span.start.line, gl001.span.start.column) == (2, 4)
+    assert "at byte offset 9" in gl001.message
+
+
+# (kind, suffix): a kind named by --kind (or a `kinds` glob) that does not read that format.
+FORMAT_MISMATCHES = [("semantic", ".jsonl"), ("runcard", ".jsonl"), ("mix-config", ".jsonl"), ("truth", ".json"),
+                     ("truth", ".jsonl"), ("truth", ".yaml"), ("slu", ".tsv"), ("corpus", ".tsv"), ("semantic", ".tsv")]
+
+
+@pytest.mark.parametrize("kind,suffix", FORMAT_MISMATCHES, ids=[f"{k}{s}" for k, s in FORMAT_MISMATCHES])
+def test_kind_that_does_not_read_the_format_is_gl005(kind: str, suffix: str) -> None:
+    """``--kind semantic`` on a .jsonl file crashed (a JSONL path is a line number first):
+    now GL005 at 1:1 says which formats the kind reads."""
+    text = next(t for s, t, _ in FAMILY_BASES.values() if s == suffix)
+    result = check_text(f"gold{suffix}", text, _loaded(Path.cwd()), kind=kind)
+    assert_well_placed(result.diagnostics, text)
+    gl005 = [d for d in result.diagnostics if d.code == "GL005"]
+    assert [(d.span.start.line, d.span.start.column) for d in gl005] == [(1, 1)], _codes(result)
+    assert f"kind `{kind}` does not read {suffix[1:].upper()} files" in gl005[0].message
+
+
+def test_kind_that_does_not_read_the_format_exits_1(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "gold.jsonl").write_text(JSONL, encoding="utf-8")
+    done = run_cli("check", "--kind", "semantic", "gold.jsonl", cwd=tmp_path)
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
+    assert "gold.jsonl:1:1: GL005" in done.stdout, done.stdout
+    (tmp_path / "goldlint.yaml").write_text("kinds:\n  '*.jsonl': semantic\n", encoding="utf-8")
+    done = run_cli("check", "gold.jsonl", cwd=tmp_path)
+    assert done.returncode == 1 and "gold.jsonl:1:1: GL005" in done.stdout, (done.stdout, done.stderr)
+
+
+NON_STRING_KEYS = "1: one\ntrue: yes\nnull: nothing\n~: tilde\n: empty\n3.5: float\n2026-06-05: date\n? [a, b]\n: complex\n"
+
+
+@pytest.mark.parametrize("family", ["slu-json", "corpus-spec", "corpus-harness-v3", "runcard-json", "semantic-json", "mix-config-json"])
+def test_yaml_keys_that_are_not_strings(family: str) -> None:
+    """A YAML key written as a number, boolean, null or a collection: the corpus rules called
+    ``.casefold()`` on a ``None`` key (`: license` under the harness v3 top level). Keys are
+    now the text written, as JSON's are."""
+    _, text, kind = FAMILY_BASES[family]
+    result = checked_text("keys.yaml", _json_yaml(text) + NON_STRING_KEYS)
+    assert result is not None and result.kind == kind, _codes(result) if result else None
+    corpus = _json_yaml(FAMILY_BASES["corpus-harness-v3"][1])
+    nested = corpus.replace("\nentries:\n- ", "\nentries:\n- : null-key-in-an-entry\n  ", 1)
+    assert nested != corpus
+    result = checked_text("nested.yaml", nested)
+    assert result is not None and result.kind == "corpus"
+    assert any(d.code == "COR119" and "unknown field ``" in d.message for d in result.diagnostics), _codes(result)
+
+
+@pytest.mark.parametrize("pattern", ["C[[1]]OFFEE_TYPE", "^[a--z]+$", "[&&x]", "[a||b]", "[~~]"])
+def test_ignore_pattern_that_makes_python_warn(pattern: str, tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    """A mix-config ignore pattern with ``[[`` or ``--`` in a class: ``re.compile`` warned
+    ("possible nested set") onto goldlint's stderr (an error under ``-W error``). Found by
+    test_every_family_mutated_text_never_crashes."""
+    re.purge()  # the warning comes only when the pattern is compiled, not from re's cache
+    text = _MIX.replace('"COFFEE_TYPE"', json.dumps(pattern))
+    assert text != _MIX
+    for suffix in (".json", ".yaml"):
+        body = text if suffix == ".json" else _json_yaml(text)
+        result = checked_text(f"config{suffix}", body)
+        assert result is not None and result.kind == "mix-config"
+    (tmp_path / "config.json").write_text(text, encoding="utf-8")
+    done = run_cli("check", "config.json", cwd=tmp_path, env={"PYTHONWARNINGS": "default"})
+    assert done.returncode in (0, 1) and done.stderr == "", (done.returncode, done.stderr)

@@ -5,11 +5,26 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from goldlint.diagnostics import Span
 from goldlint.findings import At, Finding, JsonPath, Location, Offsets
 from goldlint.textindex import TextIndex
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What a reader refuses to go past (GL011); config keys of the same names, kebab-case."""
+
+    max_depth: int = 1024  # nested arrays/objects (JSON: at most 1024, orjson's own limit)
+    max_yaml_nodes: int = 2_000_000  # YAML nodes, counting every use of an alias with its whole value
+
+    @classmethod
+    def of(cls, settings: Any) -> Limits:
+        """The limits a config's settings set (defaults for any it does not have)."""
+        default = cls()
+        return cls(getattr(settings, "max_depth", default.max_depth), getattr(settings, "max_yaml_nodes", default.max_yaml_nodes))
 
 
 class Document(ABC):

@@ -7,7 +7,7 @@ from typing import Any
 
 from goldlint.diagnostics import Span
 from goldlint.findings import At, Finding, JsonPath, Offsets
-from goldlint.formats.base import Document
+from goldlint.formats.base import Document, Limits
 from goldlint.formats.json_read import JsonParse, parse_json
 from goldlint.formats.json_scan import locate, string_offsets
 
@@ -30,9 +30,9 @@ def parse_findings(parsed: JsonParse, where: Any = Offsets) -> list[Finding]:
 class JsonDocument(Document):
     format = "json"
 
-    def __init__(self, path: str, text: str) -> None:
+    def __init__(self, path: str, text: str, limits: Limits | None = None) -> None:
         super().__init__(path, text)
-        self._parsed = parse_json(text)
+        self._parsed = parse_json(text, max_depth=(limits or Limits()).max_depth)
         self.ok = self._parsed.ok
         self.findings.extend(parse_findings(self._parsed))
 

@@ -111,7 +111,8 @@ def _real_run(tmp_path: Path) -> tuple[Path, Any]:
     return gold, run
 
 
-def test_run_card_of_a_real_corpus_passes_goldlint_check(tmp_path: Path) -> None:
+def test_run_card_of_a_real_corpus_passes_goldlint_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # checked from the project folder: the corpus beside cards/ is inside the checked tree
     gold, run = _real_run(tmp_path)
     assert (run.scores["chrf_plus_plus"], run.scores["exact_matches"]) == (49.82, 8)
     settings = MethodSettings(model_slug="anthropic/claude-haiku-4.5", condition="naive", temperature=0.0, method_class="raw-llm",

@@ -16,9 +16,10 @@ Possessive repeats (``a++``) and atomic groups (``(?>...)``) never backtrack and
 exempt. The analysis is conservative (it may refuse an unambiguous pattern such as
 ``(\\d+\\.\\d+)*``) and linear in the pattern's length.
 
-goldlint's own matching (:func:`compile_pattern`) uses RE2 (``google-re2``), a linear-time
-engine, when it is installed; otherwise it uses Python's ``re`` only for patterns this
-analysis accepts, and refuses the others.
+goldlint's own matching (:func:`compile_pattern`) uses RE2 (``google-re2``, a runtime
+dependency), a linear-time engine, and refuses what RE2 cannot run (back-references,
+look-arounds). Only where RE2 is missing does it fall back to Python's ``re``, and then
+only for patterns this analysis accepts.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from goldlint.families.mixconfig.regex_tree import Node, RegexParser
+from goldlint.families.mixconfig.regex_tree import Node, RegexParser, quiet_compile
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,7 @@ class Danger:
 def compile_error(pattern: str) -> tuple[int, int, str] | None:
     """MXC102: ``(start, end, message)`` of Python's compile error, or ``None``."""
     try:
-        re.compile(pattern)
+        quiet_compile(pattern)
     except re.error as exc:
         pos = exc.pos if exc.pos is not None else 0
         start = min(pos, max(len(pattern) - 1, 0))
@@ -58,7 +59,7 @@ def find_danger(pattern: str) -> Danger | None:
     analysable (``reason`` says so) so that callers can refuse to run it.
     """
     try:
-        flags = re.compile(pattern).flags
+        flags = quiet_compile(pattern).flags
         tree = RegexParser(pattern, flags).parse()
     except (re.error, ValueError, RecursionError, IndexError, AssertionError) as exc:
         return Danger(0, len(pattern), f"goldlint cannot analyse this pattern ({exc})")
@@ -214,7 +215,10 @@ def compile_pattern(pattern: str) -> Callable[[str], Any] | None:
         try:
             return re2.compile(pattern, options).search  # type: ignore[no-any-return]
         except re2.error:
-            pass  # back-references, look-arounds: RE2 does not have them
+            # Back-references and look-arounds: RE2 does not have them, and a backtracking
+            # engine runs them in time the analysis below cannot bound (``a*a*a*a*(?=b)`` is
+            # polynomial, not exponential). Refused: goldlint runs user patterns in linear time only.
+            return None
     if compile_error(pattern) is not None or find_danger(pattern) is not None:
         return None
-    return re.compile(pattern).search
+    return quiet_compile(pattern).search

@@ -9,6 +9,7 @@ in time linear in the pattern (plus one probe match per character class).
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -139,9 +140,17 @@ class RegexParser:
         return _probe(atom, self.flags, self.probes)
 
 
+def quiet_compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """``re.compile`` without Python's warnings about the pattern (``[[`` or ``--`` in a class:
+    "possible nested set"): a user's pattern is judged by the rules, never echoed to stderr."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return re.compile(pattern, flags)
+
+
 @lru_cache(maxsize=4096)
 def _probe(atom: str, flags: int, probes: str) -> frozenset[str]:
-    rx = re.compile(atom, flags)
+    rx = quiet_compile(atom, flags)
     return frozenset(c for c in probes if rx.fullmatch(c))
 
 

@@ -28,8 +28,12 @@ class CorpusRef:
     readable: bool = True
 
 
-def locate(card: dict[str, Any], ctx: Context) -> tuple[Path | None, At | None, bool]:
-    """(path, where the card or config named it, whether config named it)."""
+def locate(card: dict[str, Any], ctx: Context, refused: list[tuple[At, str]] | None = None) -> tuple[Path | None, At | None, bool]:
+    """(path, where the card or config named it, whether config named it).
+
+    A path the card names is used only inside the allowed roots (symlinks resolved, see
+    :meth:`Context.may_open`); one that leads out is not opened, and is added to ``refused``.
+    """
     opts = ctx.options
     ds = card.get("dataset")
     dataset_id = ds.get("id") if isinstance(ds, dict) else None
@@ -41,9 +45,13 @@ def locate(card: dict[str, Any], ctx: Context) -> tuple[Path | None, At | None, 
         value: Any = card
         for step in steps:
             value = value.get(step) if isinstance(value, dict) else None
-        if isinstance(value, str) and value:
+        if isinstance(value, str) and value and "\x00" not in value:
             p = Path(value)
             for candidate in ([p] if p.is_absolute() else [ctx.path.parent / p, ctx.resolve_path(p)]):
+                if not ctx.may_open(candidate):
+                    if refused is not None and (At(steps), value) not in refused:
+                        refused.append((At(steps), value))
+                    continue
                 if candidate.is_file():
                     return candidate, At(steps), False
     return None, None, False
@@ -93,8 +101,12 @@ def load(path: Path) -> CorpusRef | None:
 
 
 def check(report: Report, card: dict[str, Any], good: dict[str, set[str]], ctx: Context) -> CorpusRef | None:
-    path, _named_at, configured = locate(card, ctx)
+    refused: list[tuple[At, str]] = []
+    path, _named_at, configured = locate(card, ctx, refused)
     if path is None:
+        for where, value in refused:
+            report.add("RUN105", where, f"the corpus path `{value}` leads outside the allowed folders (add its folder to `roots` "
+                       "in config): not opened, dataset.sha256 and entry ids are not checked", severity=Severity.WARNING)
         return None
     corpus = load(path)
     if corpus is None:

@@ -67,9 +67,8 @@ class SemanticFamily(Family):
             check_empty(report, root)
             transcript = None
             if ctx.options is not None and ctx.options.transcripts:
-                path = transcript_path(ctx.options.transcripts, ctx, root.get("meeting_id"), stem)
                 try:
-                    transcript = load_transcript(path)
+                    transcript = load_transcript(transcript_path(ctx.options.transcripts, ctx, root.get("meeting_id"), stem))
                 except TranscriptError as exc:
                     where = At(("meeting_id",)) if "meeting_id" in root else At(())
                     report.add("SEM107", where, f"{exc}: segment ids and evidence not checked against a transcript", severity=Severity.WARNING)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any
 
 import orjson
@@ -41,7 +42,15 @@ class Transcript:
 
 def transcript_path(pattern: str, ctx: Context, meeting_id: Any, stem: str) -> Path:
     mid = meeting_id if isinstance(meeting_id, str) and meeting_id and "/" not in meeting_id and "\\" not in meeting_id else stem
-    return ctx.resolve_path(pattern.replace("{meeting_id}", mid).replace("{stem}", stem))
+    mid = stem if mid in (".", "..") or "\x00" in mid else mid
+    path = ctx.resolve_path(pattern.replace("{meeting_id}", mid).replace("{stem}", stem))
+    # The meeting id comes from the gold file: the path it makes is opened only inside the
+    # allowed roots, or the folder of the pattern itself (from config), symlinks resolved.
+    folder = ctx.resolve_path(pattern.split("{", 1)[0] or ".")
+    base = folder if pattern.split("{", 1)[0].endswith("/") else folder.parent
+    if not ctx.may_open(path, base):
+        raise TranscriptError(f"the transcript path `{path}` leads outside the allowed folders (`roots` in config): not opened")
+    return path
 
 
 def load_transcript(path: Path) -> Transcript:
@@ -49,6 +58,8 @@ def load_transcript(path: Path) -> Transcript:
         stat = path.stat()
     except OSError as exc:
         raise TranscriptError(f"no transcript at `{path}` ({exc.strerror or exc})") from exc
+    if not S_ISREG(stat.st_mode):
+        raise TranscriptError(f"the transcript `{path}` is not a regular file (a folder, a pipe or a device): not opened")
     return _load(str(path), stat.st_mtime_ns, stat.st_size)
 
 

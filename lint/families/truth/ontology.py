@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from stat import S_ISREG
 from types import MappingProxyType
 from typing import Any
 
@@ -52,6 +53,8 @@ def load_ontology(path: Path) -> Ontology:
         stat = path.stat()
     except OSError as exc:
         raise OntologyError(f"ontology `{path}` cannot be read ({exc.strerror or exc})") from exc
+    if not S_ISREG(stat.st_mode):  # a pipe would block the read forever
+        raise OntologyError(f"ontology `{path}` is not a regular file (a folder, a pipe or a device)")
     return _load(str(path), stat.st_mtime_ns, stat.st_size)
 
 

@@ -1,0 +1,261 @@
+"""No hangs (issue 8): hostile input is refused fast, in bounded memory, with a positioned GL011.
+
+* A billion-laughs YAML file is refused at the alias whose expansion crosses
+  ``max-yaml-nodes``, having read nothing but its text: the peak RSS of the run is that of
+  checking a tiny file. A recursive alias is refused too.
+* A 200 MB single-line JSON file is refused by the default ``max-document-size`` (64 MiB) at
+  1:1 without being read, and, with the limit raised, checked in memory bounded by a small
+  multiple of its size. Why refuse by default: a JSON document is parsed whole, and a
+  hostile one (``[{},{},…]``) needs about 50 bytes of memory per byte of text (10 GB for
+  200 MB), while JSONL is streamed line by line and keeps ``max-file-size`` (1 GiB).
+* Every limit is a config key, validated: ``max-file-size``, ``max-document-size``,
+  ``max-yaml-size``, ``max-depth``, ``max-yaml-nodes``.
+* Every regular expression that comes from a user runs in linear time (RE2) or is refused:
+  config globs (``exclude``, ``per-file-ignores``, ``kinds``) and mix-config ignore patterns.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from goldlint import config as cfg
+from goldlint.config import ConfigError, Settings, glob_match
+from goldlint.engine import check_file, check_text
+from goldlint.families.mixconfig.patterns import compile_pattern
+
+
+def rss_probe(args: list[str], cwd: Path, timeout: float = 120) -> tuple[subprocess.CompletedProcess[str], int, float]:
+    """Run the CLI in a child that reports its own peak RSS (KiB) on its last stderr line; and the wall time."""
+    code = (
+        "import resource, sys\n"
+        "from goldlint.cli import main\n"
+        "sys.argv = ['goldlint', *sys.argv[1:]]\n"
+        "status = main()\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+        "sys.exit(status)\n"
+    )
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", code, *args], cwd=cwd, capture_output=True, text=True,
+                          encoding="utf-8", errors="replace", timeout=timeout, check=False)
+    seconds = time.perf_counter() - start
+    *rest, last = done.stderr.splitlines() or ["0"]
+    done.stderr = "\n".join(rest)
+    return done, int(last), seconds
+
+
+@pytest.fixture(scope="module")
+def baseline_kib(tmp_path_factory: pytest.TempPathFactory) -> int:
+    """Peak RSS of checking a one-line file: what the interpreter and goldlint's imports take."""
+    folder = tmp_path_factory.mktemp("baseline")
+    (folder / "tiny.json").write_text('{"a": 1}\n', encoding="utf-8")
+    _, kib, _ = rss_probe(["check", "tiny.json"], folder)
+    return kib
+
+
+def _laughs(levels: int = 9) -> str:
+    lines = ['lol0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for n in range(1, levels + 1):
+        lines.append(f"lol{n}: &a{n} [" + ", ".join([f"*a{n - 1}"] * 10) + "]")
+    return "\n".join(lines) + "\n"
+
+
+def test_billion_laughs_yaml_is_refused_at_the_alias_fast_and_in_flat_memory(tmp_path: Path, baseline_kib: int) -> None:
+    (tmp_path / "laughs.yaml").write_text(_laughs(), encoding="utf-8")
+    done, kib, seconds = rss_probe(["check", "laughs.yaml"], tmp_path)
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
+    assert done.returncode == 1
+    # 10^9 nodes once expanded; the running count crosses 2,000,000 at the first *a5 of line 7 (`lol6: &a6 [*a5`).
+    assert "laughs.yaml:7:12: GL011" in done.stdout and "max-yaml-nodes" in done.stdout, done.stdout
+    assert kib < baseline_kib + 64 * 1024, f"peak RSS {kib / 1024:.0f} MiB (a tiny file: {baseline_kib / 1024:.0f} MiB)"
+    assert seconds < 30, seconds
+
+
+def test_alias_expansion_limit_is_configurable(tmp_path: Path) -> None:
+    text = _laughs(2)  # 11 + 111 + 1,111 nodes and the keys
+    loaded = cfg.Loaded(Settings.model_validate({"max-yaml-nodes": 1000}), None, tmp_path)
+    result = check_text(tmp_path / "laughs.yaml", text, loaded)
+    (gl011,) = [d for d in result.diagnostics if d.code == "GL011"]
+    # 126 nodes before line 3's list holds anything; each *a1 adds 111: the 8th crosses 1,000.
+    assert (gl011.span.start.line, gl011.span.start.column) == (3, 12 + 7 * len("*a1, "))
+    default = check_text(tmp_path / "laughs.yaml", text, cfg.Loaded(Settings(), None, tmp_path))
+    assert not [d for d in default.diagnostics if d.code == "GL011"]
+
+
+def test_recursive_alias_is_refused(tmp_path: Path) -> None:
+    text = "a: &x\n  b: [1, *x]\n"
+    result = check_text(tmp_path / "loop.yaml", text, cfg.Loaded(Settings(), None, tmp_path))
+    (gl011,) = [d for d in result.diagnostics if d.code == "GL011"]
+    assert (gl011.span.start.line, gl011.span.start.column) == (2, 10)
+    assert "recursive" in gl011.message
+
+
+def _single_line_json(path: Path, size: int) -> None:
+    """A JSON array of zeros on one line, written in chunks (well under a second for 200 MB)."""
+    chunk = b"0," * (1 << 19)
+    with path.open("wb") as out:
+        out.write(b"[")
+        written = 1
+        while written + len(chunk) < size:
+            out.write(chunk)
+            written += len(chunk)
+        out.write(b"0" * 0 + b"0]")
+
+
+def test_200_megabyte_single_line_json_is_refused_by_default(tmp_path: Path, baseline_kib: int) -> None:
+    size = 200 << 20
+    _single_line_json(tmp_path / "big.json", size)
+    done, kib, seconds = rss_probe(["check", "big.json"], tmp_path)
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
+    assert done.returncode == 1
+    line = done.stdout.splitlines()[0]
+    assert line.startswith("big.json:1:1: GL011"), done.stdout
+    assert "over the limit of 67,108,864 (max-document-size): not checked" in line, line
+    assert kib < baseline_kib + 32 * 1024, "the file was read"
+    assert seconds < 10, seconds
+
+
+def test_200_megabyte_single_line_json_with_the_limit_raised_is_checked_in_bounded_memory(tmp_path: Path) -> None:
+    size = 200 << 20
+    with (tmp_path / "big.json").open("wb") as out:  # one string value: the kind of huge line a real file has
+        out.write(b'{"text": "' + b"x" * (size - 14) + b'"}\n')
+    (tmp_path / "goldlint.yaml").write_text("max-document-size: 300000000\n", encoding="utf-8")
+    done, kib, seconds = rss_probe(["check", "big.json"], tmp_path)
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
+    assert "GL011" not in done.stdout and "big.json:1:1: GL005" in done.stdout, done.stdout  # read, parsed, of no known kind
+    # bytes, text and the parsed value: a few copies of the file, never a blow-up.
+    assert kib * 1024 < 8 * size, f"peak RSS {kib / 1024:.0f} MiB for a {size >> 20} MiB file"
+
+
+def test_jsonl_keeps_the_file_size_limit(tmp_path: Path) -> None:
+    """JSONL is streamed (memory flat), so only max-file-size applies to it."""
+    settings = Settings.model_validate({"max-file-size": 100, "max-document-size": 10})
+    path = tmp_path / "gold.jsonl"
+    path.write_text('{"a": "' + "x" * 50 + '"}\n', encoding="utf-8")
+    assert not [d for d in check_file(path, cfg.Loaded(settings, None, tmp_path)).diagnostics if d.code == "GL011"]
+    path.write_text('{"a": "' + "x" * 150 + '"}\n', encoding="utf-8")
+    (gl011,) = [d for d in check_file(path, cfg.Loaded(settings, None, tmp_path)).diagnostics if d.code == "GL011"]
+    assert "(max-file-size)" in gl011.message
+
+
+@pytest.mark.parametrize(
+    "suffix,text,config,expected",
+    [
+        (".json", "[" * 11 + "]" * 11, {"max-depth": 10}, "1:11 nesting deeper than 10 levels (max-depth)"),
+        (".yaml", "[" * 11 + "]" * 11, {"max-depth": 10}, "1:11 nesting deeper than 10 levels (max-depth)"),
+        (".yaml", "a:\n b:\n  c: 1\n", {"max-depth": 2}, "3:3 nesting deeper than 2 levels (max-depth)"),
+        (".yaml", "[" + ", ".join(["x"] * 20) + "]", {"max-yaml-nodes": 10}, "1:29 more than 10 YAML nodes (max-yaml-nodes)"),
+        (".yaml", "a: " + "x" * 100, {"max-yaml-size": 50}, "1:1 file is 103 bytes, over the limit of 50 (max-yaml-size)"),
+        (".json", '["' + "x" * 100 + '"]', {"max-document-size": 50}, "1:1 file is 104 bytes, over the limit of 50 (max-document-size)"),
+        (".tsv", "a\tb\n" + "x\ty\n" * 30, {"max-document-size": 50}, "1:1 file is 124 bytes, over the limit of 50 (max-document-size)"),
+        (".jsonl", '{"a": 1}\n' * 20, {"max-file-size": 50}, "1:1 file is 180 bytes, over the limit of 50 (max-file-size)"),
+    ],
+    ids=["json-depth", "yaml-flow-depth", "yaml-block-depth", "yaml-nodes", "yaml-size", "json-size", "tsv-size", "jsonl-size"],
+)
+def test_each_limit_is_configurable_and_positioned(tmp_path: Path, suffix: str, text: str, config: dict[str, int], expected: str) -> None:
+    path = tmp_path / f"gold{suffix}"
+    path.write_text(text, encoding="utf-8")
+    result = check_file(path, cfg.Loaded(Settings.model_validate(config), None, tmp_path))
+    got = [f"{d.span.start.line}:{d.span.start.column} {d.message}" for d in result.diagnostics if d.code == "GL011"]
+    assert len(got) == 1 and got[0].startswith(expected), got
+
+
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        ("max-depth: 2000\n", "max-depth: Input should be less than or equal to 1024"),
+        ("max-depth: 0\n", "max-depth: Input should be greater than or equal to 1"),
+        ("max-yaml-nodes: -5\n", "max-yaml-nodes: Input should be greater than or equal to 1"),
+        ("max-document-size: 0\n", "max-document-size: Input should be greater than 0"),
+        ("max-yaml-size: big\n", "max-yaml-size: Input should be a valid integer"),
+        ("exclude: ['[z-a].json']\n", "is not a glob goldlint can match"),
+    ],
+)
+def test_limits_are_validated(tmp_path: Path, content: str, message: str) -> None:
+    (tmp_path / "goldlint.yaml").write_text(content, encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        cfg.read(tmp_path / "goldlint.yaml")
+    assert message in str(caught.value) and caught.value.line == 1, str(caught.value)
+
+
+def test_size_limits_default_and_follow_an_explicit_max_file_size() -> None:
+    default = Settings()
+    assert default.size_limit("json") == (64 << 20, "max-document-size")
+    assert default.size_limit("tsv") == (64 << 20, "max-document-size")
+    assert default.size_limit("yaml") == (8 << 20, "max-yaml-size")
+    assert default.size_limit("jsonl") == (1 << 30, "max-file-size")
+    # A config written before these keys that raised max-file-size keeps reading its big JSON files.
+    raised = Settings.model_validate({"max-file-size": 8_000_000_000})
+    assert raised.size_limit("json")[0] == raised.size_limit("yaml")[0] == 8_000_000_000
+    lowered = Settings.model_validate({"max-file-size": 1000})
+    assert lowered.size_limit("json")[0] == lowered.size_limit("yaml")[0] == 1000
+    both = Settings.model_validate({"max-file-size": 8_000_000_000, "max-document-size": 5})
+    assert both.size_limit("json")[0] == 5
+
+
+# --------------------------------------------------------------------------- user regular expressions
+
+
+HOSTILE_GLOBS = ["x/*a*a*a*a*a*a*a*a*a*b", "*a*a*a*a*a*a*a*a*a*b", "**/**/**/**/**/**/**/**/b", "x/?*?*?*?*?*?*?*?*b"]
+
+
+@pytest.mark.parametrize("pattern", HOSTILE_GLOBS)
+def test_config_globs_match_in_linear_time(pattern: str) -> None:
+    """Python's ``re`` took exponential time on ``x/*a*a*…b`` (a 200-character name did not finish in ten minutes)."""
+    rel = "x/" + "a" * 100_000
+    start = time.perf_counter()
+    assert glob_match(rel, pattern) is False
+    assert glob_match(rel.replace("x/", "x/y/") + "/" + "a" * 1000, pattern) in (True, False)
+    assert time.perf_counter() - start < 1.0
+
+
+def test_a_hostile_exclude_glob_does_not_hang_the_cli(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "x").mkdir()
+    (tmp_path / "x" / ("a" * 200 + ".json")).write_text('{"a": 1}\n', encoding="utf-8")
+    (tmp_path / "goldlint.yaml").write_text(f"exclude: ['{HOSTILE_GLOBS[0]}']\n", encoding="utf-8")
+    start = time.perf_counter()
+    done = run_cli("check", ".", cwd=tmp_path, timeout=60)
+    assert done.returncode == 0, (done.stdout, done.stderr)  # walked, matched nothing, checked the file (no kind: silent)
+    assert time.perf_counter() - start < 30
+
+
+@pytest.mark.parametrize("pattern", [r"(a*)*\1$", r"a*a*a*a*a*a*(?=b)", r"(?<=x)(\w+\s?)*$", r"(a|aa)+(?!c)"])
+def test_ignore_patterns_that_re2_cannot_run_are_refused(pattern: str) -> None:
+    """Back-references and look-arounds would need a backtracking engine: goldlint does not run them."""
+    assert compile_pattern(pattern) is None
+
+
+def test_ignore_patterns_run_in_linear_time() -> None:
+    search = compile_pattern(r"^(\w+_?)+SIZE$")
+    assert search is not None
+    start = time.perf_counter()
+    assert not search("A" * 100_000 + "!")
+    assert time.perf_counter() - start < 1.0
+
+
+def _glob_match_before(rel: str, pattern: str) -> bool:
+    """goldlint's glob matching before it moved to RE2 (fnmatch and ``re``: exponential on hostile globs)."""
+    import fnmatch
+    import re
+
+    if "/" not in pattern.rstrip("/"):
+        return fnmatch.fnmatchcase(rel.rsplit("/", 1)[-1], pattern) or any(
+            fnmatch.fnmatchcase(part, pattern.rstrip("/")) for part in rel.split("/")[:-1]
+        )
+    regex = re.escape(pattern.lstrip("/")).replace(r"\*\*/", "(?:.*/)?").replace(r"\*\*", ".*")
+    regex = regex.replace(r"\*", "[^/]*").replace(r"\?", "[^/]")
+    return re.fullmatch(regex, rel) is not None or re.match(regex + "/", rel) is not None
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=500, deadline=None)
+@given(pattern=st.text(alphabet="ab*?[]!-/.й", min_size=1, max_size=9), rel=st.text(alphabet="ab/.-й", min_size=1, max_size=12))
+def test_globs_match_as_they_did_before_re2(pattern: str, rel: str) -> None:
+    assert glob_match(rel, pattern) == _glob_match_before(rel, pattern), (rel, pattern)
