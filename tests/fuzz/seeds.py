@@ -48,7 +48,7 @@ def _fit(text: str, suffix: str) -> str | None:
     if suffix == ".json":
         try:
             value = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             return None
         for keep in (3, 1):
             small = json.dumps(_shrink(value, keep), ensure_ascii=False, indent=2) + "\n"
@@ -70,7 +70,7 @@ def _yaml_of(text: str) -> str | None:
     """A block-style YAML rendering of a JSON object text (None if it is no JSON object)."""
     try:
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     if not isinstance(value, dict):
         return None
@@ -146,9 +146,6 @@ def _mixconfig_seed() -> Iterator[tuple[str, str, str | None]]:
 
 def check_seeds() -> Iterator[tuple[int, bytes]]:
     texts: list[tuple[str, str, str | None]] = [*real_files(), *_rule_cases(), *_mixconfig_seed()]
-    for suffix, text, kind in list(texts):
-        if suffix == ".json" and kind is None and (rendered := _yaml_of(text)) is not None:
-            texts.append((".yaml", rendered, None))
     for suffix, text, kind in texts:
         fitted = _fit(text, suffix)
         if fitted is None:
@@ -156,6 +153,10 @@ def check_seeds() -> Iterator[tuple[int, bytes]]:
         data = fitted.encode("utf-8")
         yield selector(suffix, kind), data
         yield selector(suffix, kind, from_disk=True, rich=True), data
+        rendered = _yaml_of(fitted) if suffix == ".json" and kind is None else None
+        if rendered is not None and len(yaml := rendered.encode("utf-8")) <= LIMIT:
+            yield selector(".yaml"), yaml
+            yield selector(".yml", from_disk=True, rich=True), yaml
 
 
 def ontology_seeds() -> Iterator[tuple[int, bytes]]:

@@ -1,0 +1,173 @@
+"""The atheris fuzz targets. ``python -m tests.fuzz.harness TARGET [libFuzzer flags] [CORPUS...]``.
+
+Targets (the first input byte selects the case, see ``cases.py``):
+
+- ``check``: the bytes as a gold file under every suffix and ``--kind``, through
+  ``check_text`` (decoded, lone surrogates kept) or ``check_file`` (from disk), with the
+  default config or one that points every family at ontologies, audio, transcripts and a
+  corpus beside the file. All five report formats render the result.
+- ``ontology``: the bytes as the ontology file the truth, mix-config and slu families load.
+
+The property: no exception at all (a bad file is a diagnostic, never a traceback: exit 0
+or 1, never 2), and every diagnostic and fix edit inside the text (``property.py``).
+
+goldlint is imported inside ``atheris.instrument_imports`` (every submodule on a check's
+path, so the lazily imported ones are instrumented too): libFuzzer's coverage guidance follows goldlint's own
+branches. Run it through ``python -m tests.fuzz`` for bounded runs and reports.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import atheris
+
+from tests.fuzz import TESTS, use_this_checkout
+
+use_this_checkout()
+
+# Not on the path of a check (the CLI, the language server, `score`): importing and
+# instrumenting them would double the start-up time for no coverage.
+_SKIP = ("goldlint.__main__", "goldlint.cli", "goldlint.server", "goldlint.score")
+
+
+def _import_all(package: ModuleType) -> None:
+    """Import every submodule now, inside the instrumentation (the engine imports some lazily)."""
+    for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
+        if info.name.startswith(_SKIP):
+            continue
+        try:
+            module = importlib.import_module(info.name)
+        except ImportError:  # an optional extra that is not installed
+            continue
+        if info.ispkg:
+            _import_all(module)
+
+
+with atheris.instrument_imports(include=["goldlint"]):
+    import goldlint
+
+    _import_all(goldlint)
+
+from goldlint import config as cfg
+from goldlint.engine import check_file, check_text
+from goldlint.families.truth import ontology as truth_ontology
+
+from tests.fuzz.cases import case_of, ontology_case_of
+from tests.fuzz.property import check_diagnostics, check_reports
+
+WAV_HEADER = b"RIFF\x24\x00\x00\x00WAVEfmt "
+SLU_ONTOLOGY = "rate_book: [best_rating, rating_value]\nplay_music: [artist, track]\nalarm/time_left_on_alarm: []\n"
+
+
+def _read(relative: str) -> str:
+    return (TESTS / relative).read_text(encoding="utf-8")
+
+
+def _workdir() -> Path:
+    """A folder with the files the rich config points at (written from tests/data, not copied)."""
+    folder = Path(tempfile.mkdtemp(prefix="goldlint-fuzz-"))
+    (folder / "samples").mkdir()
+    (folder / "samples" / "audio_2.wav").write_bytes(WAV_HEADER)
+    (folder / "ontology.yaml").write_text(_read("data/truth/ontology.yaml"), encoding="utf-8")
+    (folder / "slu-ontology.yaml").write_text(SLU_ONTOLOGY, encoding="utf-8")
+    (folder / "corpus.json").write_text(_read("data/rosetta/curated/eng-sna-dev-v1.json"), encoding="utf-8")
+    (folder / "transcripts").mkdir()
+    for transcript in sorted((TESTS / "data" / "semantic" / "transcripts").glob("*.json")):
+        (folder / "transcripts" / transcript.name).write_text(transcript.read_text(encoding="utf-8"), encoding="utf-8")
+    return folder
+
+
+def _loaded(folder: Path, options: dict[str, object]) -> cfg.Loaded:
+    return cfg.Loaded(cfg.Settings.model_validate(options), None, folder)
+
+
+def rich_options(ontology: str = "ontology.yaml", slu_ontology: str = "slu-ontology.yaml") -> dict[str, object]:
+    return {
+        "slu": {"ontology": slu_ontology, "audio-root": "."},
+        "truth": {"ontology": ontology, "calendar-entities": ["WHEN"]},
+        "mix-config": {"ontology": ontology},
+        "semantic": {"profile": "slower-whisper", "transcripts": "transcripts/{meeting_id}.json"},
+        "runcard": {"corpus": "corpus.json"},
+        "corpus": {"extra-fields": ["note"]},
+    }
+
+
+# --------------------------------------------------------------------------- check
+
+
+class CheckTarget:
+    def __init__(self) -> None:
+        self.folder = _workdir()
+        self.plain = _loaded(self.folder, {})
+        self.rich = _loaded(self.folder, rich_options())
+
+    def __call__(self, data: bytes) -> None:
+        if not data:
+            return
+        case = case_of(data[0])
+        body = data[1:]
+        loaded = self.rich if case.rich else self.plain
+        explicit = not case.rich
+        path = self.folder / case.name
+        if case.from_disk:
+            path.write_bytes(body)
+            result = check_file(path, loaded, case.kind, explicit)
+            text = result.text if result.text is not None else body.decode("utf-8", "replace")
+        else:
+            text = body.decode("utf-8", "surrogateescape")  # undecodable bytes become lone surrogates
+            result = check_text(path, text, loaded, case.kind, explicit)
+        check_diagnostics(result.diagnostics, text)
+        check_reports(result.diagnostics)
+
+
+# --------------------------------------------------------------------------- ontology
+
+
+class OntologyTarget:
+    def __init__(self) -> None:
+        self.folder = _workdir()
+        self.loaded = {suffix: _loaded(self.folder, rich_options(f"fuzzed{suffix}", f"fuzzed{suffix}")) for suffix in (".yaml", ".json")}
+        self.golds = [
+            ("truth.tsv", _read("data/truth/clean.tsv")),
+            ("config.json", json.dumps({"nlu": {"useEntityF1": True, "predicted_entities_to_ignore": {"_GLOBAL_": "^.+_SIZE$", "ORDER_COFFEE": "COFFEE_TYPE"}}})),
+            ("record.json", _read("data/slu/ruslun_example_record.json")),
+        ]
+
+    def __call__(self, data: bytes) -> None:
+        if not data:
+            return
+        case = ontology_case_of(data[0])
+        (self.folder / f"fuzzed{case.suffix}").write_bytes(data[1:])
+        truth_ontology._load.cache_clear()  # keyed by mtime and size: two inputs can share both
+        for name, text in self.golds:
+            path = self.folder / name
+            if case.from_disk:
+                path.write_text(text, encoding="utf-8")
+                result = check_file(path, self.loaded[case.suffix])
+            else:
+                result = check_text(path, text, self.loaded[case.suffix])
+            check_diagnostics(result.diagnostics, text)
+            check_reports(result.diagnostics)
+
+
+TARGETS: dict[str, Callable[[], Callable[[bytes], None]]] = {"check": CheckTarget, "ontology": OntologyTarget}
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) < 2 or argv[1] not in TARGETS:
+        sys.exit(f"usage: python -m tests.fuzz.harness {{{','.join(TARGETS)}}} [libFuzzer flags] [CORPUS...]")
+    target = TARGETS[argv[1]]()
+    atheris.Setup([argv[0], *argv[2:]], target)
+    atheris.Fuzz()
+
+
+if __name__ == "__main__":
+    main(sys.argv)
