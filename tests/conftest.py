@@ -12,8 +12,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -56,3 +58,28 @@ def run_cli() -> CliRunner:
         )
 
     return run
+
+
+def _rss_probe(args: list[str], cwd: Path, timeout: float = 120) -> tuple[subprocess.CompletedProcess[str], int, float]:
+    """Run the CLI in a child that reports its own peak RSS (KiB) on its last stderr line; and the wall time."""
+    code = (
+        "import resource, sys\n"
+        "from goldlint.cli import main\n"
+        "sys.argv = ['goldlint', *sys.argv[1:]]\n"
+        "status = main()\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+        "sys.exit(status)\n"
+    )
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", code, *args], cwd=cwd, capture_output=True, text=True,
+                          encoding="utf-8", errors="replace", timeout=timeout, check=False)
+    seconds = time.perf_counter() - start
+    *rest, last = done.stderr.splitlines() or ["0"]
+    done.stderr = "\n".join(rest)
+    return done, int(last), seconds
+
+
+@pytest.fixture(scope="session")
+def rss_probe() -> Any:
+    """``rss_probe(args, cwd, timeout)``: the CLI in a child; (its result, its peak RSS in KiB, wall seconds)."""
+    return _rss_probe

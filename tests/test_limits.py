@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -29,27 +28,8 @@ from goldlint.engine import check_file, check_text
 from goldlint.families.mixconfig.patterns import compile_pattern
 
 
-def rss_probe(args: list[str], cwd: Path, timeout: float = 120) -> tuple[subprocess.CompletedProcess[str], int, float]:
-    """Run the CLI in a child that reports its own peak RSS (KiB) on its last stderr line; and the wall time."""
-    code = (
-        "import resource, sys\n"
-        "from goldlint.cli import main\n"
-        "sys.argv = ['goldlint', *sys.argv[1:]]\n"
-        "status = main()\n"
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
-        "sys.exit(status)\n"
-    )
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", code, *args], cwd=cwd, capture_output=True, text=True,
-                          encoding="utf-8", errors="replace", timeout=timeout, check=False)
-    seconds = time.perf_counter() - start
-    *rest, last = done.stderr.splitlines() or ["0"]
-    done.stderr = "\n".join(rest)
-    return done, int(last), seconds
-
-
 @pytest.fixture(scope="module")
-def baseline_kib(tmp_path_factory: pytest.TempPathFactory) -> int:
+def baseline_kib(tmp_path_factory: pytest.TempPathFactory, rss_probe) -> int:  # type: ignore[no-untyped-def]
     """Peak RSS of checking a one-line file: what the interpreter and goldlint's imports take."""
     folder = tmp_path_factory.mktemp("baseline")
     (folder / "tiny.json").write_text('{"a": 1}\n', encoding="utf-8")
@@ -64,15 +44,14 @@ def _laughs(levels: int = 9) -> str:
     return "\n".join(lines) + "\n"
 
 
-def test_billion_laughs_yaml_is_refused_at_the_alias_fast_and_in_flat_memory(tmp_path: Path, baseline_kib: int) -> None:
+def test_billion_laughs_yaml_is_refused_at_the_alias_in_flat_memory(tmp_path: Path, baseline_kib: int, rss_probe) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "laughs.yaml").write_text(_laughs(), encoding="utf-8")
-    done, kib, seconds = rss_probe(["check", "laughs.yaml"], tmp_path)
+    done, kib, _ = rss_probe(["check", "laughs.yaml"], tmp_path)
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
     assert done.returncode == 1
     # 10^9 nodes once expanded; the running count crosses 2,000,000 at the first *a5 of line 7 (`lol6: &a6 [*a5`).
     assert "laughs.yaml:7:12: GL011" in done.stdout and "max-yaml-nodes" in done.stdout, done.stdout
     assert kib < baseline_kib + 64 * 1024, f"peak RSS {kib / 1024:.0f} MiB (a tiny file: {baseline_kib / 1024:.0f} MiB)"
-    assert seconds < 30, seconds
 
 
 def test_alias_expansion_limit_is_configurable(tmp_path: Path) -> None:
@@ -106,25 +85,24 @@ def _single_line_json(path: Path, size: int) -> None:
         out.write(b"0" * 0 + b"0]")
 
 
-def test_200_megabyte_single_line_json_is_refused_by_default(tmp_path: Path, baseline_kib: int) -> None:
+def test_200_megabyte_single_line_json_is_refused_by_default(tmp_path: Path, baseline_kib: int, rss_probe) -> None:  # type: ignore[no-untyped-def]
     size = 200 << 20
     _single_line_json(tmp_path / "big.json", size)
-    done, kib, seconds = rss_probe(["check", "big.json"], tmp_path)
+    done, kib, _ = rss_probe(["check", "big.json"], tmp_path)
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
     assert done.returncode == 1
     line = done.stdout.splitlines()[0]
     assert line.startswith("big.json:1:1: GL011"), done.stdout
     assert "over the limit of 67,108,864 (max-document-size): not checked" in line, line
     assert kib < baseline_kib + 32 * 1024, "the file was read"
-    assert seconds < 10, seconds
 
 
-def test_200_megabyte_single_line_json_with_the_limit_raised_is_checked_in_bounded_memory(tmp_path: Path) -> None:
+def test_200_megabyte_single_line_json_with_the_limit_raised_is_checked_in_bounded_memory(tmp_path: Path, rss_probe) -> None:  # type: ignore[no-untyped-def]
     size = 200 << 20
     with (tmp_path / "big.json").open("wb") as out:  # one string value: the kind of huge line a real file has
         out.write(b'{"text": "' + b"x" * (size - 14) + b'"}\n')
     (tmp_path / "goldlint.yaml").write_text("max-document-size: 300000000\n", encoding="utf-8")
-    done, kib, seconds = rss_probe(["check", "big.json"], tmp_path)
+    done, kib, _ = rss_probe(["check", "big.json"], tmp_path)
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
     assert "GL011" not in done.stdout and "big.json:1:1: GL005" in done.stdout, done.stdout  # read, parsed, of no known kind
     # bytes, text and the parsed value: a few copies of the file, never a blow-up.
@@ -203,24 +181,30 @@ def test_size_limits_default_and_follow_an_explicit_max_file_size() -> None:
 HOSTILE_GLOBS = ["x/*a*a*a*a*a*a*a*a*a*b", "*a*a*a*a*a*a*a*a*a*b", "**/**/**/**/**/**/**/**/b", "x/?*?*?*?*?*?*?*?*b"]
 
 
+def _finishes_in_a_child(code: str) -> None:
+    """Run ``code`` in a child: a hang is a failure after a minute, not a stuck test run.
+    (A guard against exponential matching, not a speed measurement: no timing is asserted.)"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+
+
 @pytest.mark.parametrize("pattern", HOSTILE_GLOBS)
 def test_config_globs_match_in_linear_time(pattern: str) -> None:
     """Python's ``re`` took exponential time on ``x/*a*a*…b`` (a 200-character name did not finish in ten minutes)."""
-    rel = "x/" + "a" * 100_000
-    start = time.perf_counter()
-    assert glob_match(rel, pattern) is False
-    assert glob_match(rel.replace("x/", "x/y/") + "/" + "a" * 1000, pattern) in (True, False)
-    assert time.perf_counter() - start < 1.0
+    _finishes_in_a_child(
+        "from goldlint.config import glob_match\n"
+        f"rel = 'x/' + 'a' * 100_000\n"
+        f"assert glob_match(rel, {pattern!r}) is False\n"
+        f"assert glob_match(rel.replace('x/', 'x/y/') + '/' + 'a' * 1000, {pattern!r}) in (True, False)\n"
+    )
 
 
 def test_a_hostile_exclude_glob_does_not_hang_the_cli(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "x").mkdir()
     (tmp_path / "x" / ("a" * 200 + ".json")).write_text('{"a": 1}\n', encoding="utf-8")
     (tmp_path / "goldlint.yaml").write_text(f"exclude: ['{HOSTILE_GLOBS[0]}']\n", encoding="utf-8")
-    start = time.perf_counter()
-    done = run_cli("check", ".", cwd=tmp_path, timeout=60)
+    done = run_cli("check", ".", cwd=tmp_path, timeout=60)  # (a hang fails at the timeout)
     assert done.returncode == 0, (done.stdout, done.stderr)  # walked, matched nothing, checked the file (no kind: silent)
-    assert time.perf_counter() - start < 30
 
 
 @pytest.mark.parametrize("pattern", [r"(a*)*\1$", r"a*a*a*a*a*a*(?=b)", r"(?<=x)(\w+\s?)*$", r"(a|aa)+(?!c)"])
@@ -230,11 +214,11 @@ def test_ignore_patterns_that_re2_cannot_run_are_refused(pattern: str) -> None:
 
 
 def test_ignore_patterns_run_in_linear_time() -> None:
-    search = compile_pattern(r"^(\w+_?)+SIZE$")
-    assert search is not None
-    start = time.perf_counter()
-    assert not search("A" * 100_000 + "!")
-    assert time.perf_counter() - start < 1.0
+    assert compile_pattern(r"^(\w+_?)+SIZE$") is not None
+    _finishes_in_a_child(
+        "from goldlint.families.mixconfig.patterns import compile_pattern\n"
+        "assert not compile_pattern(r'^(\\w+_?)+SIZE$')('A' * 100_000 + '!')\n"
+    )
 
 
 def _glob_match_before(rel: str, pattern: str) -> bool:

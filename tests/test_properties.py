@@ -663,23 +663,6 @@ def test_nul_byte_inside_a_string_is_a_positioned_syntax_error() -> None:
     assert gl003.span.start_offset == text.index("\x00")
 
 
-def _rss_probe(args: list[str], cwd: Path) -> tuple[subprocess.CompletedProcess[str], int]:
-    """Run the CLI in a child that reports its own peak RSS (KiB) on its last stderr line."""
-    code = (
-        "import resource, sys\n"
-        "from goldlint.cli import main\n"
-        "sys.argv = ['goldlint', *sys.argv[1:]]\n"
-        "status = main()\n"
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
-        "sys.exit(status)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code, *args], cwd=cwd, capture_output=True, text=True,
-                          encoding="utf-8", errors="replace", timeout=300, check=False)
-    *rest, last = done.stderr.splitlines() or ["0"]
-    done.stderr = "\n".join(rest)
-    return done, int(last)
-
-
 def _write_big_line_jsonl(path: Path, size: int) -> int:
     """A record whose question is ``size`` bytes of Cyrillic, written in chunks; returns the line length."""
     head, tail = json.dumps(_RECORD, ensure_ascii=False).split('"question": ', 1)
@@ -697,10 +680,10 @@ def _write_big_line_jsonl(path: Path, size: int) -> int:
     return written
 
 
-def test_jsonl_line_of_50_megabytes(tmp_path: Path) -> None:
+def test_jsonl_line_of_50_megabytes(tmp_path: Path, rss_probe) -> None:  # type: ignore[no-untyped-def]
     size = 50 << 20
     _write_big_line_jsonl(tmp_path / "big.jsonl", size)
-    done, peak_kib = _rss_probe(["check", "big.jsonl"], tmp_path)
+    done, peak_kib, _ = rss_probe(["check", "big.jsonl"], tmp_path, 300)
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
     assert done.returncode == 1, done.stderr
     # The big line is checked like any other; the line after it is still reached.
