@@ -47,3 +47,30 @@ def msgspec_lines(path: str) -> dict[str, Any]:
                 except msgspec.DecodeError:
                     broken += 1
     return {"records": records, "broken": broken}
+
+
+def yaml_load(path: str) -> dict[str, Any]:
+    """A YAML file: ruamel.yaml's safe load (the parser goldlint uses; pure Python unless
+    ruamel.yaml.clib is installed). orjson cannot read YAML: this is the bare parse instead."""
+    from ruamel.yaml import YAML
+
+    with open(path, encoding="utf-8") as handle:
+        value = YAML(typ="safe").load(handle)
+    return {"keys": len(value) if isinstance(value, dict) else 0}
+
+
+def tsv_orjson(path: str) -> dict[str, Any]:
+    """A truth TSV: split every line on tabs and ``orjson.loads`` the annotation cell (the
+    bare cost of reading the table; orjson alone cannot read TSV)."""
+    rows = broken = 0
+    with open(path, "rb") as handle:
+        header = handle.readline().rstrip(b"\r\n").split(b"\t")
+        at = header.index(b"annotation")
+        for line in handle:
+            cells = line.rstrip(b"\r\n").split(b"\t")
+            rows += 1
+            try:
+                orjson.loads(cells[at])
+            except (orjson.JSONDecodeError, IndexError):
+                broken += 1
+    return {"records": rows, "broken": broken}

@@ -1,52 +1,65 @@
-"""The benchmark's datasets and cases, in a registry that later work extends.
+"""The benchmark's datasets and cases, in a registry the family modules fill.
 
-A *dataset* is a generated file (written once, cached under ``out/data``); a *case* times
-one way of reading it: a Python target run in a fresh child process (``python`` cases), or
-a whole command (``command`` cases, start-up included). A case may name a ``baseline``
-case on the same dataset: the report gives the ratio of the two medians. ``FLATNESS``
-pairs a small and a large dataset whose peak memory must stay nearly equal.
+A *dataset* is a generated file or folder (written once by a separate process, cached
+under ``out/data/<family>/`` with the generator's hash in its name); a *case* times one way
+of reading it: a Python target run in a fresh child process (``python`` cases: imports not
+timed), or a whole command (``command`` cases: start-up included). A case may name a
+``baseline`` case on the same dataset: the report gives the ratio of the two medians (time
+and peak memory).
 
-To add a family's benchmark, write a module that calls :func:`dataset` and :func:`case`
-and add it to ``PLUGINS`` (e.g. ``tests.bench.corpus_cases`` for the corpus family, or a
-``score``/``serve`` timing as a command case).
+The modules of ``PLUGINS`` each define ``register(scales)`` and call :func:`dataset` and
+:func:`case`; ``scales`` is the list of selected scale labels (``10k``, ``100k``, ``1m``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+import json
+import os
+import subprocess
 import sys
-from collections.abc import Callable
+import time
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
-
-from tests.bench import slu_data
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+SCALES: dict[str, int] = {"10k": 10_000, "100k": 100_000, "1m": 1_000_000}
 
 
 @dataclass(frozen=True)
 class Dataset:
-    name: str
-    suffix: str
-    make: Callable[[Path], None]  # writes the file
-    records: int
+    name: str  # e.g. "slu-jsonl-10k-defective"
+    family: str  # its folder under out/data, and what --family selects
+    suffix: str  # ".jsonl", ".json", ... or "" for a folder
+    make: str  # "module:function", called as function(path, **kwargs) in a separate process
+    kwargs: tuple[tuple[str, Any], ...] = ()
+    records: int = 0  # entries (records, results, rows, items) in the file; files in a folder
+    scale: str = ""
+    version: str = ""  # the generator's hash: part of the file name
     note: str = ""
-    version: str = ""  # part of the cache key: change it when the generator changes
-    config: str | None = None  # a goldlint.yaml written beside the file
+    expect: str = ""  # "clean" (goldlint must find no error) or "defective" (one defect per 100 entries)
+    fmt: str = ""  # jsonl, json, yaml, tsv, folder
+
+    @property
+    def is_folder(self) -> bool:
+        return self.suffix == ""
 
 
 @dataclass(frozen=True)
 class Case:
     dataset: str
-    measure: str  # e.g. "goldlint-engine", "orjson-lines"
-    kind: str  # "python" (target = "module:function") or "command" (argv, {path} and {python} filled in)
+    measure: str  # e.g. "goldlint-engine", "orjson-lines", "check-jsonschema"
+    kind: str  # "python" (target = "module:function") or "command" (argv: {python}, {path}, {repo} filled in)
     target: str = ""
     argv: tuple[str, ...] = ()
     baseline: str | None = None  # the measure on the same dataset this one is compared to
-    reps: int | None = None  # fewer repetitions for the expensive ones
+    reps: int | None = None  # at most this many repetitions (the expensive ones)
     tags: frozenset[str] = field(default_factory=frozenset)
+    ok_exit: tuple[int, ...] = (0, 1)  # exit codes of a command that are not a failure
+    quiet_stderr: bool = True  # a command that writes to stderr has failed
 
     @property
     def name(self) -> str:
@@ -55,7 +68,8 @@ class Case:
 
 DATASETS: dict[str, Dataset] = {}
 CASES: dict[str, Case] = {}
-FLATNESS: list[tuple[str, str, str]] = []  # (measure, small dataset, large dataset)
+#: Files written into a family's data folder before any of its datasets (goldlint.yaml, ...).
+FOLDER_FILES: dict[str, dict[str, str]] = {}
 
 
 def dataset(ds: Dataset) -> Dataset:
@@ -69,75 +83,67 @@ def case(c: Case) -> Case:
     return c
 
 
-def _label(records: int) -> str:
+def label(records: int) -> str:
+    for name, size in SCALES.items():
+        if size == records:
+            return name
     return f"{records // 1000}k" if records % 1000 == 0 else str(records)
 
 
-def _source_version(*modules: object) -> str:
+def source_version(*modules: str) -> str:
+    """A hash of the generator modules' source (``tests.bench.slu_data``, ``goldlint.families.runcard.algorithms``)."""
     digest = hashlib.sha256()
     for module in modules:
-        digest.update(Path(module.__file__).read_bytes())  # type: ignore[attr-defined]
+        spec = importlib.util.find_spec(module)  # type: ignore[attr-defined]
+        assert spec is not None and spec.origin is not None, module
+        digest.update(Path(spec.origin).read_bytes())
     return digest.hexdigest()[:10]
 
 
-# --------------------------------------------------------------------------- slu (issue 2)
-
-GOLDLINT_CLI = ("{python}", "-m", "goldlint", "check", "--quiet", "{path}")
-# 400,000 records are ~1.2 GB, over the default max-file-size (1 GiB).
-BIG_FILES = "max-file-size: 8000000000\n"
-
-
-def register_slu(scale: int) -> None:
-    version = _source_version(slu_data)
-    sizes = {_label(scale): scale, _label(4 * scale): 4 * scale}
-    small, large = sizes
-    for label, records in sizes.items():
-        dataset(Dataset(f"slu-jsonl-{label}", ".jsonl", partial(slu_data.write_jsonl, records=records), records,
-                        "clean RuSLUn-shaped records", version, BIG_FILES))
-    dataset(Dataset(f"slu-jsonl-{small}-errors", ".jsonl", partial(slu_data.write_jsonl, records=scale, error_every=100),
-                    scale, "one defect every 100 records", version, BIG_FILES))
-    dataset(Dataset(f"slu-json-{small}", ".json", partial(slu_data.write_json_array, records=scale), scale,
-                    "the clean records as one JSON array", version, BIG_FILES))
-
-    for name in (f"slu-jsonl-{small}", f"slu-jsonl-{small}-errors"):
-        case(Case(name, "orjson-lines", "python", "tests.bench.baselines:orjson_lines", tags=frozenset({"slu", "baseline"})))
-        case(Case(name, "goldlint-engine", "python", "tests.bench.engine:goldlint_check_file", baseline="orjson-lines",
-                  tags=frozenset({"slu"})))
-        case(Case(name, "goldlint-cli", "command", argv=GOLDLINT_CLI, baseline="orjson-lines", tags=frozenset({"slu"})))
-    case(Case(f"slu-jsonl-{small}", "msgspec-lines", "python", "tests.bench.baselines:msgspec_lines",
-              tags=frozenset({"slu", "baseline"})))
-    case(Case(f"slu-json-{small}", "orjson-whole", "python", "tests.bench.baselines:orjson_whole", tags=frozenset({"slu", "baseline"})))
-    case(Case(f"slu-json-{small}", "goldlint-engine", "python", "tests.bench.engine:goldlint_check_file",
-              baseline="orjson-whole", tags=frozenset({"slu"})))
-    # Memory must not grow with the length of a JSONL file: the large file, fewer times.
-    case(Case(f"slu-jsonl-{large}", "orjson-lines", "python", "tests.bench.baselines:orjson_lines", reps=1,
-              tags=frozenset({"slu", "flatness", "baseline"})))
-    case(Case(f"slu-jsonl-{large}", "goldlint-engine", "python", "tests.bench.engine:goldlint_check_file",
-              baseline="orjson-lines", reps=2, tags=frozenset({"slu", "flatness"})))
-    FLATNESS.append(("goldlint-engine", f"slu-jsonl-{small}", f"slu-jsonl-{large}"))
+# The modules that register datasets and cases; each defines ``register(scales)``.
+PLUGINS: tuple[str, ...] = (
+    "tests.bench.families",
+    "tests.bench.score_cases",
+    "tests.bench.serve_cases",
+    "tests.bench.smallfiles",
+)
 
 
-# Later issues: modules that register their own datasets and cases (corpus, semantic,
-# truth, score, serve); each defines ``register(scale: int) -> None``.
-PLUGINS: tuple[str, ...] = ("tests.bench.corpus_cases",)
-
-
-def load(scale: int) -> None:
+def load(scales: list[str], families: list[str] | None = None) -> None:
     DATASETS.clear()
     CASES.clear()
-    FLATNESS.clear()
-    register_slu(scale)
+    FOLDER_FILES.clear()
     for plugin in PLUGINS:
-        importlib.import_module(plugin).register(scale)
+        importlib.import_module(plugin).register(scales)
+    if families:
+        for name in [n for n, c in CASES.items() if DATASETS[c.dataset].family not in families]:
+            del CASES[name]
 
 
-def data_file(ds: Dataset, folder: Path) -> Path:
-    """The dataset's file, generated when missing (the name carries the generator's version)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    if ds.config is not None and not (folder / "goldlint.yaml").exists():
-        (folder / "goldlint.yaml").write_text(ds.config, encoding="utf-8")
-    path = folder / f"{ds.name}-{ds.version}{ds.suffix}"
+def data_path(ds: Dataset, folder: Path) -> Path:
+    return folder / ds.family / f"{ds.name}-{ds.version}{ds.suffix}"
+
+
+def data_file(ds: Dataset, folder: Path, env: dict[str, str]) -> Path:
+    """The dataset's file or folder, generated when missing by a separate process (so the
+    runner's own memory never grows with the data: a child's peak RSS stays its own)."""
+    path = data_path(ds, folder)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for name, text in FOLDER_FILES.get(ds.family, {}).items():
+        extra = path.parent / name
+        if not extra.exists() or extra.read_text(encoding="utf-8") != text:
+            extra.write_text(text, encoding="utf-8")
     if not path.exists():
-        print(f"generating {path.name} ({ds.records:,} records) ...", file=sys.stderr, flush=True)
-        ds.make(path)
+        print(f"generating {ds.family}/{path.name} ({ds.records:,} {'files' if ds.family == 'smallfiles' else 'entries'}) ...",
+              file=sys.stderr, flush=True)
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "tests.bench.generate", ds.make, str(path), json.dumps(dict(ds.kwargs))],
+                       cwd=REPO, env=env, check=True)
+        print(f"  ... {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
     return path
+
+
+def size_of(path: Path) -> int:
+    if path.is_dir():
+        return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+    return os.path.getsize(path)

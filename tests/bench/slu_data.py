@@ -81,13 +81,14 @@ def _defect(kind: str, rec: dict[str, Any], n: int) -> dict[str, Any] | str:
     return rec
 
 
-def lines(records: int, seed: int = 20261122, error_every: int | None = None) -> Iterator[str]:
+def lines(records: int, seed: int = 20261122, error_every: int | None = None,
+          kinds: tuple[str, ...] = DEFECTS) -> Iterator[str]:
     rng = random.Random(seed)
     defects = 0
     for n in range(1, records + 1):
         rec: dict[str, Any] | str = record(n, rng, CLEAN_INTENTS)
         if error_every and n % error_every == 0:
-            rec = _defect(DEFECTS[defects % len(DEFECTS)], rec, n)  # type: ignore[arg-type]
+            rec = _defect(kinds[defects % len(kinds)], rec, n)  # type: ignore[arg-type]
             defects += 1
         yield rec if isinstance(rec, str) else json.dumps(rec, ensure_ascii=False, separators=(", ", ": "))
 
@@ -100,12 +101,16 @@ def write_jsonl(path: Path, records: int, seed: int = 20261122, error_every: int
     tmp.replace(path)
 
 
-def write_json_array(path: Path, records: int, seed: int = 20261122) -> None:
-    """The same clean records as one JSON array, one record a line (MERA's own files are arrays)."""
+def write_json_array(path: Path, records: int, seed: int = 20261122, error_every: int | None = None) -> None:
+    """The same records as one JSON array, one record a line (MERA's own files are arrays).
+
+    Its defects are those of JSON Lines but the broken line, which in an array is a syntax
+    error that ends the parse (one finding, not one every 100 records)."""
     tmp = path.with_suffix(".partial")
+    kinds = tuple(k for k in DEFECTS if k != "broken-line")
     with tmp.open("w", encoding="utf-8", newline="\n") as out:
         out.write("[\n")
-        for n, line in enumerate(lines(records, seed)):
+        for n, line in enumerate(lines(records, seed, error_every, kinds)):
             out.write(("" if n == 0 else ",\n") + line)
         out.write("\n]\n")
     tmp.replace(path)

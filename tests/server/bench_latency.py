@@ -22,7 +22,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from tests.bench.serve import EDITS, PATTERNS, measure  # noqa: E402
+from tests.bench.serve import EDITS, PATTERNS, measure
 
 RECORD = HERE.parent / "data" / "server" / "ruslun_example_record.json"
 

@@ -1,0 +1,204 @@
+"""`serve` latency: from a ``didChange`` to the ``publishDiagnostics`` of that version.
+
+Starts ``python -m goldlint.server`` over stdio, opens the file, then makes ``EDITS`` edits
+one after another, each as soon as the previous one's diagnostics arrived: one letter of
+a value (an intent, a register, a severity, ...) is replaced by ``X``, then restored, at
+random places (seeded). Reported: the time to the first publication of each version
+(median, p95 — nearest rank — and max over the edits), the open (first full check), and
+"settled": after an edit, the time until the full check is published (for a large JSON
+Lines file the server first publishes a quick check of the edited lines, then the full
+check after a pause in typing; for other files the first publication is the full check).
+The server's own peak RSS (``VmHWM``) is read before it is shut down.
+
+The client is a bare JSON-RPC reader (``json.loads`` only, as an editor would), so the
+client's own decoding does not count as latency. Used by the ``serve`` cases
+(``serve_cases.py``) and by ``tests/server/bench_latency.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import os
+import random
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from pygls.uris import from_fs_path
+
+EDITS = 50
+SETTLE = 3
+# Per family folder: where an edit goes (group 1: the letter replaced).
+PATTERNS: dict[str, str] = {
+    "slu": r'"intent": "(\w)',
+    "corpus": r'"register": "(\w)',
+    "runcard": r'"predicted": "(\w)',
+    "semantic": r'severity"?: "(\w)',
+    "truth": r"\t([A-Z])[A-Z_]*$",
+}
+LANGUAGES = {".jsonl": "jsonl", ".json": "json", ".yaml": "yaml", ".yml": "yaml", ".tsv": "tsv"}
+
+
+def utf16(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+class RawClient:
+    """A bare JSON-RPC client over the server's stdio."""
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc, self.next_id = proc, 0
+        self.waiters: dict[int, asyncio.Future[object]] = {}
+        self.on_notification = lambda method, params: None
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    def send(self, method: str, params: object, request: bool = False) -> asyncio.Future[object] | None:
+        message: dict[str, object] = {"jsonrpc": "2.0", "method": method, "params": params}
+        future = None
+        if request:
+            self.next_id += 1
+            message["id"] = self.next_id
+            future = self.waiters[self.next_id] = asyncio.get_running_loop().create_future()
+        self._write(message)
+        return future
+
+    def _write(self, message: dict[str, object]) -> None:
+        body = json.dumps(message, ensure_ascii=False).encode("utf-8")
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    async def _read(self) -> None:
+        assert self.proc.stdout is not None
+        while True:
+            length = 0
+            while (line := await self.proc.stdout.readline()) not in (b"\r\n", b""):
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            if not line:
+                return
+            message = json.loads(await self.proc.stdout.readexactly(length))
+            if "method" in message and "id" in message:  # a request from the server: answer it
+                self._write({"jsonrpc": "2.0", "id": message["id"], "result": None})
+            elif "method" in message:
+                self.on_notification(message["method"], message.get("params"))
+            elif message.get("id") in self.waiters:
+                self.waiters.pop(message["id"]).set_result(message.get("result"))
+
+
+def _caps() -> dict[str, object]:
+    from lsprotocol.converters import get_converter
+    from pytest_lsp import client_capabilities
+
+    return get_converter().unstructure(client_capabilities("visual-studio-code@v1.65.2"))  # type: ignore[no-any-return]
+
+
+def _vm_hwm_kib(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+def _position(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset)
+    start = text.rfind("\n", 0, offset) + 1
+    return line, utf16(text[start:offset])
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+async def measure(path: Path, pattern: str, edits: int = EDITS, settle: int = SETTLE, seed: int = 1) -> dict[str, Any]:
+    text = path.read_text(encoding="utf-8")
+    spots = [m.start(1) for m in re.finditer(pattern, text, re.MULTILINE)]
+    if not spots:
+        raise ValueError(f"no place to edit in {path.name} (pattern {pattern})")
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "goldlint.server", stdin=asyncio.subprocess.PIPE,
+                                                stdout=asyncio.subprocess.PIPE, limit=1 << 30)
+    client = RawClient(proc)
+    arrivals: dict[int, list[float]] = {}
+    counts: dict[int, int] = {}
+    changed = asyncio.Event()
+
+    def notified(method: str, params: dict) -> None:  # type: ignore[type-arg]
+        if method == "textDocument/publishDiagnostics" and params.get("version") is not None:
+            arrivals.setdefault(params["version"], []).append(time.perf_counter())
+            counts[params["version"]] = len(params["diagnostics"])
+            changed.set()
+
+    client.on_notification = notified
+
+    async def until(version: int, n: int, timeout: float = 120) -> None:
+        deadline = time.perf_counter() + timeout
+        while len(arrivals.get(version, ())) < n:
+            changed.clear()
+            await asyncio.wait_for(changed.wait(), max(0.01, deadline - time.perf_counter()))
+
+    await client.send("initialize", {"processId": os.getpid(), "rootUri": from_fs_path(str(path.parent)),  # type: ignore[misc]
+                                     "capabilities": _caps()}, request=True)
+    client.send("initialized", {})
+    uri = from_fs_path(str(path)) or ""
+    opened = time.perf_counter()
+    client.send("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": LANGUAGES.get(path.suffix, "json"),
+                                                          "version": 1, "text": text}})
+    await until(1, 1)
+    open_s = arrivals[1][0] - opened
+    incremental = path.suffix == ".jsonl"  # the server's quick path: large JSON Lines only
+    rng = random.Random(seed)
+    quick: list[float] = []
+    version, spot = 1, spots[0]
+
+    def edit(letter: str, width: int) -> None:
+        line, col = _position(text, spot)
+        client.send("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [
+            {"range": {"start": {"line": line, "character": col}, "end": {"line": line, "character": col + width}}, "text": letter}]})
+
+    for n in range(edits):
+        version += 1
+        if n % 2 == 0:  # break one letter, then restore it
+            spot = spots[rng.randrange(len(spots))]
+        sent = time.perf_counter()
+        edit("X" if n % 2 == 0 else text[spot], 1)
+        await until(version, 1)
+        quick.append(arrivals[version][0] - sent)
+    settled: list[float] = []
+    for _ in range(settle):  # an empty edit, then wait for its full check
+        version += 1
+        sent = time.perf_counter()
+        edit("", 0)
+        want = 2 if incremental else 1
+        try:
+            await until(version, want, timeout=30)
+            settled.append(arrivals[version][want - 1] - sent)
+        except TimeoutError:  # a small JSONL file is not checked incrementally: one publication
+            settled.append(arrivals[version][-1] - sent)
+    server_kib = _vm_hwm_kib(proc.pid)
+    await client.send("shutdown", None, request=True)  # type: ignore[misc]
+    client.send("exit", None)
+    await proc.wait()
+    quick_ms = [x * 1000 for x in quick]
+    return {
+        "file": path.name, "megabytes": round(len(text.encode("utf-8")) / 1e6, 1), "edits": edits,
+        "diagnostics": counts.get(version), "open_ms": round(open_s * 1000),
+        "edit_median_ms": round(statistics.median(quick_ms), 1), "edit_p95_ms": round(percentile(quick_ms, 0.95), 1),
+        "edit_max_ms": round(max(quick_ms), 1), "settled_median_ms": round(statistics.median(settled) * 1000),
+        "server_peak_mib": round(server_kib / 1024) if server_kib else None,
+    }
+
+
+def latency(path: str) -> dict[str, Any]:
+    """The ``serve`` cases' target: the file's family is its data folder's name."""
+    p = Path(path)
+    family = p.stem.split("-")[1] if p.parent.name == "serve" else p.parent.name
+    return asyncio.run(measure(p, PATTERNS[family]))
