@@ -158,8 +158,8 @@ _CHUNK = 1 << 22  # bytes read at once by the checking pass: a few thousand reco
 
 
 def _raw_batches(path: Path, report: Report) -> Iterator[RawBatch]:
-    """The checking pass over a streamed file: undecoded lines, a chunk at a time (orjson
-    validates UTF-8 itself). A line longer than a chunk is gathered whole."""
+    """The checking pass over a streamed file: undecoded lines, a chunk at a time (the JSON
+    readers validate UTF-8 themselves). A line longer than a chunk is gathered whole."""
     reader = _BatchReader(report)
     pieces: list[bytes] = []  # the file since the last complete line
     with path.open("rb") as handle:
