@@ -65,13 +65,18 @@ def _char_name(c: str) -> str:
 
 
 _JOINERS = "\u200c\u200d"
+_VIRAMA = 9  # the canonical combining class of every Indic virama (and Myanmar asat)
 _PLAIN_LETTER = re.compile(r"[A-Za-zА-Яа-яЁё]")
 
 
 def _orthographic_joiner(value: str, i: int) -> bool:
     """ZWJ/ZWNJ between two letters or marks of a script that spells with them (Sinhala,
     Malayalam, Persian, …) or inside an emoji sequence; not between Latin or Cyrillic letters."""
-    if value[i] not in _JOINERS or i == 0 or i + 1 >= len(value):
+    if value[i] not in _JOINERS or i == 0:
+        return False
+    if unicodedata.combining(value[i - 1]) == _VIRAMA:
+        return True  # a virama's joiner picks a conjunct or a chillu form (ന്‍, ශ්‍), also at a word's end
+    if i + 1 >= len(value):
         return False
     before, after = value[i - 1], value[i + 1]
     if _PLAIN_LETTER.match(before) or _PLAIN_LETTER.match(after) or before.isascii() or after.isascii():
