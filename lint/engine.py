@@ -139,9 +139,7 @@ def _clean_from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | N
     for family in [FAMILIES[named]] if named else FAMILIES.values():
         if "json" not in family.formats:
             continue
-        report = Report()
-        ctx = Context(path, loaded.family_options(family.name), loaded.settings, loaded.path.parent if loaded.path else None)
-        if family.check_bytes(data, report, ctx):
+        if family.check_bytes(data, Report(), _context(path, loaded, family)):
             return FileResult(str(path), [], family.name)
     return None
 
@@ -254,8 +252,11 @@ def _run(doc: Document, path: Path, report: Report, loaded: cfg.Loaded, kind: st
     result.document = doc
     if not doc.ok:
         return  # nothing parsed: the syntax findings say why
-    ctx = Context(path, loaded.family_options(family.name), loaded.settings, loaded.path.parent if loaded.path else None)
-    family.check(doc, report, ctx)
+    family.check(doc, report, _context(path, loaded, family))
+
+
+def _context(path: Path, loaded: cfg.Loaded, family: Family) -> Context:
+    return Context(path, loaded.family_options(family.name), loaded.settings, loaded.path.parent if loaded.path else None)
 
 
 def _choose_family(doc: Document, path: Path, loaded: cfg.Loaded, kind: str | None) -> Family | None:

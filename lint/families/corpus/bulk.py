@@ -197,7 +197,8 @@ def commit(c: EntryChecker, prefix: JsonPath, start: int, a: Assessment, lo: int
     if c.secret.isdisjoint(segments):
         t.sources.update(zip(keys, indices, strict=True))  # all public: the compact form
     else:
-        t.sources.update({key: i if s not in c.secret else [i, None, i] for key, i, s in zip(keys, indices, segments, strict=True)})
+        for key, i, s in zip(keys, indices, segments, strict=True):
+            t.first_source(key, i, s in c.secret)
     _count(t.segments, segments, prefix, start + lo, "segment")
     t.tiers.update(a.tiers[lo:hi])
     t.registers.update(a.registers[lo:hi])

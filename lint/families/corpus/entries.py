@@ -171,7 +171,7 @@ class EntryChecker:
         me = self.tally.count - 1
         seen = self.tally.sources.get(key)
         if seen is None:
-            self.tally.sources[key] = [me, me if secret is False else None, me if secret else None]
+            self.tally.first_source(key, me, secret)
             return
         if type(seen) is int:  # the compact form of a first public entry
             seen = self.tally.sources[key] = [seen, seen, None]

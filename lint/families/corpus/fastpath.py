@@ -53,7 +53,7 @@ def _commit(c: EntryChecker, path: JsonPath, e: dict[str, Any], key: str, seg: s
     t.ids[e["id"]] = me
     t.labels.append(e["id"])
     secret = seg in c.secret if seg is not None else None
-    t.sources[key] = [me, me if secret is False else None, me if secret else None]
+    t.first_source(key, me, secret)
     if "segment" in e:
         slot = t.segments.get(seg)  # type: ignore[arg-type]
         if slot is None:

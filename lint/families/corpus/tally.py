@@ -64,6 +64,10 @@ class Tally:
     # normalised source -> [first index, first public, first secret]; or just the index of
     # its first entry when that one is public (the common case, and no list to build)
     sources: dict[str, list[Any] | int] = field(default_factory=dict)
+
+    def first_source(self, key: str, index: int, secret: bool | None) -> None:
+        """Record the first entry with this source (see ``sources``)."""
+        self.sources[key] = index if secret is False else [index, None, index if secret else None]
     segments: dict[str, list[Any]] = field(default_factory=dict)  # segment -> [count, first At]
     tiers: set[int] = field(default_factory=set)
     registers: set[str] = field(default_factory=set)
