@@ -11,12 +11,14 @@ from array import array
 from bisect import bisect_right
 from itertools import accumulate, islice
 
+from goldlint.checkpoints import Checkpoints
 from goldlint.diagnostics import Position, Span
 
 _BREAK = re.compile(r"\r\n|\r|\n")
 
 
 _CHUNK = 1 << 20
+COUNT_ROWS_ABOVE = 1 << 20  # characters: a larger text finds rows by counting line breaks, without the index
 
 
 def _add_lf_starts(text: str, starts: array[int]) -> None:
@@ -36,6 +38,9 @@ class TextIndex:
         self.text = text
         self.first_line = first_line
         self._starts: array[int] | None = None
+        # Rows counted from the nearest offset already placed: a file with a few findings
+        # never builds the whole index (a million lines of a pretty-printed corpus).
+        self._rows: Checkpoints | bool | None = None  # False: the text has CRs
 
     @property
     def line_starts(self) -> array[int]:
@@ -50,6 +55,12 @@ class TextIndex:
 
     def position(self, offset: int) -> Position:
         offset = max(0, min(offset, len(self.text)))
+        if self._starts is None and len(self.text) > COUNT_ROWS_ABOVE:
+            if self._rows is None:
+                plain = "\r" not in self.text  # (with CRs: the whole index)
+                self._rows = Checkpoints(lambda at, row, to: row + self.text.count("\n", at, to)) if plain else False
+            if self._rows:
+                return Position(self.first_line + self._rows.convert(offset), offset - self.text.rfind("\n", 0, offset))
         starts = self.line_starts
         row = bisect_right(starts, offset) - 1
         return Position(self.first_line + row, offset - starts[row] + 1)

@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from json.decoder import scanstring
 from typing import Any
 
+from goldlint.formats import json_spans
+
 JsonPath = tuple[str | int, ...]
 
 _WS = re.compile(r"[ \t\n\r\ufeff]*")
@@ -64,7 +66,7 @@ def _skip_deep(text: str, i: int) -> int:
     raise ScanError("unterminated value")
 
 
-def object_members(text: str, i: int) -> Iterator[tuple[str, int, int, int, int]]:
+def object_members(text: str, i: int, fast: _Fast | None = None) -> Iterator[tuple[str, int, int, int, int]]:
     """Yield ``(key, key_start, key_end, value_start, value_end)`` of the object at ``i``."""
     if text[i] != "{":
         raise ScanError(f"expected an object at offset {i}")
@@ -77,7 +79,7 @@ def object_members(text: str, i: int) -> Iterator[tuple[str, int, int, int, int]
         key, key_end = scanstring(text, i + 1)
         colon = skip_ws(text, key_end)
         value_start = skip_ws(text, colon + 1)
-        end = value_end(text, value_start)
+        end = (fast.value_end(value_start) if fast is not None else None) or value_end(text, value_start)
         yield key, i, key_end, value_start, end
         i = skip_ws(text, end)
         if text[i] == "}":
@@ -125,13 +127,41 @@ def locate(
     found: dict[tuple[JsonPath, bool], tuple[int, int]] = {}
     i = skip_ws(text, start)
     try:
-        _walk(text, i, trie, found, None)
+        _walk(text, i, trie, found, None, _Fast(text) if len(text) >= json_spans.FAST_ABOVE else None)
     except (ScanError, IndexError, ValueError):
         pass  # what was found before the text stopped making sense is still right
     return found
 
 
-def _walk(text: str, i: int, trie: dict[Any, Any], found: dict[Any, Any], key_span: tuple[int, int] | None) -> int:
+_FAST_FROM_ITEM = 64
+
+
+class _Fast:
+    """msgspec's skipping for the containers of a large text (:mod:`.json_spans`), made
+    on first use. A container it cannot read is walked the ordinary way."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._utf8: json_spans.Utf8Text | None = None
+
+    @property
+    def utf8(self) -> json_spans.Utf8Text:
+        if self._utf8 is None:
+            self._utf8 = json_spans.Utf8Text(self.text)
+        return self._utf8
+
+    def value_end(self, i: int) -> int | None:
+        if self.text[i] not in "[{":
+            return None  # a scalar: the standard decoder is as quick
+        return json_spans.value_end(self.utf8, i)
+
+    def items(self, i: int) -> tuple[list[int], list[int], int] | None:
+        return json_spans.item_spans(self.utf8, i)
+
+
+def _walk(
+    text: str, i: int, trie: dict[Any, Any], found: dict[Any, Any], key_span: tuple[int, int] | None, fast: _Fast | None = None
+) -> int:
     end = -1
     if _KEY in trie and key_span is not None:
         found[trie[_KEY]] = key_span
@@ -141,19 +171,23 @@ def _walk(text: str, i: int, trie: dict[Any, Any], found: dict[Any, Any], key_sp
         if c == "{":
             wanted = {k for k in children if isinstance(k, str)}
             last: dict[str, tuple[int, int, int]] = {}
-            for key, ks, ke, vs, ve in object_members(text, i):
+            for key, ks, ke, vs, ve in object_members(text, i, fast):
                 if key in wanted:
                     last[key] = (ks, ke, vs)
                 end = ve
-            for key, (ks, ke, vs) in last.items():
-                _walk(text, vs, trie[key], found, (ks, ke))
+            for key, (ks, ke, vs) in sorted(last.items(), key=lambda kv: kv[1][2]):  # in text order: offsets convert forwards
+                _walk(text, vs, trie[key], found, (ks, ke), fast)
             end = _close(text, end, i, "}")
         elif c == "[":
             wanted_idx = {k for k in children if isinstance(k, int)}
+            # (Worth it once many items would be skipped; for a few near the start, stopping early is cheaper.)
+            spans = fast.items(i) if fast is not None and max(wanted_idx, default=0) >= _FAST_FROM_ITEM else None
+            if spans is not None:
+                return _walk_spans(text, i, trie, found, fast, spans, sorted(wanted_idx))  # type: ignore[arg-type]
             last_wanted = max(wanted_idx, default=-1)
             for n, (s, e) in enumerate(array_items(text, i)):
                 if n in wanted_idx:
-                    _walk(text, s, trie[n], found, None)
+                    _walk(text, s, trie[n], found, None, fast)
                 end = e
                 if n >= last_wanted and _VALUE not in trie:
                     return -1  # nothing more is wanted from this array
@@ -161,6 +195,21 @@ def _walk(text: str, i: int, trie: dict[Any, Any], found: dict[Any, Any], key_sp
     if _VALUE in trie:
         if end < 0:
             end = value_end(text, i)
+        found[trie[_VALUE]] = (i, end)
+    return end
+
+
+def _walk_spans(
+    text: str, i: int, trie: dict[Any, Any], found: dict[Any, Any], fast: _Fast, spans: tuple[list[int], list[int], int], wanted: list[int]
+) -> int:
+    """The array at ``i`` with its items' byte spans known: into the wanted items, in order."""
+    starts, _, close = spans
+    utf8 = fast.utf8
+    for n in wanted:
+        if n < len(starts):
+            _walk(text, utf8.to_char(starts[n]), trie[n], found, None, fast)
+    end = utf8.to_char(close)
+    if _VALUE in trie:
         found[trie[_VALUE]] = (i, end)
     return end
 

@@ -1,0 +1,132 @@
+"""Positions in large JSON texts: msgspec's skipping finds exactly what the standard decoder finds.
+
+:func:`goldlint.formats.json_scan.locate` walks a large text with msgspec
+(:mod:`goldlint.formats.json_spans`) and a small one with ``json.raw_decode``; the
+thresholds are lowered here so that both walks run on the same small texts.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from goldlint import textindex
+from goldlint.checkpoints import Checkpoints
+from goldlint.formats import json_scan, json_spans
+from goldlint.formats.json_scan import locate
+from goldlint.textindex import TextIndex
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+_TEXT = st.text(alphabet=st.sampled_from("aé→ \"\\\n\t{}[],:😀\u2028x"), max_size=6)
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats(allow_nan=False, allow_infinity=False) | _TEXT,
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(_TEXT, inner, max_size=4),
+    max_leaves=25,
+)
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(value, list):
+        for n, item in enumerate(value):
+            out += _paths(item, (*prefix, n))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            out += _paths(item, (*prefix, key))
+    return out
+
+
+def _both_ways(text: str, requests: list[tuple[tuple[Any, ...], bool]]) -> tuple[dict[Any, Any], dict[Any, Any]]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(json_spans, "FAST_ABOVE", 0)
+        patch.setattr(json_scan, "_FAST_FROM_ITEM", 0)
+        fast = locate(text, requests)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(json_spans, "FAST_ABOVE", 1 << 60)
+        slow = locate(text, requests)
+    return fast, slow
+
+
+@settings(max_examples=300, deadline=None)
+@given(_JSON, st.sampled_from([None, 0, 1, 2]), st.booleans(), st.randoms(use_true_random=False))
+def test_fast_and_standard_walks_find_the_same_spans(value: Any, indent: int | None, ascii_only: bool, rnd: random.Random) -> None:
+    text = json.dumps(value, indent=indent, ensure_ascii=ascii_only)
+    paths = _paths(value)
+    requests = [(p, want_key) for p in rnd.sample(paths, min(len(paths), 6)) for want_key in (False, True)]
+    fast, slow = _both_ways(text, requests)
+    assert fast == slow
+    for (path, want_key), (start, end) in fast.items():
+        if not want_key:
+            assert json.loads(text[start:end]) == _at(value, path)
+
+
+def _at(value: Any, path: tuple[Any, ...]) -> Any:
+    for step in path:
+        value = value[step]
+    return value
+
+
+_ENTRY = '{{"id": {n}, "source": "Сөз {n} →", "notes": [1, {{"k": "v"}}]}}'
+
+
+@pytest.mark.parametrize("separators", [[",\n  "], [",", ", ", " ,\n\n\t", ",\r\n  "]], ids=["even", "uneven"])
+def test_items_are_found_however_they_are_spaced(separators: list[str]) -> None:
+    items = [_ENTRY.format(n=n) for n in range(200)]
+    body = items[0] + "".join(separators[n % len(separators)] + item for n, item in enumerate(items[1:]))
+    text = '{"dataset": {"id": "x→y"}, "entries": [\n  ' + body + "\n]}"
+    requests = [(("entries", n, "source"), False) for n in range(0, 200, 7)] + [(("entries", 199), False)]
+    fast, slow = _both_ways(text, requests)
+    assert fast == slow and len(fast) == len(requests)
+    assert text[slice(*fast[(("entries", 199), False)])] == items[199]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"entries": [' + ", ".join(["NaN"] * 80) + '], "x": 1}',  # msgspec refuses NaN: the standard walk
+        '{"entries": [' + ", ".join(['{"a": 1, "a": 2}'] * 80) + "]}",  # duplicate keys: the last wins
+        '{"entries": [' + ", ".join(["[" * 1500 + "]" * 1500] * 70) + "]}",  # deeper than msgspec goes
+        '{"entries": [' + ", ".join(["1"] * 80) + ", ]}",  # broken after item 79
+    ],
+    ids=["nan", "duplicate-keys", "deep", "trailing-comma"],
+)
+def test_what_msgspec_cannot_read_is_walked_the_standard_way(text: str) -> None:
+    requests = [(("entries", n), False) for n in range(0, 80, 3)] + [(("entries", 70, "a"), False), (("x",), True)]
+    fast, slow = _both_ways(text, requests)
+    assert fast == slow
+
+
+def test_offsets_convert_between_characters_and_bytes() -> None:
+    text = "a→😀\u2028b" * 50
+    utf8 = json_spans.Utf8Text(text)
+    offsets = list(range(len(text) + 1))
+    random.Random(7).shuffle(offsets)
+    for char in offsets:
+        byte = utf8.to_byte(char)
+        assert byte == len(text[:char].encode("utf-8"))
+        assert utf8.to_char(byte) == char
+
+
+def test_checkpoints_count_from_the_nearest_known_point() -> None:
+    calls: list[tuple[int, int]] = []
+
+    def step(x0: int, y0: int, x: int) -> int:
+        calls.append((x0, x))
+        return y0 + (x - x0) * 2
+
+    points = Checkpoints(step)
+    assert [points.convert(x) for x in (50, 10, 70, 50, 60)] == [100, 20, 140, 100, 120]
+    assert calls == [(0, 50), (0, 10), (50, 70), (50, 60)]  # 50 again: known, not counted
+
+
+@given(st.text(alphabet="ab\n", max_size=120), st.lists(st.integers(0, 130), max_size=20))
+def test_positions_counted_from_checkpoints_equal_the_line_index(text: str, offsets: list[int]) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(textindex, "COUNT_ROWS_ABOVE", -1)  # every text counts as large: rows are counted
+        counted = [TextIndex(text).position(o) for o in offsets]
+    indexed = TextIndex(text)
+    _ = indexed.line_starts  # built first: the index answers
+    assert counted == [indexed.position(o) for o in offsets]
