@@ -32,6 +32,9 @@ class Context:
     settings: Settings
     config_dir: Path | None = None  # where the config file that applies lives
     state: dict[str, Any] = field(default_factory=dict)
+    # Only some entries of the file are present (the server's quick check of the edited
+    # ones): rules about the file as a whole would judge the part, and are not run.
+    partial: bool = False
 
     def resolve_path(self, value: str | Path) -> Path:
         """A path from config, relative to the config file's folder (else the gold file's)."""

@@ -14,7 +14,8 @@
   typing pauses longer (``idle``), a full check, which alone sees rules across records
   (duplicate ids, inventories) and replaces everything. The quick check runs the same
   engine on a text where every other line is blank, so line and column positions are
-  those of the real file.
+  those of the real file. A large JSON document is checked the same way by entries (the
+  items of its large arrays, :mod:`goldlint.server.items`) instead of lines.
 """
 
 from __future__ import annotations
@@ -29,11 +30,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from goldlint.diagnostics import Edit, Fix, Span
+from goldlint.diagnostics import Diagnostic, Edit, Fix, Span
 from goldlint.engine import check_text
 from goldlint.server.configs import ConfigProblem
 from goldlint.server.convert import Item, make_item
-from goldlint.server.documents import DocState
+from goldlint.server.documents import INCREMENTAL_ABOVE, DocState
+from goldlint.server.items import ItemMap, sparse_text
 from goldlint.server.textbuffer import TextBuffer
 
 if TYPE_CHECKING:
@@ -57,6 +59,7 @@ class Snapshot:
     kind: str | None
     dirty: tuple[int, ...]
     encoding: str
+    entries: ItemMap | None = None  # a JSON document's entries, the edited ones marked
 
 
 @dataclass(slots=True)
@@ -66,6 +69,8 @@ class Outcome:
     document: Any = None
     problem: ConfigProblem | None = None
     config_file: Path | None = None
+    item_map: ItemMap | None = None  # full check of a large JSON document: its entries
+    covered: list[tuple[int, int]] | None = None  # quick check of JSON entries: the entries it checked
 
 
 class Checker:
@@ -106,10 +111,11 @@ class Checker:
         if state.pending.get(kind) is me:
             del state.pending[kind]  # from here on this run is not cancelled: it finishes or is dropped
         async with state.locks[kind]:
-            if state.closed or (kind == "quick" and not state.dirty):
+            if state.closed or (kind == "quick" and not (state.incremental and state.edited)):
                 return
             version, revision = state.version, state.revision
-            snap = Snapshot(state.path, state.buffer.snapshot(), state.fmt, state.kind, tuple(sorted(state.dirty)), self.server.encoding)
+            snap = Snapshot(state.path, state.buffer.snapshot(), state.fmt, state.kind, tuple(sorted(state.dirty)), self.server.encoding,
+                            state.entries)
             work: Callable[[Snapshot], Outcome] = self._full if kind == "full" else self._quick
             self.stats[f"{kind}_started"] += 1
             try:
@@ -123,8 +129,8 @@ class Checker:
                 return
             refresh = False
             if kind == "full":
-                refresh = bool(state.quick or state.dirty)
-                state.base, state.quick, state.dirty = outcome.items, [], set()
+                refresh = bool(state.quick or state.edited)
+                state.base, state.quick, state.dirty, state.entries = outcome.items, [], set(), outcome.item_map
                 state.checked_version = version
                 broken = any(i.diag.code == "GL003" for i in outcome.items)
                 if outcome.kind is not None or not broken:
@@ -134,6 +140,8 @@ class Checker:
                 self.server.config_problem(outcome.config_file, outcome.problem)
             else:
                 state.quick = outcome.items
+                if outcome.covered:  # what the full check found inside the entries checked again is superseded
+                    state.base = [i for i in state.base if not any(s <= i.start < e for s, e in outcome.covered)]
             self.stats[f"{kind}_published"] += 1
             self.server.publish(state)
             if refresh:
@@ -146,9 +154,14 @@ class Checker:
         result = check_text(snap.path, text, loaded, explicit=False, fmt=snap.fmt)
         items = [make_item(d, buffer, snap.encoding) for d in result.diagnostics]
         document = result.document if snap.fmt != "jsonl" and result.document is not None and result.document.ok else None
-        return Outcome(items, result.kind, document, problem, problem.path if problem else loaded.path)
+        item_map = None
+        if document is not None and document.format == "json" and result.kind is not None and len(text) > INCREMENTAL_ABOVE:
+            item_map = ItemMap.of(text, document.root)
+        return Outcome(items, result.kind, document, problem, problem.path if problem else loaded.path, item_map)
 
     def _quick(self, snap: Snapshot) -> Outcome:
+        if snap.entries is not None:
+            return self._quick_entries(snap, snap.entries)
         loaded, _ = self.server.configs.for_file(snap.path)
         buffer = snap.buffer
         parts: list[str] = []
@@ -165,7 +178,7 @@ class Checker:
             pos += len(body)
             prev = line
         parts.append("\n")
-        result = check_text(snap.path, "".join(parts), loaded, kind=snap.kind, explicit=False, fmt="jsonl")
+        result = check_text(snap.path, "".join(parts), loaded, kind=snap.kind, explicit=False, fmt="jsonl", partial=True)
         starts = buffer.line_starts
 
         def rebase(line0: int, offset: int) -> int | None:
@@ -173,18 +186,44 @@ class Checker:
                 return None
             return starts[line0] + offset - sub_starts[line0]
 
-        items = []
-        for diag in result.diagnostics:
-            line0 = diag.span.start.line - 1
-            if line0 not in sub_starts or diag.code == "GL010":
-                continue  # a finding about the whole file: the full check reports those
-            span = _rebased(diag.span, rebase)
-            if span is None:
-                continue
-            fix = _rebased_fix(diag.fix, rebase) if diag.fix is not None else None
-            alternatives = tuple(f for f in (_rebased_fix(a, rebase) for a in diag.alternatives) if f is not None)
-            items.append(make_item(dataclasses.replace(diag, span=span, fix=fix, alternatives=alternatives), buffer, snap.encoding))
-        return Outcome(items, snap.kind)
+        def kept(diag: Diagnostic) -> bool:
+            return diag.span.start.line - 1 in sub_starts and diag.code != "GL010"  # (GL010: the whole file's, for the full check)
+
+        return Outcome(_placed(result.diagnostics, kept, rebase, buffer, snap.encoding), snap.kind)
+
+    def _quick_entries(self, snap: Snapshot, item_map: ItemMap) -> Outcome:
+        """The edited entries of a large JSON document, checked in a text where the others are blank."""
+        loaded, _ = self.server.configs.for_file(snap.path)
+        sparse = sparse_text(snap.buffer.text, item_map)
+        result = check_text(snap.path, sparse.text, loaded, kind=snap.kind, explicit=False, fmt="json", partial=True)
+
+        def rebase(_: int, offset: int) -> int | None:
+            for start, end, shift in sparse.shifts:
+                if start <= offset <= end:
+                    return offset - shift
+            return None
+
+        def kept(diag: Diagnostic) -> bool:  # found inside an edited entry (the rest is the envelope's, or blanked)
+            return any(start <= diag.span.start_offset and diag.span.end_offset <= end for start, end, _ in sparse.shifts)
+
+        items = _placed(result.diagnostics, kept, rebase, snap.buffer, snap.encoding)
+        return Outcome(items, snap.kind, covered=[(start - shift, end - shift) for start, end, shift in sparse.shifts])
+
+
+def _placed(diagnostics: list[Diagnostic], kept: Callable[[Diagnostic], bool], rebase: Callable[[int, int], int | None],
+            buffer: TextBuffer, encoding: str) -> list[Item]:
+    """The kept diagnostics of a quick check, moved from its text to the buffer's."""
+    items = []
+    for diag in diagnostics:
+        if not kept(diag):
+            continue
+        span = _rebased(diag.span, rebase)
+        if span is None:
+            continue
+        fix = _rebased_fix(diag.fix, rebase) if diag.fix is not None else None
+        alternatives = tuple(f for f in (_rebased_fix(a, rebase) for a in diag.alternatives) if f is not None)
+        items.append(make_item(dataclasses.replace(diag, span=span, fix=fix, alternatives=alternatives), buffer, encoding))
+    return items
 
 
 def _rebased_fix(fix: Fix, rebase: Callable[[int, int], int | None]) -> Fix | None:

@@ -20,6 +20,7 @@ from pygls.uris import to_fs_path
 
 from goldlint.engine import format_of
 from goldlint.server.convert import Item
+from goldlint.server.items import ItemMap
 from goldlint.server.textbuffer import Change, TextBuffer
 
 INCREMENTAL_ABOVE = 1 << 20  # characters: JSON Lines buffers larger than this are checked line by line first
@@ -47,6 +48,7 @@ class DocState:
         self.base: list[Item] = []
         self.quick: list[Item] = []
         self.dirty: set[int] = set()  # lines edited since the last full check (incremental mode)
+        self.entries: ItemMap | None = None  # a large JSON document's entries, followed since the last full check
         self.checked_version: int | None = None  # the version ``base`` was computed for
         self.published_version: int | None = None
         self.published_revision = -1
@@ -69,8 +71,18 @@ class DocState:
 
     @property
     def incremental(self) -> bool:
-        """Whether edits are first checked line by line (large JSON Lines with a known kind)."""
-        return self.fmt == "jsonl" and self.kind is not None and self.buffer.length > INCREMENTAL_ABOVE and self.buffer.lone_cr == 0
+        """Whether edits are first checked line by line (large JSON Lines with a known kind) or
+        entry by entry (a large JSON document whose edits all fell inside entries)."""
+        if self.kind is None or self.buffer.length <= INCREMENTAL_ABOVE or self.buffer.lone_cr:
+            return False
+        return self.fmt == "jsonl" or (self.fmt == "json" and self.entries is not None)
+
+    @property
+    def edited(self) -> bool:
+        """Whether there are edits since the last full check for a quick check to look at."""
+        if self.fmt == "jsonl":
+            return bool(self.dirty)
+        return self.entries is not None and bool(self.entries.dirty)
 
     def apply(self, changes: list[types.TextDocumentContentChangeEvent], version: int | None, encoding: str) -> None:
         for change in changes:
@@ -104,6 +116,8 @@ class DocState:
                 moved.add(line + change.line_delta)
         moved.update(range(change.first_line, change.new_last_line + 1))
         self.dirty = moved
+        if self.entries is not None:
+            self.entries = self.entries.follow(change)
         if self.last_good_lines and (change.line_delta or change.first_line != change.old_last_line):
             self.last_good_lines = {
                 (n + change.line_delta if n > change.old_last_line else n): t
@@ -126,7 +140,7 @@ class DocState:
 
     def _reset(self) -> None:
         """The whole text was replaced: nothing that was known about positions holds."""
-        self.base, self.quick, self.dirty = [], [], set()
+        self.base, self.quick, self.dirty, self.entries = [], [], set(), None
         self.last_good_lines.clear()
 
     # -- waiting for results ---------------------------------------------------------

@@ -567,10 +567,10 @@ async def test_a_check_of_an_older_text_is_never_published_when_a_version_number
     expected = expected_for(path, mirror.text, mirror.encoding)
     assert sorted(code for code, *_ in expected) == ["SLU102", "SLU102"]
 
-    since = len(client.published)
     send_change(client, uri, 5, first)
     while (await checks(client)).get("full_started", 0) == before.get("full_started", 0):
         pass  # waiting on answers, not on sleeps, until the check of version 5 runs
+    since = len(client.published)  # (a quick check of version 5's edited entry published while it was current)
     send_change(client, uri, 6, then)
     send_change(client, uri, 5, again)
     final = await wait_published(client, uri, lambda p: served(p.diagnostics) == expected, since=since)
@@ -578,7 +578,7 @@ async def test_a_check_of_an_older_text_is_never_published_when_a_version_number
         if params.uri == uri:
             assert all(d.range.start.line != old for d in params.diagnostics), "diagnostics of a text that is gone were published"
     after = await checks(client)
-    assert after.get("stale_dropped", 0) == before.get("stale_dropped", 0) + 1, \
+    assert after.get("stale_dropped", 0) >= before.get("stale_dropped", 0) + 1, \
         f"the check of version 5 ended before the changes arrived, so this test did not run its race: {before} {after}"
     if client.init_result.capabilities.diagnostic_provider is not None:
         assert served((await pull(client, uri)).items) == expected

@@ -3,6 +3,7 @@ check that follows (rules across records) ends exactly where a check from scratc
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -76,3 +77,46 @@ async def test_edits_in_a_large_jsonl_file(client, work: Path) -> None:
     expected = from_scratch(path, text, enc)
     final = await wait_published(client, uri, lambda p: p.version == 6 and got(p) == expected)
     assert {str(d.code) for d in final.diagnostics} == {"SLU105"}
+
+
+async def test_edits_in_a_large_json_corpus(client, work: Path) -> None:
+    """A 10,000-entry corpus: an edit inside an entry is checked at once on its own (the
+    server's counters show a quick check), what needs the whole file comes with the full
+    check, and an edit outside every entry is checked whole."""
+    from tests.bench.corpus_data import spec_document
+
+    from .test_abuse import checks
+
+    root = spec_document(RECORDS)
+    text = json.dumps(root, ensure_ascii=False, indent=2)
+    path = work / "large-corpus.json"
+    uri = open_doc(client, path, text)
+    assert not (await wait_published(client, uri)).diagnostics
+    enc, mirror = client.encoding, TextBuffer(text)
+    before = await checks(client)
+
+    def edit(version: int, old: str, new: str, after: str) -> None:
+        start = mirror.text.index(old, mirror.text.index(after))
+        begin, end = mirror.position_at(start, enc), mirror.position_at(start + len(old), enc)
+        mirror.replace(start, start + len(old), new)
+        change(client, uri, version, (begin.line, begin.character), (end.line, end.character), new)
+
+    # 1. A register misspelt in entry 5,000: the quick check of that entry finds it.
+    edit(2, '"register": "', '"register": "x', after='"id": 5000,')
+    line = mirror.position_at(mirror.text.index('"x', mirror.text.index('"id": 5000,')), enc).line
+    quick = await wait_published(client, uri, lambda p: p.version == 2)
+    assert [(d.code, d.range.start.line) for d in quick.diagnostics] == [("COR108", line)]
+    assert (await checks(client)).get("quick_published", 0) > before.get("quick_published", 0)
+
+    # 2. Entry 7,000 takes the id of entry 12: only the full check sees the duplicate.
+    edit(3, '"id": 7000,', '"id": 12,', after='"id": 6999,')
+    expected = from_scratch(path, mirror.text, enc)
+    assert sorted(w[0] for w in expected) == ["COR107", "COR108"]
+    await wait_published(client, uri, lambda p: p.version == 3 and got(p) == expected)
+
+    # 3. The envelope edited (outside every entry), then entry 5,000 mended: checked whole.
+    edit(4, '"version": "', '"version": "9', after='"dataset"')
+    edit(5, '"register": "x', '"register": "', after='"id": 5000,')
+    expected = from_scratch(path, mirror.text, enc)
+    final = await wait_published(client, uri, lambda p: p.version == 5 and got(p) == expected)
+    assert "COR107" in {str(d.code) for d in final.diagnostics} and "COR108" not in {str(d.code) for d in final.diagnostics}

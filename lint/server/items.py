@@ -1,0 +1,123 @@
+"""The entries of a large JSON document, followed across edits, for checking only the edited ones.
+
+A 10,000-entry corpus or SLU array takes a full check longer than a keystroke may wait.
+But an edit inside one entry changes that entry only, and most rules look at one entry at
+a time. So, as for JSON Lines (see :mod:`goldlint.server.checker`), an edit is first
+checked *quickly*: the document is checked with the entries nobody edited left out, and
+only what is found inside the edited entries is kept; the full check follows when typing
+pauses and alone sees the rules across entries.
+
+:class:`ItemMap` knows where every entry of the document's large arrays (the root array,
+or an array member of the root object, of at least :data:`MIN_ITEMS` items) starts and
+ends; it moves them with each edit and marks the edited ones. An edit outside every
+entry (the envelope, between entries, a new entry typed after the last) ends it until the
+next full check. :func:`sparse_text` writes the text to check quickly: the envelope as
+it is, each edited entry at its own line and column, everything else blank.
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_right
+from dataclasses import dataclass
+from typing import Any
+
+from goldlint.formats import json_spans
+from goldlint.formats.json_scan import locate
+from goldlint.server.textbuffer import Change
+
+MIN_ITEMS = 32
+
+
+@dataclass(frozen=True, slots=True)
+class ItemMap:
+    starts: array[int]  # every tracked entry's start, in text order (all arrays together)
+    ends: array[int]  # and end (just past it)
+    arrays: tuple[tuple[int, int, int, int], ...]  # per array: offset of `[`, of `]`, its first and last+1 entry
+    dirty: frozenset[int] = frozenset()  # entries edited since the map was made
+
+    @classmethod
+    def of(cls, text: str, root: Any) -> ItemMap | None:
+        """The map of a text that parsed to ``root``; None when it has no large array."""
+        if isinstance(root, list):
+            candidates = [()] if len(root) >= MIN_ITEMS else []
+        elif isinstance(root, dict):
+            candidates = [(key,) for key, value in root.items() if isinstance(value, list) and len(value) >= MIN_ITEMS]
+        else:
+            return None
+        if not candidates:
+            return None
+        found = locate(text, [(path, False) for path in candidates])
+        utf8 = json_spans.Utf8Text(text)
+        starts: list[int] = []
+        ends: list[int] = []
+        arrays: list[tuple[int, int, int, int]] = []
+        for open_at, _ in sorted(found.values()):
+            spans = json_spans.item_spans(utf8, open_at)
+            if spans is None:
+                continue
+            first = len(starts)
+            for start, end in zip(spans[0], spans[1], strict=True):  # (ascending: the conversions stay cheap)
+                starts.append(utf8.to_char(start))
+                ends.append(utf8.to_char(end))
+            arrays.append((open_at, utf8.to_char(spans[2]) - 1, first, len(starts)))
+        if not starts:
+            return None
+        return cls(array("q", starts), array("q", ends), tuple(arrays))
+
+    def follow(self, change: Change) -> ItemMap | None:
+        """The map after an edit, with the entry it fell in marked; None when it fell outside every entry."""
+        k = bisect_right(self.starts, change.start) - 1
+        if k < 0 or change.old_end > self.ends[k]:
+            return None
+        delta = change.delta
+        starts, ends = self.starts[: k + 1], self.ends[:k]
+        ends.append(self.ends[k] + delta)
+        starts.extend(map(delta.__add__, self.starts[k + 1 :]))
+        ends.extend(map(delta.__add__, self.ends[k + 1 :]))
+        arrays = tuple((o + delta * (o > change.start), c + delta * (c >= change.old_end), a, b) for o, c, a, b in self.arrays)
+        return ItemMap(starts, ends, arrays, self.dirty | {k})
+
+
+@dataclass(frozen=True, slots=True)
+class Sparse:
+    text: str
+    shifts: list[tuple[int, int, int]]  # per edited entry: its start and end in ``text``, and how far it moved
+
+
+def sparse_text(text: str, items: ItemMap) -> Sparse:
+    """``text`` with every entry of the tracked arrays blanked but the edited ones, which keep
+    their lines and columns (a check of it places them exactly; offsets move: ``shifts``).
+    The text must have no lone CR (it counts line breaks at ``\\n``)."""
+    out: list[str] = []
+    shifts: list[tuple[int, int, int]] = []
+    length = 0  # of ``out`` joined
+    done = 0  # ``text`` up to here is written
+
+    def put(piece: str) -> None:
+        nonlocal length
+        out.append(piece)
+        length += len(piece)
+
+    def gap(start: int, end: int, comma: bool) -> None:
+        """Blank ``text[start:end]``, keeping its line breaks and the column where it ends."""
+        breaks = text.count("\n", start, end)
+        column = end - start if not breaks else end - text.rfind("\n", start, end) - 1
+        put(("," if comma else "") + "\n" * breaks + " " * (column - (comma and not breaks)))
+
+    for open_at, close_at, first, last in items.arrays:
+        put(text[done : open_at + 1])
+        at, comma = open_at + 1, False
+        for k in sorted(n for n in items.dirty if first <= n < last):
+            start, end = items.starts[k], items.ends[k]
+            if text[start:end].isspace() or start == end:
+                continue  # an entry deleted (its separator stays: the full check will say)
+            gap(at, start, comma)
+            shifts.append((length, length + end - start, length - start))
+            put(text[start:end])
+            at, comma = end, True
+        gap(at, close_at, False)
+        done = close_at
+    put(text[done:])
+    return Sparse("".join(out), shifts)
+

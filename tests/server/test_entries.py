@@ -1,0 +1,133 @@
+"""The entries of a large JSON document, followed across edits and checked alone.
+
+The server's quick check of a JSON document checks only its edited entries
+(:mod:`goldlint.server.items`). It may miss what only the whole file shows (a duplicate
+id, a leaked source: the full check follows), but whatever it reports inside an entry,
+placed exactly, the full check reports too: that is what is held here, for every entry of
+a document of each family with defects of every kind.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from goldlint import config as cfg
+from goldlint.engine import check_text
+from goldlint.formats.json_scan import array_items, locate
+from goldlint.server.items import ItemMap, sparse_text
+from goldlint.server.textbuffer import TextBuffer
+
+from tests.bench import corpus_data, runcard_data, semantic_data, slu_data
+
+# The rules that compare an entry with the others: a quick check of one entry cannot see them.
+ACROSS_ENTRIES = {"COR107", "COR112", "SLU105", "RUN109", "SEM105"}
+
+
+def _slu(tmp_path: Path) -> str:
+    path = tmp_path / "records.json"
+    slu_data.write_json_array(path, 300, error_every=20)
+    return path.read_text(encoding="utf-8")
+
+
+DOCUMENTS = {
+    "corpus-spec": lambda _: json.dumps(corpus_data.spec_document(400, defective=True), ensure_ascii=False, indent=2),
+    "corpus-harness": lambda _: json.dumps(corpus_data.harness_document(400, defective=True), ensure_ascii=False, indent=2),
+    "runcard": lambda _: json.dumps(runcard_data.card(400, defective=True), indent=1),
+    "semantic": lambda _: json.dumps(semantic_data.document(400, "m1", defective=True), separators=(",", ":")),
+    "slu": _slu,
+}
+
+
+def _check(tmp_path: Path, text: str, **kw: Any) -> Any:
+    return check_text(tmp_path / "doc.json", text, cfg.Loaded(cfg.Settings(), None, tmp_path), explicit=False, **kw)
+
+
+@pytest.mark.parametrize("name", DOCUMENTS)
+def test_an_entry_checked_alone_reports_only_what_the_full_check_reports_there(name: str, tmp_path: Path) -> None:
+    text = DOCUMENTS[name](tmp_path)
+    full = _check(tmp_path, text)
+    assert full.kind is not None and any(d.code not in ACROSS_ENTRIES for d in full.diagnostics)
+    entries = ItemMap.of(text, full.document.root)
+    assert entries is not None
+    seen = 0
+    for k in range(len(entries.starts)):
+        start, end = entries.starts[k], entries.ends[k]
+        wanted = {_key(d, 0) for d in full.diagnostics if start <= d.span.start_offset and d.span.end_offset <= end}
+        sparse = sparse_text(text, dataclasses.replace(entries, dirty=frozenset({k})))
+        quick = _check(tmp_path, sparse.text, kind=full.kind, fmt="json", partial=True)
+        (lo, hi, shift), = sparse.shifts
+        got = {_key(d, shift) for d in quick.diagnostics if lo <= d.span.start_offset and d.span.end_offset <= hi}
+        assert got <= wanted, (k, got - wanted)
+        assert {w for w in wanted if w[0] not in ACROSS_ENTRIES} <= got, (k, wanted - got)
+        seen += len(got)
+    assert seen  # (the defects were inside entries, and found there)
+
+
+def _key(d: Any, shift: int) -> tuple[Any, ...]:
+    return d.code, d.span.start.line, d.span.start.column, d.span.start_offset - shift, d.span.end_offset - shift, d.message
+
+
+def test_the_entries_are_where_the_standard_decoder_finds_them() -> None:
+    root = corpus_data.spec_document(100)
+    text = json.dumps(root, ensure_ascii=False, indent=2)
+    entries = ItemMap.of(text, root)
+    assert entries is not None
+    open_at = locate(text, [(("entries",), False)])[(("entries",), False)][0]
+    assert list(zip(entries.starts, entries.ends, strict=True)) == list(array_items(text, open_at))
+    assert entries.arrays == ((open_at, text.rindex("]"), 0, 100),)
+
+
+def test_small_arrays_and_scalars_are_not_followed() -> None:
+    assert ItemMap.of('{"a": [1, 2, 3]}', {"a": [1, 2, 3]}) is None
+    assert ItemMap.of("3", 3) is None
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_edits_inside_entries_move_the_map_as_a_fresh_one_would_be(seed: int) -> None:
+    rnd = random.Random(seed)
+    root = corpus_data.spec_document(80)
+    text = json.dumps(root, ensure_ascii=False, indent=2)
+    buffer, entries = TextBuffer(text), ItemMap.of(text, root)
+    edited = set()
+    for _ in range(20):
+        k = rnd.randrange(80)
+        root["entries"][k]["source"] += rnd.choice(["x", "ё\n→", ""]) * rnd.randrange(3)
+        start = buffer.text.index('"source": ', entries.starts[k]) + len('"source": ')
+        end = buffer.text.index('",\n', start) + 1
+        change = buffer.replace(start, end, json.dumps(root["entries"][k]["source"], ensure_ascii=False))
+        entries = entries.follow(change)
+        edited.add(k)
+        fresh = ItemMap.of(buffer.text, root)
+        assert (entries.starts, entries.ends, entries.arrays) == (fresh.starts, fresh.ends, fresh.arrays)
+    assert entries.dirty == edited
+
+
+def test_an_edit_outside_every_entry_ends_the_map() -> None:
+    root = corpus_data.spec_document(40)
+    text = json.dumps(root, ensure_ascii=False, indent=2)
+    entries = ItemMap.of(text, root)
+    between = entries.ends[3] + 1  # after the comma that ends entry 3
+    assert entries.follow(TextBuffer(text).replace(between, between, " ")) is None
+    envelope = text.index('"dataset"')
+    assert entries.follow(TextBuffer(text).replace(envelope, envelope + 1, '"')) is None
+
+
+def test_the_sparse_text_keeps_the_edited_entries_in_place() -> None:
+    root = corpus_data.spec_document(60)
+    text = json.dumps(root, ensure_ascii=False, indent=2)
+    entries = dataclasses.replace(ItemMap.of(text, root), dirty=frozenset({5, 6, 40}))
+    sparse = sparse_text(text, entries)
+    kept = json.loads(sparse.text)
+    assert kept["dataset"] == root["dataset"]
+    assert kept["entries"] == [root["entries"][k] for k in (5, 6, 40)]
+    assert sparse.text.count("\n") == text.count("\n")
+    for (lo, hi, shift), k in zip(sparse.shifts, (5, 6, 40), strict=True):
+        assert sparse.text[lo:hi] == text[lo - shift : hi - shift] == text[entries.starts[k] : entries.ends[k]]
+        line = text.count("\n", 0, entries.starts[k])
+        assert sparse.text.count("\n", 0, lo) == line
+        assert lo - sparse.text.rfind("\n", 0, lo) == entries.starts[k] - text.rfind("\n", 0, entries.starts[k])  # same column
