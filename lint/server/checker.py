@@ -8,13 +8,13 @@
   say) is dropped, never published (a running check cannot
   be interrupted, so it is left to finish, but nothing waits for it). One full check per
   document runs at a time.
-- A large JSON Lines buffer (over a megabyte, kind known) is checked in two steps: a
+- A large JSON Lines or TSV buffer (over a megabyte, kind known) is checked in two steps: a
   *quick* check of only the lines edited since the last full check, with the other lines'
   diagnostics carried over from that check — published within milliseconds — and, once
   typing pauses longer (``idle``), a full check, which alone sees rules across records
   (duplicate ids, inventories) and replaces everything. The quick check runs the same
   engine on a text where every other line is blank, so line and column positions are
-  those of the real file. A large JSON document is checked the same way by entries (the
+  those of the real file (a TSV keeps its header line). A large JSON document is checked the same way by entries (the
   items of its large arrays, :mod:`goldlint.server.items`) instead of lines.
 """
 
@@ -167,7 +167,8 @@ class Checker:
         parts: list[str] = []
         sub_starts: dict[int, int] = {}
         pos = prev = 0
-        for line in snap.dirty:
+        context = {0} if snap.fmt == "tsv" else set()  # a truth file's rows are read by its header line
+        for line in sorted(context.union(snap.dirty)):
             if line >= buffer.line_count:
                 continue
             parts.append("\n" * (line - prev))
@@ -178,7 +179,7 @@ class Checker:
             pos += len(body)
             prev = line
         parts.append("\n")
-        result = check_text(snap.path, "".join(parts), loaded, kind=snap.kind, explicit=False, fmt="jsonl", partial=True)
+        result = check_text(snap.path, "".join(parts), loaded, kind=snap.kind, explicit=False, fmt=snap.fmt, partial=True)
         starts = buffer.line_starts
 
         def rebase(line0: int, offset: int) -> int | None:
@@ -186,8 +187,10 @@ class Checker:
                 return None
             return starts[line0] + offset - sub_starts[line0]
 
+        dirty = set(snap.dirty)
+
         def kept(diag: Diagnostic) -> bool:
-            return diag.span.start.line - 1 in sub_starts and diag.code != "GL010"  # (GL010: the whole file's, for the full check)
+            return diag.span.start.line - 1 in dirty and diag.code != "GL010"  # (GL010: the whole file's, for the full check)
 
         return Outcome(_placed(result.diagnostics, kept, rebase, buffer, snap.encoding), snap.kind)
 

@@ -23,6 +23,7 @@ from goldlint.server.convert import Item
 from goldlint.server.items import ItemMap
 from goldlint.server.textbuffer import Change, TextBuffer
 
+_BY_LINE = ("jsonl", "tsv")  # formats whose lines are checked one by one (a TSV with its header)
 INCREMENTAL_ABOVE = 1 << 20  # characters: JSON Lines buffers larger than this are checked line by line first
 _LANGUAGES = {"json": "json", "jsonc": "json", "jsonl": "jsonl", "jsonlines": "jsonl", "yaml": "yaml", "tsv": "tsv"}
 
@@ -71,16 +72,16 @@ class DocState:
 
     @property
     def incremental(self) -> bool:
-        """Whether edits are first checked line by line (large JSON Lines with a known kind) or
+        """Whether edits are first checked line by line (large JSON Lines or TSV with a known kind) or
         entry by entry (a large JSON document whose edits all fell inside entries)."""
         if self.kind is None or self.buffer.length <= INCREMENTAL_ABOVE or self.buffer.lone_cr:
             return False
-        return self.fmt == "jsonl" or (self.fmt == "json" and self.entries is not None)
+        return self.fmt in _BY_LINE or (self.fmt == "json" and self.entries is not None)
 
     @property
     def edited(self) -> bool:
         """Whether there are edits since the last full check for a quick check to look at."""
-        if self.fmt == "jsonl":
+        if self.fmt in _BY_LINE:
             return bool(self.dirty)
         return self.entries is not None and bool(self.entries.dirty)
 

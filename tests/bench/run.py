@@ -293,8 +293,8 @@ def tables(result: dict[str, Any]) -> str:
         for r in result["derived"]["serve"]:
             out.append(f"| {r['dataset']} | {r['megabytes']} | {r['open_ms']} | {r['edit_median_ms']} | {r['edit_p95_ms']} | "
                        f"{r['edit_max_ms']} | {r['settled_median_ms']} | {r['server_peak_mib']} |")
-        out += ["", ("settled: after an edit, until the full check is published (JSONL: the quick check of the edited "
-                "lines comes first; other files: the first publication is the full check)."), ""]
+        out += ["", ("settled: after an edit, until the full check is published (JSONL and TSV: a quick check of the edited "
+                "lines comes first; large JSON: one of the edited entries; YAML: the first publication is the full check)."), ""]
     sf = result["derived"]["smallfiles"]
     if sf:
         out += ["## many small files", "",

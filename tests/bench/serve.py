@@ -6,8 +6,9 @@ a value (an intent, a register, a severity, ...) is replaced by ``X``, then rest
 random places (seeded). Reported: the time to the first publication of each version
 (median, p95 — nearest rank — and max over the edits), the open (first full check), and
 "settled": after an edit, the time until the full check is published (for a large JSON
-Lines file the server first publishes a quick check of the edited lines, then the full
-check after a pause in typing; for other files the first publication is the full check).
+Lines or TSV file the server first publishes a quick check of the edited lines, for a
+large JSON document one of the edited entries, then the full check after a pause in
+typing; for YAML the first publication is the full check).
 The server's own peak RSS (``VmHWM``) is read before it is shut down.
 
 The client is a bare JSON-RPC reader (``json.loads`` only, as an editor would), so the
@@ -154,7 +155,7 @@ async def measure(path: Path, pattern: str, edits: int = EDITS, settle: int = SE
                                                           "version": 1, "text": text}})
     await until(1, 1)
     open_s = arrivals[1][0] - opened
-    incremental = path.suffix == ".jsonl"  # the server's quick path: large JSON Lines only
+    incremental = path.suffix in (".jsonl", ".tsv", ".json")  # the server's quick path: lines of large JSON Lines and TSV, entries of large JSON
     rng = random.Random(seed)
     quick: list[float] = []
     version, spot = 1, spots[0]
@@ -181,7 +182,7 @@ async def measure(path: Path, pattern: str, edits: int = EDITS, settle: int = SE
         try:
             await until(version, want, timeout=30)
             settled.append(arrivals[version][want - 1] - sent)
-        except TimeoutError:  # a small JSONL file is not checked incrementally: one publication
+        except TimeoutError:  # a small file is not checked incrementally: one publication
             settled.append(arrivals[version][-1] - sent)
     server_kib = _vm_hwm_kib(proc.pid)
     await client.send("shutdown", None, request=True)  # type: ignore[misc]

@@ -131,3 +131,25 @@ def test_the_sparse_text_keeps_the_edited_entries_in_place() -> None:
         line = text.count("\n", 0, entries.starts[k])
         assert sparse.text.count("\n", 0, lo) == line
         assert lo - sparse.text.rfind("\n", 0, lo) == entries.starts[k] - text.rfind("\n", 0, entries.starts[k])  # same column
+
+
+def test_a_truth_row_checked_with_its_header_alone_reports_only_what_the_full_check_reports(tmp_path: Path) -> None:
+    """The same for the rows of a large truth TSV, which the quick check reads with the header line."""
+    from tests.bench import truth_data
+
+    (tmp_path / "ontology.yaml").write_text(truth_data.ONTOLOGY, encoding="utf-8")
+    loaded = cfg.Loaded(cfg.Settings.model_validate({"truth": {"ontology": "ontology.yaml"}}), tmp_path / "goldlint.yaml", tmp_path)
+    lines = truth_data.lines(800, defective=True)
+    text = "\n".join(lines) + "\n"
+    full = check_text(tmp_path / "truth.tsv", text, loaded, explicit=False)
+    assert full.kind == "truth" and len({d.code for d in full.diagnostics}) >= 6
+    seen = 0
+    for row in range(1, len(lines)):
+        sparse = lines[0] + "\n" * row + lines[row] + "\n"  # what the server's quick check writes
+        quick = check_text(tmp_path / "truth.tsv", sparse, loaded, kind="truth", explicit=False, fmt="tsv", partial=True)
+        got = {(d.code, d.span.start.line, d.span.start.column, d.message) for d in quick.diagnostics if d.span.start.line == row + 1}
+        wanted = {(d.code, d.span.start.line, d.span.start.column, d.message) for d in full.diagnostics if d.span.start.line == row + 1}
+        assert got <= wanted, (row, got - wanted)
+        assert {w for w in wanted if w[0] != "TRU110"} <= got, (row, wanted - got)  # TRU110: an audio used twice
+        seen += len(got)
+    assert seen

@@ -120,3 +120,30 @@ async def test_edits_in_a_large_json_corpus(client, work: Path) -> None:
     expected = from_scratch(path, mirror.text, enc)
     final = await wait_published(client, uri, lambda p: p.version == 5 and got(p) == expected)
     assert "COR107" in {str(d.code) for d in final.diagnostics} and "COR108" not in {str(d.code) for d in final.diagnostics}
+
+
+async def test_edits_in_a_large_truth_file(client, work: Path) -> None:
+    """A 10,000-row truth TSV: an edited row is checked at once with the header line."""
+    from tests.bench import truth_data
+
+    from .test_abuse import checks
+
+    folder = work / "truth-large"
+    folder.mkdir()
+    (folder / "goldlint.yaml").write_text(truth_data.CONFIG, encoding="utf-8")
+    (folder / "ontology.yaml").write_text(truth_data.ONTOLOGY, encoding="utf-8")
+    lines = truth_data.lines(RECORDS)
+    path = folder / "truth.tsv"
+    uri = open_doc(client, path, "\n".join(lines) + "\n", language="tsv")
+    assert not (await wait_published(client, uri)).diagnostics
+    before = await checks(client)
+
+    row = next(n for n in range(6_000, RECORDS) if lines[n].endswith("\tSEND_NOTE"))
+    at = len(lines[row]) - len("SEND_NOTE")
+    change(client, uri, 2, (row, at), (row, at + len("SEND_NOTE")), "SEND_NOTES")
+    quick = await wait_published(client, uri, lambda p: p.version == 2)
+    assert [(d.code, d.range.start.line) for d in quick.diagnostics] == [("TRU106", row)]
+    assert (await checks(client)).get("quick_published", 0) > before.get("quick_published", 0)
+    lines[row] = lines[row][:at] + "SEND_NOTES"
+    expected = from_scratch(path, "\n".join(lines) + "\n", client.encoding)
+    await wait_published(client, uri, lambda p: p.version == 2 and got(p) == expected)
