@@ -42,7 +42,7 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 def _both_ways(text: str, requests: list[tuple[tuple[Any, ...], bool]]) -> tuple[dict[Any, Any], dict[Any, Any]]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(json_spans, "FAST_ABOVE", 0)
-        patch.setattr(json_scan, "_FAST_FROM_ITEM", 0)
+        patch.setattr(json_scan, "_FAST_FROM_ITEM", 1)  # switch after the first item
         fast = locate(text, requests)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(json_spans, "FAST_ABOVE", 1 << 60)

@@ -133,7 +133,8 @@ def locate(
     return found
 
 
-_FAST_FROM_ITEM = 64
+_FAST_FROM_ITEM = 64  # items walked the standard way before an array may switch to msgspec
+_SMALL_ITEM = 1024  # characters: an array switches when its first items are smaller than this on average
 
 
 class _Fast:
@@ -180,17 +181,18 @@ def _walk(
             end = _close(text, end, i, "}")
         elif c == "[":
             wanted_idx = {k for k in children if isinstance(k, int)}
-            # (Worth it once many items would be skipped; for a few near the start, stopping early is cheaper.)
-            spans = fast.items(i) if fast is not None and max(wanted_idx, default=0) >= _FAST_FROM_ITEM else None
-            if spans is not None:
-                return _walk_spans(text, i, trie, found, fast, spans, sorted(wanted_idx))  # type: ignore[arg-type]
             last_wanted = max(wanted_idx, default=-1)
             for n, (s, e) in enumerate(array_items(text, i)):
                 if n in wanted_idx:
-                    _walk(text, s, trie[n], found, None, fast)
+                    _walk(text, s, trie[n], found, None)  # (inside an item, converting offsets costs more than it saves)
                 end = e
                 if n >= last_wanted and _VALUE not in trie:
                     return -1  # nothing more is wanted from this array
+                if n + 1 == _FAST_FROM_ITEM and fast is not None and e - i < _FAST_FROM_ITEM * _SMALL_ITEM:
+                    # Many small items (skipping them is where the standard decoder is slowest): msgspec for the rest.
+                    spans = fast.items(i)
+                    if spans is not None:
+                        return _walk_spans(text, i, trie, found, fast, spans, sorted(k for k in wanted_idx if k > n))
             end = _close(text, end, i, "]")
     if _VALUE in trie:
         if end < 0:
@@ -207,7 +209,7 @@ def _walk_spans(
     utf8 = fast.utf8
     for n in wanted:
         if n < len(starts):
-            _walk(text, utf8.to_char(starts[n]), trie[n], found, None, fast)
+            _walk(text, utf8.to_char(starts[n]), trie[n], found, None)
     end = utf8.to_char(close)
     if _VALUE in trie:
         found[trie[_VALUE]] = (i, end)
