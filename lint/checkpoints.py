@@ -31,3 +31,10 @@ class Checkpoints:
         self._xs.insert(at + 1, x)
         self._ys.insert(at + 1, y)
         return y
+
+    def learn(self, x: int, y: int) -> None:
+        """Keep a pair found some other way (the inverse conversion)."""
+        at = bisect_right(self._xs, x)
+        if self._xs[at - 1] != x:
+            self._xs.insert(at, x)
+            self._ys.insert(at, y)

@@ -120,6 +120,10 @@ def test_checkpoints_count_from_the_nearest_known_point() -> None:
     points = Checkpoints(step)
     assert [points.convert(x) for x in (50, 10, 70, 50, 60)] == [100, 20, 140, 100, 120]
     assert calls == [(0, 50), (0, 10), (50, 70), (50, 60)]  # 50 again: known, not counted
+    points.learn(30, 60)  # found by the inverse conversion
+    points.learn(50, 999)  # already known: kept as it was
+    assert [points.convert(x) for x in (40, 55)] == [80, 110]
+    assert calls[-2:] == [(30, 40), (50, 55)]
 
 
 @given(st.text(alphabet="ab\n", max_size=120), st.lists(st.integers(0, 130), max_size=20))

@@ -45,10 +45,18 @@ class Utf8Text:
         self.ends: dict[int, int | None] = {}  # byte offset of a value → just past it (skipping one is a pass over it)
 
     def to_byte(self, char: int) -> int:
-        return char if self.ascii else self._to_byte.convert(char)
+        if self.ascii:
+            return char
+        byte = self._to_byte.convert(char)
+        self._to_char.learn(byte, char)
+        return byte
 
     def to_char(self, byte: int) -> int:
-        return byte if self.ascii else self._to_char.convert(byte)
+        if self.ascii:
+            return byte
+        char = self._to_char.convert(byte)
+        self._to_byte.learn(char, byte)
+        return char
 
 
 def value_end(utf8: Utf8Text, start: int) -> int | None:

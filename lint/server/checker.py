@@ -13,9 +13,11 @@
   diagnostics carried over from that check — published within milliseconds — and, once
   typing pauses longer (``idle``), a full check, which alone sees rules across records
   (duplicate ids, inventories) and replaces everything. The quick check runs the same
-  engine on a text where every other line is blank, so line and column positions are
-  those of the real file (a TSV keeps its header line). A large JSON document is checked the same way by entries (the
-  items of its large arrays, :mod:`goldlint.server.items`) instead of lines.
+  engine on a text where every other line is blank (a TSV keeps its header line), so
+  line and column positions are those of the real file. A large JSON document is checked
+  the same way by entries (the items of its large arrays, :mod:`goldlint.server.items`)
+  instead of lines. A quick check is ``partial``: rules about the whole file wait for the
+  full check.
 """
 
 from __future__ import annotations

@@ -4,9 +4,9 @@ Diagnostics are kept as :class:`~goldlint.server.convert.Item` objects in the co
 of the current text: an edit moves the ones after it and drops the ones on the lines it
 touched, so quick fixes stay exact between an edit and the next check.
 
-A large JSON Lines file is checked incrementally (see :mod:`goldlint.server.checker`):
+A large JSON Lines or TSV file is checked incrementally (see :mod:`goldlint.server.checker`):
 ``base`` holds what the last full check found, ``quick`` what the last quick check found
-on the lines edited since (``dirty``).
+on the lines edited since (``dirty``); a large JSON document likewise by entries (``entries``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from goldlint.server.items import ItemMap
 from goldlint.server.textbuffer import Change, TextBuffer
 
 _BY_LINE = ("jsonl", "tsv")  # formats whose lines are checked one by one (a TSV with its header)
-INCREMENTAL_ABOVE = 1 << 20  # characters: JSON Lines buffers larger than this are checked line by line first
+INCREMENTAL_ABOVE = 1 << 20  # characters: larger JSON Lines and TSV buffers are checked line by line first, JSON by entries
 _LANGUAGES = {"json": "json", "jsonc": "json", "jsonl": "jsonl", "jsonlines": "jsonl", "yaml": "yaml", "tsv": "tsv"}
 
 
