@@ -15,7 +15,7 @@ from collections.abc import Callable
 class Checkpoints:
     """``convert(x)`` for ascending ``x``, given ``step(x0, y0, x) = y`` that counts from a known pair."""
 
-    __slots__ = ("_xs", "_ys", "_step")
+    __slots__ = ("_step", "_xs", "_ys")
 
     def __init__(self, step: Callable[[int, int, int], int]) -> None:
         self._xs = [0]

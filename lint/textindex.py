@@ -40,7 +40,7 @@ class TextIndex:
         self._starts: array[int] | None = None
         # Rows counted from the nearest offset already placed: a file with a few findings
         # never builds the whole index (a million lines of a pretty-printed corpus).
-        self._rows: Checkpoints | bool | None = None  # False: the text has CRs
+        self._rows: Checkpoints | None = None
 
     @property
     def line_starts(self) -> array[int]:
@@ -56,10 +56,9 @@ class TextIndex:
     def position(self, offset: int) -> Position:
         offset = max(0, min(offset, len(self.text)))
         if self._starts is None and len(self.text) > COUNT_ROWS_ABOVE:
-            if self._rows is None:
-                plain = "\r" not in self.text  # (with CRs: the whole index)
-                self._rows = Checkpoints(lambda at, row, to: row + self.text.count("\n", at, to)) if plain else False
-            if self._rows:
+            if self._rows is None and "\r" not in self.text:  # (with CRs: the whole index, built below)
+                self._rows = Checkpoints(lambda at, row, to: row + self.text.count("\n", at, to))
+            if self._rows is not None:
                 return Position(self.first_line + self._rows.convert(offset), offset - self.text.rfind("\n", 0, offset))
         starts = self.line_starts
         row = bisect_right(starts, offset) - 1

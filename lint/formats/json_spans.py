@@ -34,7 +34,7 @@ _VALUE = msgspec.json.Decoder(msgspec.Raw)
 class Utf8Text:
     """A text and its UTF-8 bytes, with offsets converted between them."""
 
-    __slots__ = ("text", "data", "ascii", "_to_byte", "_to_char", "ends")
+    __slots__ = ("_to_byte", "_to_char", "ascii", "data", "ends", "text")
 
     def __init__(self, text: str) -> None:
         self.text = text

@@ -39,6 +39,7 @@ class ItemMap:
     @classmethod
     def of(cls, text: str, root: Any) -> ItemMap | None:
         """The map of a text that parsed to ``root``; None when it has no large array."""
+        candidates: list[tuple[Any, ...]]
         if isinstance(root, list):
             candidates = [()] if len(root) >= MIN_ITEMS else []
         elif isinstance(root, dict):
