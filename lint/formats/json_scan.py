@@ -110,7 +110,7 @@ _VALUE, _KEY = object(), object()
 
 
 def locate(
-    text: str, requests: list[tuple[JsonPath, bool]], start: int = 0
+    text: str, requests: list[tuple[JsonPath, bool]], start: int = 0, utf8: json_spans.Utf8Text | None = None
 ) -> dict[tuple[JsonPath, bool], tuple[int, int]]:
     """Find the spans of many paths in one pass.
 
@@ -127,7 +127,7 @@ def locate(
     found: dict[tuple[JsonPath, bool], tuple[int, int]] = {}
     i = skip_ws(text, start)
     try:
-        _walk(text, i, trie, found, None, _Fast(text) if len(text) >= json_spans.FAST_ABOVE else None)
+        _walk(text, i, trie, found, None, _Fast(text, utf8) if len(text) >= json_spans.FAST_ABOVE else None)
     except (ScanError, IndexError, ValueError):
         pass  # what was found before the text stopped making sense is still right
     return found
@@ -141,9 +141,9 @@ class _Fast:
     """msgspec's skipping for the containers of a large text (:mod:`.json_spans`), made
     on first use. A container it cannot read is walked the ordinary way."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, utf8: json_spans.Utf8Text | None = None) -> None:
         self.text = text
-        self._utf8: json_spans.Utf8Text | None = None
+        self._utf8 = utf8  # (a caller that walks the text again with msgspec shares its bytes)
 
     @property
     def utf8(self) -> json_spans.Utf8Text:

@@ -48,8 +48,8 @@ class ItemMap:
             return None
         if not candidates:
             return None
-        found = locate(text, [(path, False) for path in candidates])
         utf8 = json_spans.Utf8Text(text)
+        found = locate(text, [(path, False) for path in candidates], utf8=utf8)
         starts: list[int] = []
         ends: list[int] = []
         arrays: list[tuple[int, int, int, int]] = []
