@@ -1,4 +1,7 @@
-"""YAML through ruamel.yaml's parser: every node keeps its start and end mark.
+"""YAML read into a node graph in which every node keeps its start and end mark.
+
+The events come from libyaml where it reads the text as ruamel.yaml does, else from
+ruamel.yaml (``yaml_events``).
 
 Safe by construction: only a node graph is built, from the parser's events, by the
 composer below; no tag (``!!python/object``, ``!!binary``, any local tag) ever makes a
@@ -17,24 +20,13 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import (
-    AliasEvent,
-    CollectionEndEvent,
-    DocumentEndEvent,
-    DocumentStartEvent,
-    MappingStartEvent,
-    ScalarEvent,
-    SequenceStartEvent,
-    StreamEndEvent,
-    StreamStartEvent,
-)
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from goldlint.diagnostics import Span
 from goldlint.findings import At, Finding, JsonPath, Offsets
+from goldlint.formats import yaml_events
 from goldlint.formats.base import Document, Limits
+from goldlint.formats.yaml_events import ALIAS, DOCUMENT, END, MAPPING, SCALAR, SEQUENCE
 from goldlint.formats.json_scan import encode_string
 
 MAX_NODES = Limits().max_yaml_nodes  # nodes after expanding aliases (each use of an alias counts its whole value)
@@ -58,6 +50,18 @@ class _TooBig(Exception):
     pass
 
 
+class Node:
+    """A composed node: a scalar's text, a sequence's nodes or a mapping's (key, value)
+    pairs, with the character offsets where its text starts and ends."""
+
+    __slots__ = ("end", "flow_style", "kind", "start", "style", "tag", "value")
+
+    def __init__(self, kind: int, tag: str, value: Any, start: int, end: int, style: str | None = None,
+                 flow_style: bool | None = None) -> None:
+        self.kind, self.tag, self.value, self.start, self.end = kind, tag, value, start, end
+        self.style, self.flow_style = style, flow_style
+
+
 class YamlDocument(Document):
     format = "yaml"
 
@@ -69,7 +73,6 @@ class YamlDocument(Document):
         self._nodes: dict[JsonPath, tuple[Node | None, Node]] = {}
         self._budget = self.limits.max_yaml_nodes
         try:
-            _check_flow_depth(text, self.limits.max_depth)
             node = self._compose(text)
         except _Refused as exc:
             self.ok = False
@@ -101,6 +104,12 @@ class YamlDocument(Document):
     def root(self) -> Any:
         return self._value
 
+    @property
+    def root_node(self) -> Node | None:
+        """The composed node graph (None when the text did not compose or is empty)."""
+        entry = self._nodes.get(())
+        return entry[1] if entry else None
+
     def records(self) -> Iterator[tuple[JsonPath, Any]]:
         if self.ok:
             yield (), self._value
@@ -108,10 +117,21 @@ class YamlDocument(Document):
     # ------------------------------------------------------------------ composing
 
     def _compose(self, text: str) -> Node | None:
-        """The node graph of the single document in ``text``, built from parser events without recursion."""
-        yaml = YAML(typ="safe", pure=True)
-        events = yaml.parse(text)
-        resolver = yaml.resolver
+        """The node graph of the single document in ``text``: from libyaml's events where
+        they are ruamel.yaml's, else from ruamel.yaml's (see ``yaml_events``)."""
+        fast = yaml_events.libyaml_events(text)
+        if fast is not None:
+            found = len(self.findings)
+            try:
+                return self._compose_events(fast, yaml_events.resolve_1_2)
+            except yaml_events.NotExact:
+                del self.findings[found:]
+        _check_flow_depth(text, self.limits.max_depth)
+        stream, resolve = yaml_events.ruamel_events(text)
+        return self._compose_events(stream, resolve)
+
+    def _compose_events(self, stream: Iterator[yaml_events.Event], resolve: yaml_events.Resolve) -> Node | None:
+        """The node graph built from parser events without recursion, within the limits."""
         max_depth, max_nodes = self.limits.max_depth, self.limits.max_yaml_nodes
         anchors: dict[Any, Node] = {}
         sizes: dict[int, int] = {}  # id(collection node) -> its node count, aliases expanded
@@ -121,32 +141,31 @@ class YamlDocument(Document):
         total = 0  # nodes so far, aliases expanded
         documents = 0
         try:
-            for event in events:
-                if isinstance(event, (StreamStartEvent, DocumentEndEvent, StreamEndEvent)):
-                    continue
-                if isinstance(event, DocumentStartEvent):
+            for event in stream:
+                kind = event.kind
+                if kind == DOCUMENT:
                     documents += 1
                     if documents > 1:
-                        raise MarkedYAMLError("expected a single document in the stream", root.start_mark if root else None,
-                                              "but found another document", event.start_mark)
+                        raise MarkedYAMLError("expected a single document in the stream", None,
+                                              "but found another document", event.start)
                     continue
-                if isinstance(event, CollectionEndEvent):
+                if kind == END:
                     node, before = open_.pop()
                     keys.pop()
-                    node.end_mark = event.end_mark
+                    node.end = event.end.index
                     sizes[id(node)] = total - before
                     continue
-                if isinstance(event, AliasEvent):
+                if kind == ALIAS:
                     anchored = anchors.get(event.anchor)
                     if anchored is None:
-                        raise MarkedYAMLError(None, None, f"found undefined alias {event.anchor!r}", event.start_mark)
+                        raise MarkedYAMLError(None, None, f"found undefined alias {event.anchor!r}", event.start)
                     node = anchored
                     if any(node is n for n, _ in open_):
-                        raise _Refused(event.start_mark.index,
+                        raise _Refused(event.start.index,
                                        f"alias `*{event.anchor}` refers to a collection that contains it (a recursive document): refused")
                     total += sizes.get(id(node), 1)
                     if total > max_nodes:
-                        raise _Refused(event.start_mark.index, f"alias `*{event.anchor}` expands the document past {max_nodes:,} YAML nodes "
+                        raise _Refused(event.start.index, f"alias `*{event.anchor}` expands the document past {max_nodes:,} YAML nodes "
                                        "(max-yaml-nodes; a billion-laughs file?): refused")
                     self._attach(node, open_, keys)
                     if len(open_) == 0:
@@ -154,32 +173,31 @@ class YamlDocument(Document):
                     continue
                 total += 1
                 if total > max_nodes:
-                    raise _Refused(event.start_mark.index, f"more than {max_nodes:,} YAML nodes (max-yaml-nodes): refused")
-                tag = event.ctag
-                if tag is not None and str(tag) != "!" and str(tag) not in _DATA_TAGS:
-                    self._unsafe_tag(str(tag), event.start_mark.index)
-                if isinstance(event, ScalarEvent):
-                    if tag is None or str(tag) == "!":
-                        tag = resolver.resolve(ScalarNode, event.value, event.implicit)
-                    node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style, anchor=event.anchor)
+                    raise _Refused(event.start.index, f"more than {max_nodes:,} YAML nodes (max-yaml-nodes): refused")
+                tag = event.tag
+                if tag is not None and tag not in _DATA_TAGS:
+                    self._unsafe_tag(tag, event.start.index)
+                if kind == SCALAR:
+                    if tag is None:
+                        tag = resolve(event.value, event.implicit)
+                    node = Node(SCALAR, tag, event.value, event.start.index, event.end.index, event.style)
                 else:
                     if len(open_) >= max_depth:
-                        raise _Refused(event.start_mark.index, f"nesting deeper than {max_depth:,} levels (max-depth): refused")
-                    cls = SequenceNode if isinstance(event, SequenceStartEvent) else MappingNode
-                    if tag is None or str(tag) == "!":
-                        tag = resolver.resolve(cls, None, event.implicit)
-                    node = cls(tag, [], event.start_mark, None, flow_style=event.flow_style, anchor=event.anchor)
+                        raise _Refused(event.start.index, f"nesting deeper than {max_depth:,} levels (max-depth): refused")
+                    node = Node(kind, tag or "", [], event.start.index, event.start.index, flow_style=event.flow_style)
                 if event.anchor is not None:
                     anchors[event.anchor] = node
                 if not open_:
                     root = node
                 else:
                     self._attach(node, open_, keys)
-                if isinstance(event, (SequenceStartEvent, MappingStartEvent)):
+                if kind != SCALAR:
                     open_.append((node, total - 1))
                     keys.append(None)
         finally:
-            events.close()
+            close = getattr(stream, "close", None)
+            if close is not None:
+                close()
         return root
 
     def _unsafe_tag(self, tag: str, at: int) -> None:
@@ -194,7 +212,7 @@ class YamlDocument(Document):
         if not open_:
             return
         parent = open_[-1][0]
-        if isinstance(parent, SequenceNode):
+        if parent.kind == SEQUENCE:
             parent.value.append(node)
         elif keys[-1] is None:
             keys[-1] = node
@@ -215,17 +233,18 @@ class YamlDocument(Document):
             self._budget -= 1
             if self._budget < 0:
                 raise _TooBig
-            if isinstance(node, ScalarNode):
+            kind = node.kind
+            if kind == SCALAR:
                 container[slot] = self._scalar_value(node)
                 continue
-            if isinstance(node, SequenceNode):
+            if kind == SEQUENCE:
                 out: Any = [None] * len(node.value)
                 container[slot] = out
                 for n in range(len(node.value) - 1, -1, -1):
                     self._nodes[path + (n,)] = (None, node.value[n])
                     stack.append((node.value[n], path + (n,), out, n))
                 continue
-            if isinstance(node, MappingNode):
+            if kind == MAPPING:
                 out = {}
                 container[slot] = out
                 first: dict[Any, Node] = {}
@@ -233,7 +252,7 @@ class YamlDocument(Document):
                 for key_node, value_node in node.value:
                     # A key is the text written, as JSON's are: `1`, `true` or `null` as a key is a
                     # string to every rule (which all assume string keys), never a number or None.
-                    k = key_node.value if isinstance(key_node, ScalarNode) else str(key_node.value)
+                    k = key_node.value if key_node.kind == SCALAR else str(key_node.value)
                     try:
                         hash(k)
                     except TypeError:
@@ -242,9 +261,9 @@ class YamlDocument(Document):
                         self.findings.append(
                             Finding(
                                 "GL004",
-                                Offsets(key_node.start_mark.index, key_node.end_mark.index),
+                                Offsets(key_node.start, key_node.end),
                                 f"duplicate key `{k}`: the earlier value is silently discarded",
-                                extra={"first": Offsets(first[k].start_mark.index, first[k].end_mark.index)},
+                                extra={"first": Offsets(first[k].start, first[k].end)},
                             )
                         )
                     first[k] = key_node
@@ -256,10 +275,9 @@ class YamlDocument(Document):
             container[slot] = None
         return top[0]
 
-    def _scalar_value(self, node: ScalarNode) -> Any:
-        tag = getattr(node.tag, "value", node.tag)
-        if tag == "tag:yaml.org,2002:int" and node.style is None and len(node.value) > _INT_DIGITS:
-            self.findings.append(Finding("GL011", Offsets(node.start_mark.index, node.start_mark.index + 1),
+    def _scalar_value(self, node: Node) -> Any:
+        if node.tag == "tag:yaml.org,2002:int" and node.style is None and len(node.value) > _INT_DIGITS:
+            self.findings.append(Finding("GL011", Offsets(node.start, node.start + 1),
                                          f"an integer with more digits than Python converts ({_INT_DIGITS}): read as text"))
             return node.value
         return _scalar(node)
@@ -277,16 +295,16 @@ class YamlDocument(Document):
                     continue
                 key, node = entry
                 target = key if (loc.key and n == len(loc.path) and key is not None) else node
-                start, end = target.start_mark.index, _end(self.index.text, target)
+                start, end = target.start, _end(self.index.text, target)
                 if n < len(loc.path):
                     end = min(start + 1, end)  # a missing field: point at its parent's start
-                elif target is node and _block_under_key(node, key):
+                elif target is node and _block_under_key(self.index.text, node, key):
                     # A block sequence written at its key's own indentation: no text written in its
                     # place (a flow collection, a scalar) could stand there, so no fix may edit it.
                     whole = self.index.span(start, end)
                     span = Span(whole.start, whole.end)
                     break
-                elif loc.inner is not None and isinstance(target, ScalarNode):
+                elif loc.inner is not None and target.kind == SCALAR:
                     exact = _inner(self.index.text, target, loc.inner)
                     if exact is None:
                         # The range cannot be placed exactly (a multi-line or block scalar): show the
@@ -298,6 +316,24 @@ class YamlDocument(Document):
                 span = self.index.span(start, end)
                 break
             out.append(span)
+        return out
+
+    def block_items(self, path: JsonPath) -> list[tuple[int, int]] | None:
+        """Where each item of the block sequence at ``path`` starts (at its ``-``) and ends (its
+        text's end); None when there is no block sequence there. Between two items there is
+        only white space and comments, so the items can be cut out and put back one by one."""
+        entry = self._nodes.get(path)
+        text = self.text or ""
+        if entry is None or entry[1].kind != SEQUENCE or entry[1].flow_style is True:
+            return None
+        out = []
+        dash: int | None = entry[1].start  # a block sequence starts at its first `-`
+        for item in entry[1].value:
+            if dash is None or text[dash] != "-" or dash >= item.start:
+                return None
+            end = _end(text, item)
+            out.append((dash, end))
+            dash = _next_dash(text, end)
         return out
 
     def encode(self, where: At, value: str) -> str:
@@ -321,23 +357,35 @@ def _end(text: str, node: Node) -> int:
     """Where a node's own text ends. A block collection's end mark is where the next token
     starts (past the line break and the next line's indentation): its text ends with its
     last item. A block scalar's ends before the line breaks that close it."""
-    while isinstance(node, (SequenceNode, MappingNode)) and node.flow_style is not True and node.value:
+    while node.kind != SCALAR and node.flow_style is not True and node.value:
         last = node.value[-1]
-        node = last[1] if isinstance(node, MappingNode) else last
-    start, end = node.start_mark.index, node.end_mark.index
-    if isinstance(node, ScalarNode) and node.style in ("|", ">"):
+        node = last[1] if node.kind == MAPPING else last
+    start, end = node.start, node.end
+    if node.kind == SCALAR and node.style in ("|", ">"):
         end = start + len(text[start:end].rstrip(" \t\r\n"))
     return end
 
 
-def _block_under_key(node: Node, key: Node | None) -> bool:
-    return (isinstance(node, SequenceNode) and node.flow_style is not True and key is not None
-            and node.start_mark.column <= key.start_mark.column)
+# After an item: blank lines, comments, and the next item's `-` first on its line.
+_NEXT_DASH = re.compile(r"(?:[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n))+[ ]*(?=-(?:[ \r\n]|$))")
 
 
-def _scalar(node: ScalarNode) -> Any:
+def _next_dash(text: str, end: int) -> int | None:
+    m = _NEXT_DASH.match(text, end)
+    return m.end() if m else None
+
+
+def _block_under_key(text: str, node: Node, key: Node | None) -> bool:
+    return (node.kind == SEQUENCE and node.flow_style is not True and key is not None
+            and _column(text, node.start) <= _column(text, key.start))
+
+
+def _column(text: str, at: int) -> int:
+    return at - max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) - 1
+
+
+def _scalar(node: Node) -> Any:
     tag, text = node.tag, node.value
-    tag = getattr(tag, "value", tag)
     if node.style is not None:
         return text
     try:
@@ -358,7 +406,7 @@ _FLOW_TOKEN = re.compile(r"""[\[\]{}]|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\n]|'')*'?|(?:
 
 
 def _check_flow_depth(text: str, max_depth: int) -> None:
-    """Refuse flow collections nested deeper than ``max_depth`` before the parser sees them.
+    """Refuse flow collections nested deeper than ``max_depth`` before ruamel.yaml sees them.
 
     ruamel.yaml's scanner spends time quadratic in the flow depth (it re-checks a possible
     key per open level at every token), so a deep ``[[[[…`` would take seconds just to
@@ -383,9 +431,9 @@ _ONE_CHAR_ESCAPES = frozenset('0abtnvfre "/\\N_LP\t')
 _HEX_ESCAPES = {"x": 2, "u": 4, "U": 8}
 
 
-def _inner(text: str, node: ScalarNode, inner: tuple[int, int]) -> tuple[int, int] | None:
+def _inner(text: str, node: Node, inner: tuple[int, int]) -> tuple[int, int] | None:
     """Offsets of a decoded range inside a one-line scalar; ``None`` when it cannot be placed exactly."""
-    start, end = node.start_mark.index, node.end_mark.index
+    start, end = node.start, node.end
     raw = text[start:end]
     if "\n" in raw or "\r" in raw:
         return None  # folded lines: a decoded character may stand for a line break

@@ -15,8 +15,8 @@
   (duplicate ids, inventories) and replaces everything. The quick check runs the same
   engine on a text where every other line is blank (a TSV keeps its header line), so
   line and column positions are those of the real file. A large JSON document is checked
-  the same way by entries (the items of its large arrays, :mod:`goldlint.server.items`)
-  instead of lines. A quick check is ``partial``: rules about the whole file wait for the
+  (or a YAML document over 256 KB) the same way by entries (the items of its large
+  arrays, :mod:`goldlint.server.items`) instead of lines. A quick check is ``partial``: rules about the whole file wait for the
   full check.
 """
 
@@ -36,7 +36,7 @@ from goldlint.diagnostics import Diagnostic, Edit, Fix, Span
 from goldlint.engine import check_text
 from goldlint.server.configs import ConfigProblem
 from goldlint.server.convert import Item, make_item
-from goldlint.server.documents import INCREMENTAL_ABOVE, DocState
+from goldlint.server.documents import ENTRIES_ABOVE, DocState
 from goldlint.server.items import ItemMap, sparse_text
 from goldlint.server.textbuffer import TextBuffer
 
@@ -61,7 +61,7 @@ class Snapshot:
     kind: str | None
     dirty: tuple[int, ...]
     encoding: str
-    entries: ItemMap | None = None  # a JSON document's entries, the edited ones marked
+    entries: ItemMap | None = None  # a JSON or YAML document's entries, the edited ones marked
 
 
 @dataclass(slots=True)
@@ -71,8 +71,8 @@ class Outcome:
     document: Any = None
     problem: ConfigProblem | None = None
     config_file: Path | None = None
-    item_map: ItemMap | None = None  # full check of a large JSON document: its entries
-    covered: list[tuple[int, int]] | None = None  # quick check of JSON entries: the entries it checked
+    item_map: ItemMap | None = None  # full check of a large JSON or YAML document: its entries
+    covered: list[tuple[int, int]] | None = None  # quick check of entries: the entries it checked
 
 
 class Checker:
@@ -157,8 +157,8 @@ class Checker:
         items = [make_item(d, buffer, snap.encoding) for d in result.diagnostics]
         document = result.document if snap.fmt != "jsonl" and result.document is not None and result.document.ok else None
         item_map = None
-        if document is not None and document.format == "json" and result.kind is not None and len(text) > INCREMENTAL_ABOVE:
-            item_map = ItemMap.of(text, document.root)
+        if document is not None and result.kind is not None and len(text) > ENTRIES_ABOVE.get(document.format, len(text)):
+            item_map = ItemMap.of(document)
         return Outcome(items, result.kind, document, problem, problem.path if problem else loaded.path, item_map)
 
     def _quick(self, snap: Snapshot) -> Outcome:
@@ -197,10 +197,10 @@ class Checker:
         return Outcome(_placed(result.diagnostics, kept, rebase, buffer, snap.encoding), snap.kind)
 
     def _quick_entries(self, snap: Snapshot, item_map: ItemMap) -> Outcome:
-        """The edited entries of a large JSON document, checked in a text where the others are blank."""
+        """The edited entries of a large JSON or YAML document, checked in a text where the others are blank."""
         loaded, _ = self.server.configs.for_file(snap.path)
         sparse = sparse_text(snap.buffer.text, item_map)
-        result = check_text(snap.path, sparse.text, loaded, kind=snap.kind, explicit=False, fmt="json", partial=True)
+        result = check_text(snap.path, sparse.text, loaded, kind=snap.kind, explicit=False, fmt=snap.fmt, partial=True)
 
         def rebase(_: int, offset: int) -> int | None:
             for start, end, shift in sparse.shifts:

@@ -6,7 +6,8 @@ touched, so quick fixes stay exact between an edit and the next check.
 
 A large JSON Lines or TSV file is checked incrementally (see :mod:`goldlint.server.checker`):
 ``base`` holds what the last full check found, ``quick`` what the last quick check found
-on the lines edited since (``dirty``); a large JSON document likewise by entries (``entries``).
+on the lines edited since (``dirty``); a large JSON or YAML document likewise by entries
+(``entries``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,10 @@ from goldlint.server.items import ItemMap
 from goldlint.server.textbuffer import Change, TextBuffer
 
 _BY_LINE = ("jsonl", "tsv")  # formats whose lines are checked one by one (a TSV with its header)
-INCREMENTAL_ABOVE = 1 << 20  # characters: larger JSON Lines and TSV buffers are checked line by line first, JSON by entries
+INCREMENTAL_ABOVE = 1 << 20  # characters: larger JSON Lines and TSV buffers are checked line by line first
+# Characters above which a document is checked by entries first: YAML takes about four
+# times as long per character as JSON to read.
+ENTRIES_ABOVE = {"json": INCREMENTAL_ABOVE, "yaml": 1 << 18}
 _LANGUAGES = {"json": "json", "jsonc": "json", "jsonl": "jsonl", "jsonlines": "jsonl", "yaml": "yaml", "tsv": "tsv"}
 
 
@@ -49,7 +53,7 @@ class DocState:
         self.base: list[Item] = []
         self.quick: list[Item] = []
         self.dirty: set[int] = set()  # lines edited since the last full check (incremental mode)
-        self.entries: ItemMap | None = None  # a large JSON document's entries, followed since the last full check
+        self.entries: ItemMap | None = None  # a large JSON or YAML document's entries, followed since the last full check
         self.checked_version: int | None = None  # the version ``base`` was computed for
         self.published_version: int | None = None
         self.published_revision = -1
@@ -73,10 +77,12 @@ class DocState:
     @property
     def incremental(self) -> bool:
         """Whether edits are first checked line by line (large JSON Lines or TSV with a known kind) or
-        entry by entry (a large JSON document whose edits all fell inside entries)."""
-        if self.kind is None or self.buffer.length <= INCREMENTAL_ABOVE or self.buffer.lone_cr:
+        entry by entry (a large JSON or YAML document whose edits all fell inside entries)."""
+        if self.kind is None or self.buffer.lone_cr:
             return False
-        return self.fmt in _BY_LINE or (self.fmt == "json" and self.entries is not None)
+        if self.fmt in _BY_LINE:
+            return self.buffer.length > INCREMENTAL_ABOVE
+        return self.entries is not None and self.buffer.length > ENTRIES_ABOVE.get(self.fmt or "", self.buffer.length)
 
     @property
     def edited(self) -> bool:

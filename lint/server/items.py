@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from goldlint.formats import json_spans
+from goldlint.formats.base import Document
 from goldlint.formats.json_scan import locate
+from goldlint.formats.yaml_doc import YamlDocument
 from goldlint.server.textbuffer import Change
 
 MIN_ITEMS = 32
@@ -33,12 +35,14 @@ MIN_ITEMS = 32
 class ItemMap:
     starts: array[int]  # every tracked entry's start, in text order (all arrays together)
     ends: array[int]  # and end (just past it)
-    arrays: tuple[tuple[int, int, int, int], ...]  # per array: offset of `[`, of `]`, its first and last+1 entry
+    arrays: tuple[tuple[int, int, int, int], ...]  # per array: where its entries' region starts and ends, its first and last+1 entry
+    separator: str = ","  # what stands between two entries (JSON); a YAML block sequence has none
     dirty: frozenset[int] = frozenset()  # entries edited since the map was made
 
     @classmethod
-    def of(cls, text: str, root: Any) -> ItemMap | None:
-        """The map of a text that parsed to ``root``; None when it has no large array."""
+    def of(cls, document: Document) -> ItemMap | None:
+        """The map of a parsed JSON or YAML document; None when it has no large array."""
+        root = document.root
         candidates: list[tuple[Any, ...]]
         if isinstance(root, list):
             candidates = [()] if len(root) >= MIN_ITEMS else []
@@ -48,6 +52,12 @@ class ItemMap:
             return None
         if not candidates:
             return None
+        if isinstance(document, YamlDocument):
+            return cls._of_yaml(document, candidates)
+        return cls._of_json(document.text or "", candidates)
+
+    @classmethod
+    def _of_json(cls, text: str, candidates: list[tuple[Any, ...]]) -> ItemMap | None:
         utf8 = json_spans.Utf8Text(text)
         found = locate(text, [(path, False) for path in candidates], utf8=utf8)
         starts: list[int] = []
@@ -61,10 +71,26 @@ class ItemMap:
             for start, end in zip(spans[0], spans[1], strict=True):  # (ascending: the conversions stay cheap)
                 starts.append(utf8.to_char(start))
                 ends.append(utf8.to_char(end))
-            arrays.append((open_at, utf8.to_char(spans[2]) - 1, first, len(starts)))
+            arrays.append((open_at + 1, utf8.to_char(spans[2]) - 1, first, len(starts)))  # between `[` and `]`
         if not starts:
             return None
         return cls(array("q", starts), array("q", ends), tuple(arrays))
+
+    @classmethod
+    def _of_yaml(cls, document: YamlDocument, candidates: list[tuple[Any, ...]]) -> ItemMap | None:
+        placed = [items for items in map(document.block_items, candidates) if items]
+        placed.sort()
+        starts: list[int] = []
+        ends: list[int] = []
+        arrays: list[tuple[int, int, int, int]] = []
+        for items in placed:
+            first = len(starts)
+            starts.extend(start for start, _ in items)
+            ends.extend(end for _, end in items)
+            arrays.append((items[0][0], items[-1][1], first, len(starts)))  # from the first `-` to the last item's end
+        if not starts:
+            return None
+        return cls(array("q", starts), array("q", ends), tuple(arrays), separator="")
 
     def follow(self, change: Change) -> ItemMap | None:
         """The map after an edit, with the entry it fell in marked; None when it fell outside every entry."""
@@ -76,8 +102,8 @@ class ItemMap:
         ends.append(self.ends[k] + delta)
         starts.extend(map(delta.__add__, self.starts[k + 1 :]))
         ends.extend(map(delta.__add__, self.ends[k + 1 :]))
-        arrays = tuple((o + delta * (o > change.start), c + delta * (c >= change.old_end), a, b) for o, c, a, b in self.arrays)
-        return ItemMap(starts, ends, arrays, self.dirty | {k})
+        arrays = tuple((lo + delta * (lo > change.start), hi + delta * (hi >= change.old_end), a, b) for lo, hi, a, b in self.arrays)
+        return ItemMap(starts, ends, arrays, self.separator, self.dirty | {k})
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,25 +126,26 @@ def sparse_text(text: str, items: ItemMap) -> Sparse:
         out.append(piece)
         length += len(piece)
 
-    def gap(start: int, end: int, comma: bool) -> None:
+    def gap(start: int, end: int, separated: bool) -> None:
         """Blank ``text[start:end]``, keeping its line breaks and the column where it ends."""
         breaks = text.count("\n", start, end)
         column = end - start if not breaks else end - text.rfind("\n", start, end) - 1
-        put(("," if comma else "") + "\n" * breaks + " " * (column - (comma and not breaks)))
+        separator = items.separator if separated else ""
+        put(separator + "\n" * breaks + " " * max(column - (0 if breaks else len(separator)), 0))
 
-    for open_at, close_at, first, last in items.arrays:
-        put(text[done : open_at + 1])
-        at, comma = open_at + 1, False
+    for lo, hi, first, last in items.arrays:
+        put(text[done:lo])
+        at, separated = lo, False
         for k in sorted(n for n in items.dirty if first <= n < last):
             start, end = items.starts[k], items.ends[k]
             if text[start:end].isspace() or start == end:
                 continue  # an entry deleted (its separator stays: the full check will say)
-            gap(at, start, comma)
+            gap(at, start, separated)
             shifts.append((length, length + end - start, length - start))
             put(text[start:end])
-            at, comma = end, True
-        gap(at, close_at, False)
-        done = close_at
+            at, separated = end, True
+        gap(at, hi, False)
+        done = hi
     put(text[done:])
     return Sparse("".join(out), shifts)
 

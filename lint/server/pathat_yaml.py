@@ -1,15 +1,14 @@
-"""The path at the cursor in YAML: ruamel.yaml's composed nodes, or indentation when the
-buffer does not compose (a quote left open, a half-typed ``key:``)."""
+"""The path at the cursor in YAML: the composed nodes of the checker's reader
+(:mod:`goldlint.formats.yaml_doc`), or indentation when the buffer does not compose (a
+quote left open, a half-typed ``key:``)."""
 
 from __future__ import annotations
 
 import re
 
-from ruamel.yaml import YAML
-from ruamel.yaml.error import YAMLError
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-
 from goldlint.findings import JsonPath
+from goldlint.formats.yaml_doc import Node, YamlDocument
+from goldlint.formats.yaml_events import MAPPING, SCALAR, SEQUENCE
 from goldlint.server.pathat import Spot
 
 _KEY_LINE = re.compile(r"^(?P<indent>[ ]*)(?P<dash>-[ ]+)?(?P<key>[^\s#:'\"][^#:]*?|\"[^\"]*\"|'[^']*'):(?:[ ]+|$)(?P<rest>.*)$")
@@ -18,10 +17,10 @@ _DASH_LINE = re.compile(r"^(?P<indent>[ ]*)-(?:[ ]+|$)(?P<rest>.*)$")
 
 def yaml_spot(text: str, cursor: int) -> Spot | None:
     cursor = max(0, min(cursor, len(text)))
-    try:
-        node = YAML(typ="safe", pure=True).compose(text)
-    except (YAMLError, ValueError, RecursionError):
+    document = YamlDocument("buffer.yaml", text)
+    if not document.ok:
         return indentation_spot(text, cursor)
+    node = document.root_node
     if node is None:
         return Spot((), fmt="yaml")
     try:
@@ -31,40 +30,40 @@ def yaml_spot(text: str, cursor: int) -> Spot | None:
 
 
 def _key_value(node: Node) -> str | int:
-    value = node.value if isinstance(node, ScalarNode) else str(node.value)
-    if isinstance(node, ScalarNode) and node.style is None and re.fullmatch(r"-?\d+", value):
+    value = node.value if node.kind == SCALAR else str(node.value)
+    if node.kind == SCALAR and node.style is None and re.fullmatch(r"-?\d+", value):
         return int(value)
     return value
 
 
-def _quote(node: ScalarNode) -> str | None:
+def _quote(node: Node) -> str | None:
     return node.style if node.style in ("'", '"') else None
 
 
 def _walk(text: str, node: Node, path: JsonPath, cursor: int) -> Spot | None:
-    if isinstance(node, ScalarNode):
-        return Spot(path, token=(node.start_mark.index, node.end_mark.index), quote=_quote(node), fmt="yaml")
-    if isinstance(node, MappingNode):
+    if node.kind == SCALAR:
+        return Spot(path, token=(node.start, node.end), quote=_quote(node), fmt="yaml")
+    if node.kind == MAPPING:
         for key, value in node.value:
-            k0, k1 = key.start_mark.index, key.end_mark.index
+            k0, k1 = key.start, key.end
             name = _key_value(key)
             if k0 <= cursor <= k1:
-                return Spot(path + (name,), is_key=True, token=(k0, k1), quote=_quote(key) if isinstance(key, ScalarNode) else None, fmt="yaml")
+                return Spot(path + (name,), is_key=True, token=(k0, k1), quote=_quote(key) if key.kind == SCALAR else None, fmt="yaml")
             if _empty(value) and k1 < cursor and "\n" not in text[k1:cursor]:
                 return Spot(path + (name,), fmt="yaml")  # `key: |` with nothing typed yet
-            if value.start_mark.index <= cursor <= value.end_mark.index and not _empty(value):
+            if value.start <= cursor <= value.end and not _empty(value):
                 return _walk(text, value, path + (name,), cursor)
         return None
-    if isinstance(node, SequenceNode):
+    if node.kind == SEQUENCE:
         for n, item in enumerate(node.value):
-            if item.start_mark.index <= cursor <= item.end_mark.index:
+            if item.start <= cursor <= item.end:
                 return _walk(text, item, path + (n,), cursor)
         return None
     return None
 
 
 def _empty(node: Node) -> bool:
-    return isinstance(node, ScalarNode) and node.value == "" and node.style is None
+    return node.kind == SCALAR and node.value == "" and node.style is None
 
 
 def indentation_spot(text: str, cursor: int) -> Spot | None:

@@ -3,8 +3,8 @@
 For each dataset, interleaved in one run:
 
 - the bare parse of the same file (the baseline of the ratios): ``orjson-lines`` (JSONL),
-  ``orjson-whole`` (JSON), ``yaml-load`` (YAML: ruamel.yaml, the parser goldlint uses —
-  orjson cannot read YAML), ``tsv-orjson`` (TSV: split on tabs, ``orjson.loads`` the
+  ``orjson-whole`` (JSON), ``yaml-load`` (YAML: PyYAML with libyaml, the fastest YAML
+  reader for Python — orjson cannot read YAML), ``tsv-orjson`` (TSV: split on tabs, ``orjson.loads`` the
   annotation cells);
 - ``goldlint-engine``: ``goldlint.engine.check_file`` in process (imports not timed);
 - ``goldlint-cli``: ``python -m goldlint check --quiet FILE`` (start-up included);

@@ -275,7 +275,7 @@ def tables(result: dict[str, Any]) -> str:
                        f"{_x(eng.get('ratio'))} | {_s(cli.get('median_s'))} | {_x(cli.get('ratio'))} | "
                        f"{_s(base.get('peak_rss_mib'), 0)} → {_s(eng.get('peak_rss_mib'), 0)} | {_x(eng.get('rss_ratio'))} | "
                        f"{_s(cjs.get('median_s'))} | {_x(cjs.get('ratio'))} | {findings} | {mark} |")
-        out += ["", ("parse: orjson (JSONL line by line, JSON whole), ruamel.yaml safe load (YAML), split + orjson of the "
+        out += ["", ("parse: orjson (JSONL line by line, JSON whole), PyYAML safe load with libyaml (YAML), split + orjson of the "
                 "annotation cells (TSV). engine: `check_file` in process, imports excluded; cli: `python -m goldlint check` "
                 "(start-up included). ¹ some cases of this row ran once."), ""]
     for flat in result["derived"]["flatness"]:
@@ -294,7 +294,7 @@ def tables(result: dict[str, Any]) -> str:
             out.append(f"| {r['dataset']} | {r['megabytes']} | {r['open_ms']} | {r['edit_median_ms']} | {r['edit_p95_ms']} | "
                        f"{r['edit_max_ms']} | {r['settled_median_ms']} | {r['server_peak_mib']} |")
         out += ["", ("settled: after an edit, until the full check is published (JSONL and TSV: a quick check of the edited "
-                "lines comes first; large JSON: one of the edited entries; YAML: the first publication is the full check)."), ""]
+                "lines comes first; large JSON or YAML: one of the edited entries)."), ""]
     sf = result["derived"]["smallfiles"]
     if sf:
         out += ["## many small files", "",

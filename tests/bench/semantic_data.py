@@ -80,7 +80,7 @@ def _defect(kind: str, item: dict[str, Any], risks: list[dict[str, Any]], action
         item["text"] += " "
 
 
-def _yaml(value: dict[str, Any]) -> str:
+def yaml_text(value: dict[str, Any]) -> str:
     s = json.dumps  # a JSON string is a YAML double-quoted scalar
     out = [f"schema_version: {value['schema_version']}", f"meeting_id: {s(value['meeting_id'])}", "topics:"]
     for t in value["topics"]:
@@ -100,6 +100,6 @@ def _yaml(value: dict[str, Any]) -> str:
 def write(path: Path, records: int, defective: bool = False) -> None:
     doc = document(records, path.stem, defective)
     tmp = path.with_suffix(".partial")
-    text = _yaml(doc) if path.suffix in (".yaml", ".yml") else json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    text = yaml_text(doc) if path.suffix in (".yaml", ".yml") else json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
     tmp.write_text(text, encoding="utf-8")
     tmp.replace(path)

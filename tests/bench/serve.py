@@ -7,8 +7,8 @@ random places (seeded). Reported: the time to the first publication of each vers
 (median, p95 — nearest rank — and max over the edits), the open (first full check), and
 "settled": after an edit, the time until the full check is published (for a large JSON
 Lines or TSV file the server first publishes a quick check of the edited lines, for a
-large JSON document one of the edited entries, then the full check after a pause in
-typing; for YAML the first publication is the full check).
+large JSON or YAML document one of the edited entries, then the full check after a pause
+in typing).
 The server's own peak RSS (``VmHWM``) is read before it is shut down.
 
 The client is a bare JSON-RPC reader (``json.loads`` only, as an editor would), so the
@@ -155,7 +155,7 @@ async def measure(path: Path, pattern: str, edits: int = EDITS, settle: int = SE
                                                           "version": 1, "text": text}})
     await until(1, 1)
     open_s = arrivals[1][0] - opened
-    incremental = path.suffix in (".jsonl", ".tsv", ".json")  # the server's quick path: lines of large JSON Lines and TSV, entries of large JSON
+    incremental = path.suffix in (".jsonl", ".tsv", ".json", ".yaml")  # the server's quick path: lines of large JSON Lines and TSV, entries of large JSON and YAML
     rng = random.Random(seed)
     quick: list[float] = []
     version, spot = 1, spots[0]

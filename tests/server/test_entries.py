@@ -10,6 +10,7 @@ a document of each family with defects of every kind.
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import random
 from pathlib import Path
@@ -17,10 +18,11 @@ from typing import Any
 
 import pytest
 from goldlint import config as cfg
-from goldlint.engine import check_text
+from goldlint.engine import check_text, make_document
 from goldlint.formats.json_scan import array_items, locate
 from goldlint.server.items import ItemMap, sparse_text
 from goldlint.server.textbuffer import TextBuffer
+from ruamel.yaml import YAML
 
 from tests.bench import corpus_data, runcard_data, semantic_data, slu_data
 
@@ -34,32 +36,54 @@ def _slu(tmp_path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
+def _dumped_yaml(value: Any) -> str:
+    """YAML as ruamel.yaml writes it (items at their key's indentation), with comments between items."""
+    out = io.StringIO()
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = False
+    yaml.width = 4096
+    yaml.dump(value, out)
+    lines = out.getvalue().split("\n")
+    return "\n".join(f"# item {n}\n{line}" if line.startswith("- ") and n % 7 == 0 else line for n, line in enumerate(lines))
+
+
 DOCUMENTS = {
     "corpus-spec": lambda _: json.dumps(corpus_data.spec_document(400, defective=True), ensure_ascii=False, indent=2),
     "corpus-harness": lambda _: json.dumps(corpus_data.harness_document(400, defective=True), ensure_ascii=False, indent=2),
     "runcard": lambda _: json.dumps(runcard_data.card(400, defective=True), indent=1),
     "semantic": lambda _: json.dumps(semantic_data.document(400, "m1", defective=True), separators=(",", ":")),
     "slu": _slu,
+    "semantic-yaml": lambda _: semantic_data.yaml_text(semantic_data.document(400, "m1", defective=True)),
+    "semantic-yaml-dumped": lambda _: _dumped_yaml(semantic_data.document(400, "m1", defective=True)),
+    "corpus-yaml": lambda _: _dumped_yaml(corpus_data.spec_document(400, defective=True)),
 }
 
 
-def _check(tmp_path: Path, text: str, **kw: Any) -> Any:
-    return check_text(tmp_path / "doc.json", text, cfg.Loaded(cfg.Settings(), None, tmp_path), explicit=False, **kw)
+def _fmt(name: str) -> str:
+    return "yaml" if name.endswith(("yaml", "dumped")) else "json"
+
+
+def _check(tmp_path: Path, text: str, fmt: str = "json", **kw: Any) -> Any:
+    return check_text(tmp_path / f"doc.{fmt}", text, cfg.Loaded(cfg.Settings(), None, tmp_path), explicit=False, fmt=fmt, **kw)
+
+
+def _map(text: str, fmt: str = "json") -> ItemMap | None:
+    return ItemMap.of(make_document("doc", text, fmt))
 
 
 @pytest.mark.parametrize("name", DOCUMENTS)
 def test_an_entry_checked_alone_reports_only_what_the_full_check_reports_there(name: str, tmp_path: Path) -> None:
-    text = DOCUMENTS[name](tmp_path)
-    full = _check(tmp_path, text)
+    text, fmt = DOCUMENTS[name](tmp_path), _fmt(name)
+    full = _check(tmp_path, text, fmt)
     assert full.kind is not None and any(d.code not in ACROSS_ENTRIES for d in full.diagnostics)
-    entries = ItemMap.of(text, full.document.root)
+    entries = ItemMap.of(full.document)
     assert entries is not None
     seen = 0
     for k in range(len(entries.starts)):
         start, end = entries.starts[k], entries.ends[k]
         wanted = {_key(d, 0) for d in full.diagnostics if start <= d.span.start_offset and d.span.end_offset <= end}
         sparse = sparse_text(text, dataclasses.replace(entries, dirty=frozenset({k})))
-        quick = _check(tmp_path, sparse.text, kind=full.kind, fmt="json", partial=True)
+        quick = _check(tmp_path, sparse.text, fmt, kind=full.kind, partial=True)
         (lo, hi, shift), = sparse.shifts
         got = {_key(d, shift) for d in quick.diagnostics if lo <= d.span.start_offset and d.span.end_offset <= hi}
         assert got <= wanted, (k, got - wanted)
@@ -75,16 +99,17 @@ def _key(d: Any, shift: int) -> tuple[Any, ...]:
 def test_the_entries_are_where_the_standard_decoder_finds_them() -> None:
     root = corpus_data.spec_document(100)
     text = json.dumps(root, ensure_ascii=False, indent=2)
-    entries = ItemMap.of(text, root)
+    entries = _map(text)
     assert entries is not None
     open_at = locate(text, [(("entries",), False)])[(("entries",), False)][0]
     assert list(zip(entries.starts, entries.ends, strict=True)) == list(array_items(text, open_at))
-    assert entries.arrays == ((open_at, text.rindex("]"), 0, 100),)
+    assert entries.arrays == ((open_at + 1, text.rindex("]"), 0, 100),)  # between `[` and `]`
 
 
 def test_small_arrays_and_scalars_are_not_followed() -> None:
-    assert ItemMap.of('{"a": [1, 2, 3]}', {"a": [1, 2, 3]}) is None
-    assert ItemMap.of("3", 3) is None
+    assert _map('{"a": [1, 2, 3]}') is None
+    assert _map("3") is None
+    assert _map("a: [" + ", ".join(["1"] * 40) + "]\n", "yaml") is None  # a flow sequence: not cut into items
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -92,7 +117,7 @@ def test_edits_inside_entries_move_the_map_as_a_fresh_one_would_be(seed: int) ->
     rnd = random.Random(seed)
     root = corpus_data.spec_document(80)
     text = json.dumps(root, ensure_ascii=False, indent=2)
-    buffer, entries = TextBuffer(text), ItemMap.of(text, root)
+    buffer, entries = TextBuffer(text), _map(text)
     edited = set()
     for _ in range(20):
         k = rnd.randrange(80)
@@ -102,15 +127,56 @@ def test_edits_inside_entries_move_the_map_as_a_fresh_one_would_be(seed: int) ->
         change = buffer.replace(start, end, json.dumps(root["entries"][k]["source"], ensure_ascii=False))
         entries = entries.follow(change)
         edited.add(k)
-        fresh = ItemMap.of(buffer.text, root)
+        fresh = _map(buffer.text)
         assert (entries.starts, entries.ends, entries.arrays) == (fresh.starts, fresh.ends, fresh.arrays)
     assert entries.dirty == edited
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_edits_inside_yaml_items_move_the_map_as_a_fresh_one_would_be(seed: int) -> None:
+    rnd = random.Random(seed)
+    root = semantic_data.document(200, "m1")
+    text = semantic_data.yaml_text(root)
+    buffer, entries = TextBuffer(text), _map(text, "yaml")
+    assert entries is not None and len(entries.arrays) == 2  # the risks and the actions
+    edited = set()
+    for _ in range(20):
+        k = rnd.randrange(len(entries.starts))
+        if text[entries.starts[k] :].startswith("- text: "):  # an action: retype its text, maybe across lines
+            start = buffer.text.index("- text: ", entries.starts[k]) + len("- text: ")
+            end = buffer.text.index("\n", start)
+            change = buffer.replace(start, end, rnd.choice(['"Call back ё"', "'two\n      lines'", "x"]))
+        else:  # a risk: add a line at the item's end
+            change = buffer.replace(entries.ends[k], entries.ends[k], rnd.choice(["\n    note: added", ""]))
+        entries = entries.follow(change)
+        edited.add(k)
+        fresh = _map(buffer.text, "yaml")
+        assert (entries.starts, entries.ends, entries.arrays) == (fresh.starts, fresh.ends, fresh.arrays)
+        text = buffer.text
+    assert entries.dirty == edited
+
+
+def test_yaml_sparse_text_keeps_the_edited_items_in_place() -> None:
+    root = semantic_data.document(200, "m1")
+    text = semantic_data.yaml_text(root)
+    entries = _map(text, "yaml")
+    assert entries is not None
+    risks = entries.arrays[0][2]
+    entries = dataclasses.replace(entries, dirty=frozenset({risks + 5, risks + 6, risks + 40}))
+    sparse = sparse_text(text, entries)
+    kept = YAML(typ="safe", pure=True).load(sparse.text)
+    assert kept["risks"] == [root["risks"][k] for k in (5, 6, 40)]
+    assert kept["topics"] == root["topics"] and kept["summary"] == root["summary"]
+    assert sparse.text.count("\n") == text.count("\n")
+    for lo, hi, shift in sparse.shifts:
+        assert sparse.text[lo:hi] == text[lo - shift : hi - shift]
+        assert sparse.text.count("\n", 0, lo) == text.count("\n", 0, lo - shift)
 
 
 def test_an_edit_outside_every_entry_ends_the_map() -> None:
     root = corpus_data.spec_document(40)
     text = json.dumps(root, ensure_ascii=False, indent=2)
-    entries = ItemMap.of(text, root)
+    entries = _map(text)
     between = entries.ends[3] + 1  # after the comma that ends entry 3
     assert entries.follow(TextBuffer(text).replace(between, between, " ")) is None
     envelope = text.index('"dataset"')
@@ -120,7 +186,7 @@ def test_an_edit_outside_every_entry_ends_the_map() -> None:
 def test_the_sparse_text_keeps_the_edited_entries_in_place() -> None:
     root = corpus_data.spec_document(60)
     text = json.dumps(root, ensure_ascii=False, indent=2)
-    entries = dataclasses.replace(ItemMap.of(text, root), dirty=frozenset({5, 6, 40}))
+    entries = dataclasses.replace(_map(text), dirty=frozenset({5, 6, 40}))
     sparse = sparse_text(text, entries)
     kept = json.loads(sparse.text)
     assert kept["dataset"] == root["dataset"]

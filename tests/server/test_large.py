@@ -122,6 +122,43 @@ async def test_edits_in_a_large_json_corpus(client, work: Path) -> None:
     assert "COR107" in {str(d.code) for d in final.diagnostics} and "COR108" not in {str(d.code) for d in final.diagnostics}
 
 
+async def test_edits_in_a_large_yaml_document(client, work: Path) -> None:
+    """A semantic gold file of 10,000 records in YAML: an edit inside an item of its lists is
+    checked at once on its own, and the full check that follows agrees with a fresh one."""
+    from tests.bench import semantic_data
+
+    from .test_abuse import checks
+
+    text = semantic_data.yaml_text(semantic_data.document(RECORDS, "large-semantic"))
+    path = work / "large-semantic.yaml"
+    uri = open_doc(client, path, text)
+    assert not (await wait_published(client, uri)).diagnostics
+    enc, mirror = client.encoding, TextBuffer(text)
+    before = await checks(client)
+
+    def edit(version: int, old: str, new: str, after: str) -> None:
+        start = mirror.text.index(old, mirror.text.index(after))
+        begin, end = mirror.position_at(start, enc), mirror.position_at(start + len(old), enc)
+        mirror.replace(start, start + len(old), new)
+        change(client, uri, version, (begin.line, begin.character), (end.line, end.character), new)
+
+    # 1. A risk's severity misspelt: the quick check of that item finds it, on its line.
+    risk = mirror.text.index("  - type:", mirror.text.index("risks:") + 5000)
+    edit(2, 'severity: "', 'severity: "x', after=mirror.text[risk : risk + 40])
+    line = mirror.position_at(mirror.text.index('severity: "x'), enc).line
+    quick = await wait_published(client, uri, lambda p: p.version == 2)
+    assert [d.range.start.line for d in quick.diagnostics] == [line]
+    assert (await checks(client)).get("quick_published", 0) > before.get("quick_published", 0)
+    expected = from_scratch(path, mirror.text, enc)
+    assert got(quick) == expected
+
+    # 2. The envelope edited (outside every item), then the risk mended: checked whole.
+    edit(3, "schema_version: 1", "schema_version: 1 ", after="schema_version")
+    edit(4, 'severity: "x', 'severity: "', after="risks:")
+    expected = from_scratch(path, mirror.text, enc)
+    await wait_published(client, uri, lambda p: p.version == 4 and got(p) == expected)
+
+
 async def test_edits_in_a_large_truth_file(client, work: Path) -> None:
     """A 10,000-row truth TSV: an edited row is checked at once with the header line."""
     from tests.bench import truth_data

@@ -1,0 +1,193 @@
+"""The parser events of a YAML text, as plain tuples the composer in ``yaml_doc`` reads.
+
+ruamel.yaml's pure-Python parser is the reference: its acceptance, its error messages and
+its marks are what goldlint reports. It reads about 0.4 MB a second, so a 1 MB gold file
+took seconds on every save. libyaml (PyYAML's C parser) reads the same text 25 times
+faster and, on the plain block-and-flow YAML that gold files are written in, gives the
+same events at the same character offsets. ``libyaml_events`` gives its events there,
+and only there:
+
+- texts with what the two parsers read differently (tabs, NEL/LS/PS line breaks, a BOM,
+  directives, ``...`` document ends) go to ruamel.yaml from the start;
+- the libyaml stream stops with ``NotExact`` at an anchor, alias or tag (ruamel.yaml
+  marks a node after its properties, libyaml before them), at a root block scalar or a
+  block scalar header libyaml alone accepts, at an empty scalar after ``?``, and at any
+  libyaml error (so that the message is ruamel.yaml's). The caller then reads the text
+  again with ``ruamel_events``;
+- an empty value after ``key:`` is marked where ruamel.yaml marks it: at the next token.
+
+tests/test_yaml_events.py holds the two streams equal on generated and mutated YAML.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
+
+from ruamel.yaml import YAML
+from ruamel.yaml import events as rev
+from ruamel.yaml.nodes import ScalarNode
+from ruamel.yaml.resolver import VersionedResolver
+
+try:  # PyYAML built with libyaml; without it every text is read by ruamel.yaml
+    from yaml import events as lev
+    from yaml._yaml import CParser
+except ImportError:  # pragma: no cover - PyYAML wheels ship libyaml on every platform goldlint supports
+    CParser = None
+
+SCALAR, SEQUENCE, MAPPING, END, ALIAS, DOCUMENT = range(6)
+
+
+class Event(NamedTuple):
+    kind: int
+    start: Any  # a mark: ``.index`` is a character offset into the text
+    end: Any
+    value: str | None = None  # a scalar's text
+    implicit: Any = None  # a scalar's (plain, quoted) pair; a collection's flag
+    style: str | None = None  # a scalar's quote or block indicator; None when plain
+    flow_style: bool | None = None
+    anchor: str | None = None  # an anchor, or the name an alias refers to
+    tag: str | None = None  # an explicit tag (``!`` counts as none)
+
+
+class NotExact(Exception):
+    """libyaml's events would not be ruamel.yaml's for this text: read it with ruamel.yaml."""
+
+
+class Mark:
+    """A mark libyaml did not make: ``index`` is a character offset, as in a parser's marks."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+
+# ruamel.yaml's implicit types of plain scalars in YAML 1.2 (a document without a %YAML
+# directive): first character -> (tag, pattern) in the order they are tried.
+_YAML_1_2: dict[Any, list[tuple[str, Any]]] = VersionedResolver().versioned_resolver
+_STR = "tag:yaml.org,2002:str"
+
+# What libyaml and ruamel.yaml read differently, whatever the context.
+_DIFFERENT = re.compile(r"[\t\x85\u2028\u2029\ufeff]|^(?:%|\.\.\.)", re.MULTILINE)
+# A block scalar header both accept: indicators, then a comment only after white space.
+_BLOCK_HEADER = re.compile(r"[|>](?:[1-9][+-]?|[+-][1-9]?)?(?:[ \t]+(?:#[^\r\n]*)?)?(?:\r\n|\r|\n|$)")
+# What ruamel.yaml skips before the token that marks an empty value.
+_TO_NEXT_TOKEN = re.compile(r"(?:[ ]+|(?<![^ \r\n])#[^\r\n]*|\r\n|\r|\n)*")
+
+
+Resolve = Callable[[str, Any], str]  # (a scalar's text, its implicit pair) -> its tag
+
+
+def libyaml_events(text: str) -> Iterator[Event] | None:
+    """libyaml's events of ``text`` (resolve their scalars with ``resolve_1_2``), or None
+    when the text has what the two parsers read differently. The stream may raise
+    ``NotExact`` while it is read: then read ``ruamel_events(text)`` instead."""
+    if CParser is None or _DIFFERENT.search(text):
+        return None
+    return _libyaml_events(text)
+
+
+def ruamel_events(text: str) -> tuple[Iterator[Event], Resolve]:
+    yaml = YAML(typ="safe", pure=True)
+    resolver = yaml.resolver  # follows the document's %YAML directive
+
+    def resolve(value: str, implicit: Any) -> str:
+        return str(resolver.resolve(ScalarNode, value, implicit))
+
+    return _from_ruamel(yaml.parse(text)), resolve
+
+
+def resolve_1_2(value: str, implicit: Any) -> str:
+    """ruamel.yaml's ``resolve`` of a scalar in YAML 1.2, without its per-call version lookup."""
+    if implicit[0]:
+        for tag, pattern in _YAML_1_2.get(value[:1], ()):
+            if pattern.match(value):
+                return tag
+    return _STR
+
+
+def _from_ruamel(stream: Iterator[Any]) -> Iterator[Event]:
+    try:
+        for e in stream:
+            t = type(e)
+            if t is rev.ScalarEvent:
+                yield Event(SCALAR, e.start_mark, e.end_mark, e.value, e.implicit, e.style, None, e.anchor, _tag(e.ctag))
+            elif t is rev.SequenceStartEvent or t is rev.MappingStartEvent:
+                kind = SEQUENCE if t is rev.SequenceStartEvent else MAPPING
+                yield Event(kind, e.start_mark, e.end_mark, None, e.implicit, None, e.flow_style, e.anchor, _tag(e.ctag))
+            elif t is rev.SequenceEndEvent or t is rev.MappingEndEvent:
+                yield Event(END, e.start_mark, e.end_mark)
+            elif t is rev.AliasEvent:
+                yield Event(ALIAS, e.start_mark, e.end_mark, anchor=e.anchor)
+            elif t is rev.DocumentStartEvent:
+                yield Event(DOCUMENT, e.start_mark, e.end_mark)
+    finally:
+        close = getattr(stream, "close", None)
+        if close is not None:
+            close()
+
+
+def _tag(tag: Any) -> str | None:
+    if tag is None:
+        return None
+    shown = str(tag)
+    return None if shown == "!" else shown
+
+
+def _libyaml_events(text: str) -> Iterator[Event]:
+    try:
+        parser = CParser(text)
+    except Exception as exc:  # a lone surrogate cannot be encoded for libyaml
+        raise NotExact from exc
+    depth = 0
+    try:
+        while True:
+            try:
+                e = parser.get_event()
+            except Exception as exc:  # a libyaml error: ruamel.yaml words it
+                raise NotExact from exc
+            t = type(e)
+            if t is lev.ScalarEvent:
+                if e.anchor is not None or e.tag is not None:
+                    raise NotExact
+                start, end, style = e.start_mark, e.end_mark, e.style or None
+                if style is not None and style in "|>" and (depth == 0 or not _BLOCK_HEADER.match(text, start.index)):
+                    raise NotExact
+                if style is None and start.index == end.index:
+                    start = end = _empty_value_mark(text, start.index)
+                yield Event(SCALAR, start, end, e.value, e.implicit, style)
+            elif t is lev.SequenceStartEvent or t is lev.MappingStartEvent:
+                if e.anchor is not None or e.tag is not None:
+                    raise NotExact
+                depth += 1
+                yield Event(SEQUENCE if t is lev.SequenceStartEvent else MAPPING, e.start_mark, e.end_mark,
+                            None, e.implicit, None, e.flow_style)
+            elif t is lev.SequenceEndEvent or t is lev.MappingEndEvent:
+                depth -= 1
+                yield Event(END, e.start_mark, e.end_mark)
+            elif t is lev.DocumentStartEvent:
+                yield Event(DOCUMENT, e.start_mark, e.end_mark)
+            elif t is lev.AliasEvent:
+                raise NotExact
+            elif t is lev.StreamEndEvent:
+                return
+    finally:
+        parser.dispose()
+
+
+def _empty_value_mark(text: str, at: int) -> Mark:
+    """Where ruamel.yaml marks the empty scalar libyaml marks at ``at``: after ``key:``,
+    at the next token; after ``-``, where libyaml does. Anywhere else (an explicit ``?``
+    key, a flow mapping's key without a value) the two differ in ways not worth following."""
+    j = at - 1
+    while j >= 0 and text[j] == " ":
+        j -= 1
+    before = text[j] if j >= 0 else ""
+    if before == ":":
+        skipped = _TO_NEXT_TOKEN.match(text, at)  # (it always matches, perhaps nothing)
+        return Mark(skipped.end() if skipped else at)
+    if before == "-":
+        return Mark(at)
+    raise NotExact

@@ -1,0 +1,147 @@
+"""libyaml reads YAML exactly as ruamel.yaml does wherever goldlint lets it.
+
+:mod:`goldlint.formats.yaml_events` takes libyaml's events for speed and ruamel.yaml's
+as the reference. These tests read generated and mutated YAML both ways and hold the
+results equal: every event, every node's offsets, every value and finding. Where libyaml
+steps aside (``NotExact``, or a text it is not given), the document must still be read
+exactly as ruamel.yaml reads it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from goldlint.formats import yaml_events
+from goldlint.formats.yaml_doc import YamlDocument
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from ruamel.yaml import YAML
+from ruamel.yaml.nodes import ScalarNode
+
+# Pieces of YAML: indicators, quotes, comments, block scalars, line breaks, non-ASCII.
+_PIECES = ["a", "b: ", "- ", "  ", "\n", ": ", "? ", "[", "]", "{", "}", ",", "'", '"', "#", "&x ", "*x", "!t ", "!!str ",
+           "|", ">", "-", "\\", "é", "😀", "\r\n", "\r", "---\n", "1", "0x1F", "true", "~", "null", ":", "key: value\n",
+           "  - item\n", "x: |\n  lit\n", "'it''s'", '"\\u00e9\\x41"', "  # c\n", "@", "`", "%", " ", "    ", "|-\n", ">+\n",
+           "!<tag:yaml.org,2002:str> ", '"a\nb"', "'x\n\n y'", "\t", "\ufeff", "\x85", "\u2028", "...\n", "%YAML 1.2\n"]
+
+
+def _event_key(event: yaml_events.Event) -> tuple[Any, ...]:
+    return (event.kind, event.start.index, event.end.index, event.value, event.implicit, event.style,
+            event.flow_style, event.anchor, event.tag)
+
+
+def _libyaml(text: str) -> list[tuple[Any, ...]] | None:
+    """libyaml's events, or None where goldlint would not use them."""
+    stream = yaml_events.libyaml_events(text)
+    if stream is None:
+        return None
+    try:
+        return [_event_key(e) for e in stream]
+    except yaml_events.NotExact:
+        return None
+
+
+def _ruamel(text: str) -> list[tuple[Any, ...]] | str:
+    stream, _ = yaml_events.ruamel_events(text)
+    try:
+        return [_event_key(e) for e in stream]
+    except Exception as exc:  # noqa: BLE001 - any refusal: libyaml must not have accepted the text
+        return f"refused: {exc}"
+
+
+def _read(text: str, *, libyaml: bool) -> tuple[Any, ...]:
+    """Everything a document keeps: value, findings, and each path's key and node offsets."""
+    with pytest.MonkeyPatch.context() as patch:
+        if not libyaml:
+            patch.setattr(yaml_events, "libyaml_events", lambda text: None)
+        doc = YamlDocument("x.yaml", text)
+    nodes = {path: (None if key is None else (key.start, key.end), (node.start, node.end))
+             for path, (key, node) in doc._nodes.items()}
+    return doc.ok, repr(doc.root), [(f.code, f.where, f.message) for f in doc.findings], nodes
+
+
+def _same_events(text: str) -> None:
+    fast = _libyaml(text)
+    if fast is not None:
+        assert fast == _ruamel(text), repr(text)
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=25).map("".join))
+def test_libyaml_events_are_ruamel_events_on_yaml_fragments(text: str) -> None:
+    _same_events(text)
+
+
+_SCALAR = st.one_of(
+    st.text(alphabet=st.sampled_from("ab é😀:#-'\"\\{}[],&*!|>%@`?\n"), max_size=8),
+    st.integers(-(10**6), 10**6), st.floats(allow_nan=False, allow_infinity=False), st.booleans(), st.none(),
+)
+_DATA = st.recursive(_SCALAR, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text("abk_", min_size=1, max_size=4), inner, max_size=4),
+                     max_leaves=20)
+
+
+def _dump(value: Any, flow: bool | None, width: int) -> str:
+    import io
+
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = flow
+    yaml.width = width
+    out = io.StringIO()
+    yaml.dump(value, out)
+    return out.getvalue()
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_DATA, st.sampled_from([False, None, True]), st.sampled_from([20, 80]), st.randoms(use_true_random=False))
+def test_libyaml_events_are_ruamel_events_on_dumped_and_mutated_yaml(value: Any, flow: bool | None, width: int, rnd: random.Random) -> None:
+    text = _dump(value, flow, width)
+    _same_events(text)
+    assert _read(text, libyaml=True) == _read(text, libyaml=False)
+    for _ in range(3):  # a hand edit: a character typed or deleted somewhere
+        at = rnd.randrange(len(text) + 1)
+        text = text[:at] + rnd.choice(["", " ", "\n", ":", "- ", "#", "'", '"', "[", "}", "x"]) + text[at + rnd.randint(0, 1):]
+        _same_events(text)
+        assert _read(text, libyaml=True) == _read(text, libyaml=False), repr(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a:\tb\n",  # a tab: libyaml accepts where ruamel.yaml refuses
+        "\ufeffa: 1\n",  # a byte order mark: libyaml does not count it
+        "%YAML 1.1\n---\na: yes\n",  # a directive: 1.1 resolves `yes` as a boolean
+        "a: 1\n...\n...\n",  # document end markers: libyaml accepts a second one
+        "a: &x 1\nb: *x\n",  # anchors and aliases: ruamel.yaml marks a node after its properties
+        "a: !!str 1\nb: !local x\n",  # tags (a local tag is reported)
+        ">+\n#[\n",  # a root block scalar whose text libyaml reads as a comment
+        "a: |#x\n  b\n",  # a block scalar header libyaml alone accepts
+        "? a\n? b\n",  # explicit keys without values
+        "{a, b: }\n",  # a flow key without a value
+        "a: 'x\x85y'\n",  # NEL: a line break to libyaml only
+        "a: [1, 2\n",  # an error: worded by ruamel.yaml
+        "a: \ud800\n",  # a lone surrogate libyaml cannot be given
+    ],
+)
+def test_where_libyaml_steps_aside_ruamel_yaml_reads_the_text(text: str) -> None:
+    assert _libyaml(text) is None
+    assert _read(text, libyaml=True) == _read(text, libyaml=False)
+
+
+@pytest.mark.parametrize("text", ["a: \nb: 1\n", "a:   # empty\n\n  b: 2\n", "- \n- x\n", "a:\n", "k: v\nz: "])
+def test_empty_values_are_marked_where_ruamel_yaml_marks_them(text: str) -> None:
+    assert _libyaml(text) == _ruamel(text)
+
+
+@given(st.text(alphabet=st.sampled_from("0123456789+-._eExXoOabcdfntruyl:~TFN "), max_size=10), st.booleans())
+def test_plain_scalars_resolve_as_ruamel_yaml_resolves_them(value: str, plain: bool) -> None:
+    resolver = YAML(typ="safe", pure=True).resolver
+    implicit = (plain, not plain)
+    assert yaml_events.resolve_1_2(value, implicit) == str(resolver.resolve(ScalarNode, value, implicit))
+
+
+def test_a_large_plain_document_is_read_by_libyaml() -> None:
+    text = "".join(f"- label: topic_{n}\n  segment_ids: [{n}, {n + 1}]\n  note: \"é {n}\"\n" for n in range(300))
+    events = _libyaml(text)
+    assert events is not None and events == _ruamel(text)
