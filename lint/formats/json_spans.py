@@ -92,7 +92,8 @@ def _evenly_spaced(data: bytes, first: int, items: list[msgspec.Raw]) -> list[in
     second = _SEPARATOR.match(data, first + len(items[0])).end()  # type: ignore[union-attr]
     separator = data[first + len(items[0]) : second]
     starts = list(accumulate(map(len(separator).__add__, map(len, items[:-1])), initial=first))
-    if memoryview(data)[first : starts[-1] + len(items[-1])] != separator.join(items):
+    joined = separator.join(items)
+    if not data.startswith(joined, first):  # (a memcmp; comparing a memoryview goes byte by byte)
         return None
     return starts
 
