@@ -122,11 +122,23 @@ def test_libyaml_events_are_ruamel_events_on_dumped_and_mutated_yaml(value: Any,
         "a: 'x\x85y'\n",  # NEL: a line break to libyaml only
         "a: [1, 2\n",  # an error: worded by ruamel.yaml
         "a: \ud800\n",  # a lone surrogate libyaml cannot be given
+        "a: |\n \n  x\n",  # a line of spaces before a block scalar's text: ruamel.yaml refuses it
+        "a: |\n \n  ",  # (and at the end of the text)
+        'x: ["a":1]\n',  # a single pair in a flow sequence: ruamel.yaml refuses a quoted key before `:`
+        "[?:]\n",  # (and reads this one otherwise)
+        "x: {a: }\n",  # an empty value in a flow collection: marked after the `:`
+        "a:\n? b\n: c\n",  # an empty value before an explicit key: marked past the `?`
     ],
 )
 def test_where_libyaml_steps_aside_ruamel_yaml_reads_the_text(text: str) -> None:
     assert _libyaml(text) is None
     assert _read(text, libyaml=True) == _read(text, libyaml=False)
+
+
+def test_a_collection_as_a_key_is_its_text() -> None:
+    doc = YamlDocument("x.yaml", "? [a, b]\n: 1\n? [a, b]\n: 2\n")
+    assert doc.root == {"[a, b]": 2}
+    assert [f.code for f in doc.findings] == ["GL004"]
 
 
 @pytest.mark.parametrize("text", ["a: \nb: 1\n", "a:   # empty\n\n  b: 2\n", "- \n- x\n", "a:\n", "k: v\nz: "])

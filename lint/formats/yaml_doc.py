@@ -72,6 +72,8 @@ class YamlDocument(Document):
         # path -> (key node, value node)
         self._nodes: dict[JsonPath, tuple[Node | None, Node]] = {}
         self._budget = self.limits.max_yaml_nodes
+        self._aliased = False  # whether an alias repeats a value written elsewhere
+        self._block_scalars = False  # whether a `|` or `>` scalar is written
         try:
             node = self._compose(text)
         except _Refused as exc:
@@ -156,6 +158,7 @@ class YamlDocument(Document):
                     sizes[id(node)] = total - before
                     continue
                 if kind == ALIAS:
+                    self._aliased = True
                     anchored = anchors.get(event.anchor)
                     if anchored is None:
                         raise MarkedYAMLError(None, None, f"found undefined alias {event.anchor!r}", event.start)
@@ -178,6 +181,8 @@ class YamlDocument(Document):
                 if tag is not None and tag not in _DATA_TAGS:
                     self._unsafe_tag(tag, event.start.index)
                 if kind == SCALAR:
+                    if event.style is not None and event.style in "|>":
+                        self._block_scalars = True
                     if tag is None:
                         tag = resolve(event.value, event.implicit)
                     node = Node(SCALAR, tag, event.value, event.start.index, event.end.index, event.style)
@@ -224,6 +229,7 @@ class YamlDocument(Document):
 
     def _build(self, root: Node) -> Any:
         """Python values of the node graph (aliases expanded), without recursion; records every path."""
+        text = self.text or ""
         self._nodes[()] = (None, root)
         top: list[Any] = [None]
         # (node, path, the container to put its value in, the slot there)
@@ -251,12 +257,9 @@ class YamlDocument(Document):
                 children = []
                 for key_node, value_node in node.value:
                     # A key is the text written, as JSON's are: `1`, `true` or `null` as a key is a
-                    # string to every rule (which all assume string keys), never a number or None.
-                    k = key_node.value if key_node.kind == SCALAR else str(key_node.value)
-                    try:
-                        hash(k)
-                    except TypeError:
-                        k = str(k)
+                    # string to every rule (which all assume string keys), never a number or None;
+                    # a collection as a key (`? [a, b]`) is its text.
+                    k = key_node.value if key_node.kind == SCALAR else text[key_node.start : _end(text, key_node)]
                     if k in first:
                         self.findings.append(
                             Finding(
@@ -325,6 +328,10 @@ class YamlDocument(Document):
         entry = self._nodes.get(path)
         text = self.text or ""
         if entry is None or entry[1].kind != SEQUENCE or entry[1].flow_style is True:
+            return None
+        if self._aliased or self._block_scalars:
+            # An item may use what another defines; the lines of a block scalar (`|`, `>`) are
+            # read by their indentation, and blanking the lines around one can change it.
             return None
         out = []
         dash: int | None = entry[1].start  # a block sequence starts at its first `-`

@@ -11,9 +11,10 @@ and only there:
   directives, ``...`` document ends) go to ruamel.yaml from the start;
 - the libyaml stream stops with ``NotExact`` at an anchor, alias or tag (ruamel.yaml
   marks a node after its properties, libyaml before them), at a root block scalar or a
-  block scalar header libyaml alone accepts, at an empty scalar after ``?``, and at any
-  libyaml error (so that the message is ruamel.yaml's). The caller then reads the text
-  again with ``ruamel_events``;
+  block scalar libyaml alone accepts, at a single pair in a flow sequence, at an empty
+  scalar in a flow collection, after ``?`` or before an explicit key, and at any libyaml
+  error (so that the message is ruamel.yaml's). The caller then reads the text again
+  with ``ruamel_events``;
 - an empty value after ``key:`` is marked where ruamel.yaml marks it: at the next token.
 
 tests/test_yaml_events.py holds the two streams equal on generated and mutated YAML.
@@ -73,6 +74,7 @@ _STR = "tag:yaml.org,2002:str"
 _DIFFERENT = re.compile(r"[\t\x85\u2028\u2029\ufeff]|^(?:%|\.\.\.)", re.MULTILINE)
 # A block scalar header both accept: indicators, then a comment only after white space.
 _BLOCK_HEADER = re.compile(r"[|>](?:[1-9][+-]?|[+-][1-9]?)?(?:[ \t]+(?:#[^\r\n]*)?)?(?:\r\n|\r|\n|$)")
+_BLANK_LINES = re.compile(r"(?:[ ]*(?:\r\n|\r|\n))*(?:[ ]+\Z)?")  # blank lines (and spaces that end the text)
 # What ruamel.yaml skips before the token that marks an empty value.
 _TO_NEXT_TOKEN = re.compile(r"(?:[ ]+|(?<![^ \r\n])#[^\r\n]*|\r\n|\r|\n)*")
 
@@ -141,7 +143,7 @@ def _libyaml_events(text: str) -> Iterator[Event]:
         parser = CParser(text)
     except Exception as exc:  # a lone surrogate cannot be encoded for libyaml
         raise NotExact from exc
-    depth = 0
+    flows: list[bool] = []  # the open collections: whether each is a flow one
     try:
         while True:
             try:
@@ -153,19 +155,23 @@ def _libyaml_events(text: str) -> Iterator[Event]:
                 if e.anchor is not None or e.tag is not None:
                     raise NotExact
                 start, end, style = e.start_mark, e.end_mark, e.style or None
-                if style is not None and style in "|>" and (depth == 0 or not _BLOCK_HEADER.match(text, start.index)):
-                    raise NotExact
+                if style is not None and style in "|>":
+                    _block_scalar_header(text, start.index, flows)
                 if style is None and start.index == end.index:
+                    if any(flows):
+                        raise NotExact  # an empty value in a flow collection: marked elsewhere
                     start = end = _empty_value_mark(text, start.index)
                 yield Event(SCALAR, start, end, e.value, e.implicit, style)
             elif t is lev.SequenceStartEvent or t is lev.MappingStartEvent:
                 if e.anchor is not None or e.tag is not None:
                     raise NotExact
-                depth += 1
+                if e.flow_style and t is lev.MappingStartEvent and text[e.start_mark.index : e.start_mark.index + 1] != "{":
+                    raise NotExact  # a single pair in a flow sequence (`[a: 1]`): ruamel.yaml refuses some libyaml reads
+                flows.append(bool(e.flow_style))
                 yield Event(SEQUENCE if t is lev.SequenceStartEvent else MAPPING, e.start_mark, e.end_mark,
                             None, e.implicit, None, e.flow_style)
             elif t is lev.SequenceEndEvent or t is lev.MappingEndEvent:
-                depth -= 1
+                flows.pop()
                 yield Event(END, e.start_mark, e.end_mark)
             elif t is lev.DocumentStartEvent:
                 yield Event(DOCUMENT, e.start_mark, e.end_mark)
@@ -175,6 +181,18 @@ def _libyaml_events(text: str) -> Iterator[Event]:
                 return
     finally:
         parser.dispose()
+
+
+def _block_scalar_header(text: str, at: int, flows: list[bool]) -> None:
+    """Raise ``NotExact`` unless both parsers read the block scalar at ``at`` alike: not at
+    the root, a header both accept, and no line of spaces before its first text (ruamel.yaml
+    refuses one that is more indented than that text; libyaml does not)."""
+    header = _BLOCK_HEADER.match(text, at)
+    if not flows or header is None:
+        raise NotExact
+    leading = _BLANK_LINES.match(text, header.end())
+    if leading is not None and " " in leading.group():
+        raise NotExact
 
 
 def _empty_value_mark(text: str, at: int) -> Mark:
@@ -187,7 +205,10 @@ def _empty_value_mark(text: str, at: int) -> Mark:
     before = text[j] if j >= 0 else ""
     if before == ":":
         skipped = _TO_NEXT_TOKEN.match(text, at)  # (it always matches, perhaps nothing)
-        return Mark(skipped.end() if skipped else at)
+        token = skipped.end() if skipped else at
+        if text[token : token + 1] in ("?", ":"):
+            raise NotExact  # an explicit key or value next: ruamel.yaml marks past its indicator
+        return Mark(token)
     if before == "-":
         return Mark(at)
     raise NotExact

@@ -83,11 +83,13 @@ class ItemMap:
         starts: list[int] = []
         ends: list[int] = []
         arrays: list[tuple[int, int, int, int]] = []
+        text = document.text or ""
         for items in placed:
             first = len(starts)
             starts.extend(start for start, _ in items)
             ends.extend(end for _, end in items)
-            arrays.append((items[0][0], items[-1][1], first, len(starts)))  # from the first `-` to the last item's end
+            breaks = [at for at in (text.find("\n", items[-1][1]), text.find("\r", items[-1][1])) if at >= 0]
+            arrays.append((items[0][0], min(breaks, default=len(text)), first, len(starts)))  # to the end of the last item's line
         if not starts:
             return None
         return cls(array("q", starts), array("q", ends), tuple(arrays), separator="")
@@ -127,9 +129,12 @@ def sparse_text(text: str, items: ItemMap) -> Sparse:
         length += len(piece)
 
     def gap(start: int, end: int, separated: bool) -> None:
-        """Blank ``text[start:end]``, keeping its line breaks and the column where it ends."""
+        """Blank ``text[start:end]``, keeping its line breaks and the column where it ends
+        (no spaces before a line break: in YAML they could lengthen a block scalar above)."""
         breaks = text.count("\n", start, end)
         column = end - start if not breaks else end - text.rfind("\n", start, end) - 1
+        if text[end : end + 1] in ("\n", "\r", ""):
+            column = 0
         separator = items.separator if separated else ""
         put(separator + "\n" * breaks + " " * max(column - (0 if breaks else len(separator)), 0))
 

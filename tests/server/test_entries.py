@@ -173,6 +173,29 @@ def test_yaml_sparse_text_keeps_the_edited_items_in_place() -> None:
         assert sparse.text.count("\n", 0, lo) == text.count("\n", 0, lo - shift)
 
 
+@pytest.mark.parametrize(
+    "item",
+    [
+        "- a: folded\n    plain\n  b: 1 # a comment after the item\n",
+        "-\n  a: 1\n\n  # a comment inside\n  b: 'two\n    lines'\n",
+        "- - nested\n  - {flow: [1, 2]}\r\n",
+    ],
+)
+def test_each_yaml_item_kept_alone_reads_as_it_does_in_the_whole(item: str) -> None:
+    text = "k:\n" + item * 40 + "z: 1\n"
+    whole = YAML(typ="safe", pure=True).load(text)
+    entries = _map(text, "yaml")
+    assert entries is not None and len(entries.starts) == 40
+    for k in (0, 17, 39):
+        sparse = sparse_text(text, dataclasses.replace(entries, dirty=frozenset({k})))
+        assert YAML(typ="safe", pure=True).load(sparse.text) == {"k": [whole["k"][k]], "z": 1}
+
+
+@pytest.mark.parametrize("text", ["k:\n" + "- a: &x 1\n- b: *x\n" * 20, "k:\n" + "- |+\n  kept\n\n" * 40, "k:\n" + "- |\n\n- a #\n" * 20])
+def test_yaml_items_that_do_not_stand_alone_are_not_followed(text: str) -> None:
+    assert _map(text, "yaml") is None  # an alias to another item; block scalars, read by their lines
+
+
 def test_an_edit_outside_every_entry_ends_the_map() -> None:
     root = corpus_data.spec_document(40)
     text = json.dumps(root, ensure_ascii=False, indent=2)
