@@ -14,10 +14,10 @@
   typing pauses longer (``idle``), a full check, which alone sees rules across records
   (duplicate ids, inventories) and replaces everything. The quick check runs the same
   engine on a text where every other line is blank (a TSV keeps its header line), so
-  line and column positions are those of the real file. A large JSON document is checked
-  (or a YAML document over 256 KB) the same way by entries (the items of its large
-  arrays, :mod:`goldlint.server.items`) instead of lines. A quick check is ``partial``: rules about the whole file wait for the
-  full check.
+  line and column positions are those of the real file. A large JSON document (or a YAML
+  document over 256 KB) is checked the same way by entries (the items of its large
+  arrays, :mod:`goldlint.server.items`) instead of lines. A quick check is ``partial``:
+  rules about the whole file wait for the full check.
 """
 
 from __future__ import annotations
