@@ -4,6 +4,7 @@ check that follows (rules across records) ends exactly where a check from scratc
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,19 @@ def from_scratch(path: Path, text: str, encoding: str) -> list[Where]:
     buffer = TextBuffer(text)
     result = check_text(path, text, explicit=False)
     return sorted(_where(d.code, buffer.range_of(d.span.start_offset, d.span.end_offset, encoding)) for d in result.diagnostics)
+
+
+def mirrored_edits(client, uri: str, mirror: TextBuffer) -> Callable[[int, str, str, str], None]:
+    """``edit(version, old, new, after)``: the first ``old`` after ``after`` becomes ``new``,
+    in the server's document and in ``mirror`` alike."""
+
+    def edit(version: int, old: str, new: str, after: str) -> None:
+        start = mirror.text.index(old, mirror.text.index(after))
+        begin, end = mirror.position_at(start, client.encoding), mirror.position_at(start + len(old), client.encoding)
+        mirror.replace(start, start + len(old), new)
+        change(client, uri, version, (begin.line, begin.character), (end.line, end.character), new)
+
+    return edit
 
 
 def got(params: types.PublishDiagnosticsParams) -> list[Where]:
@@ -95,11 +109,7 @@ async def test_edits_in_a_large_json_corpus(client, work: Path) -> None:
     enc, mirror = client.encoding, TextBuffer(text)
     before = await checks(client)
 
-    def edit(version: int, old: str, new: str, after: str) -> None:
-        start = mirror.text.index(old, mirror.text.index(after))
-        begin, end = mirror.position_at(start, enc), mirror.position_at(start + len(old), enc)
-        mirror.replace(start, start + len(old), new)
-        change(client, uri, version, (begin.line, begin.character), (end.line, end.character), new)
+    edit = mirrored_edits(client, uri, mirror)
 
     # 1. A register misspelt in entry 5,000: the quick check of that entry finds it.
     edit(2, '"register": "', '"register": "x', after='"id": 5000,')
@@ -136,11 +146,7 @@ async def test_edits_in_a_large_yaml_document(client, work: Path) -> None:
     enc, mirror = client.encoding, TextBuffer(text)
     before = await checks(client)
 
-    def edit(version: int, old: str, new: str, after: str) -> None:
-        start = mirror.text.index(old, mirror.text.index(after))
-        begin, end = mirror.position_at(start, enc), mirror.position_at(start + len(old), enc)
-        mirror.replace(start, start + len(old), new)
-        change(client, uri, version, (begin.line, begin.character), (end.line, end.character), new)
+    edit = mirrored_edits(client, uri, mirror)
 
     # 1. A risk's severity misspelt: the quick check of that item finds it, on its line.
     risk = mirror.text.index("  - type:", mirror.text.index("risks:") + 5000)
