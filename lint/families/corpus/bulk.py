@@ -138,15 +138,17 @@ def _optional_clean(block: list[dict[str, Any]], longer: list[int]) -> int:
     return _mask(flags)
 
 
-def references_clean(references: list[str]) -> int:
+def references_clean(references: list[str], joined: str | None = None) -> int:
     """Non-empty, and nothing for GL006–GL008 (``check_gold_text``) to report.
 
-    The references are searched as one text joined by line breaks: no check looks for a
-    line break, none of their patterns spans one, and NFC never composes across one. What
-    a search finds is traced back to its reference, which then goes the per-entry way.
+    The references are searched as one text joined by line breaks (``joined``, when the
+    caller has it already): no check looks for a line break, none of their patterns spans
+    one, and NFC never composes across one. What a search finds is traced back to its
+    reference, which then goes the per-entry way.
     """
     ok = _mask(map(truth, references)) & _mask(map(eq, map(str.strip, references), references))
-    joined = "\n".join(references)
+    if joined is None:
+        joined = "\n".join(references)
     if joined.isascii() and INVISIBLE.search(joined) is None:
         return ok
     if _INVISIBLE_OR_CYRILLIC.search(joined) is None and _is_nfc(joined):  # (no Cyrillic: no mixed script)
@@ -176,6 +178,9 @@ def normalised(sources: list[str]) -> list[str]:
     if joined.count("\x00") != len(sources) - 1:
         return list(map(normalise_source, sources))
     folded = joined.lower() if joined.isascii() else unicodedata.normalize("NFC", joined).casefold()
+    spaced = folded.replace("\x00", " ")
+    if spaced.isprintable() and "  " not in spaced and not spaced.startswith(" ") and not spaced.endswith(" "):
+        return folded.split("\x00")  # only single spaces between words: nothing to collapse (the usual case)
     folded = " ".join(folded.split())
     return folded.replace(" \x00", "\x00").replace("\x00 ", "\x00").split("\x00")
 
@@ -189,9 +194,7 @@ def commit(c: EntryChecker, prefix: JsonPath, start: int, a: Assessment, lo: int
     if not t.ids.keys().isdisjoint(ids) or not t.sources.keys().isdisjoint(keys):
         return False
     segments = a.segments[lo:hi]
-    base = t.count
-    t.count += hi - lo
-    indices = range(base, base + hi - lo)
+    indices = range(t.count, t.count + hi - lo)
     t.ids.update(zip(ids, indices, strict=True))
     t.labels.extend(ids)
     if c.secret.isdisjoint(segments):
@@ -199,13 +202,21 @@ def commit(c: EntryChecker, prefix: JsonPath, start: int, a: Assessment, lo: int
     else:
         for key, i, s in zip(keys, indices, segments, strict=True):
             t.first_source(key, i, s in c.secret)
-    _count(t.segments, segments, prefix, start + lo, "segment")
+    count(c, prefix, start, a, lo, hi)
+    return True
+
+
+def count(c: EntryChecker, prefix: JsonPath, start: int, a: Assessment, lo: int, hi: int) -> None:
+    """Count the clean entries ``lo:hi`` in the tallies the corpus-level rules read
+    (:mod:`.summary`): entries, segments, tiers, registers, provenance, variant classes."""
+    t = c.tally
+    t.count += hi - lo
+    _count(t.segments, a.segments[lo:hi], prefix, start + lo, "segment")
     t.tiers.update(a.tiers[lo:hi])
     t.registers.update(a.registers[lo:hi])
     t.provenance_used.update(a.provenance[lo:hi])
     if a.variants is not None:
         _count(t.variants, a.variants[lo:hi], prefix, start + lo, "variant_class")
-    return True
 
 
 def _count(slots: dict[Any, list[Any]], values: list[Any], prefix: JsonPath, start: int, field: str) -> None:

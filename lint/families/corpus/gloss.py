@@ -33,7 +33,6 @@ def morpheme_count(word: str) -> int | None:
 
 _EMPTY_PIECE_EITHER_SIDE = re.compile(r"(?:^|[\s|])[-=]|[-=](?:[\s|]|$)|[-=][-=]")  # _EMPTY_PIECE, "|" ending a side
 _NOT_A_BOUNDARY = re.compile(r"[^ \-=<]+")
-_NOT_A_BOUNDARY_OR_LINE = re.compile(r"[^ \n\-=<]+")
 _ONE_BOUNDARY = str.maketrans("=<", "--")
 
 
@@ -55,17 +54,28 @@ def all_clean(values: list[str]) -> bool:
         return all(map(is_clean, values))
     if set(map(str.count, values, repeat("|"))) != {1}:
         return False
-    if _EMPTY_PIECE_EITHER_SIDE.search(joined):  # a line break is whitespace: it ends a side like "|"
-        return False
-    sides = list(map(" ".join, map(str.split, joined.replace("|", "\n").split("\n"))))  # words, glosses, words, ...
+    # One line per side (words, glosses, words, ...), whitespace collapsed as ``is_clean`` does.
+    sides = list(map(" ".join, map(str.split, joined.replace("|", "\n").split("\n"))))
     if not all(sides):
         return False
-    marks = _boundaries_of_lines("\n".join(sides))
+    # In UTF-8 only ASCII characters are bytes below 128: bytes are as good as characters here.
+    lines = "\n".join(sides).encode("utf-8", "surrogatepass")
+    if _has_empty_piece(lines.translate(_ONE_DASH)):
+        return False
+    marks = lines.translate(_BOUNDARIES_AS_DASHES, _NOT_A_BOUNDARY_OR_SPACE).split(b"\n")
     return marks[0::2] == marks[1::2]
 
 
-def _boundaries_of_lines(lines: str) -> list[str]:
-    return _NOT_A_BOUNDARY_OR_LINE.sub("", lines.translate(_ONE_BOUNDARY)).split("\n")
+_ONE_DASH = bytes.maketrans(b"=", b"-")
+_BOUNDARIES_AS_DASHES = bytes.maketrans(b"=<", b"--")
+_NOT_A_BOUNDARY_OR_SPACE = bytes(set(range(256)) - set(b" \n-=<"))
+
+
+def _has_empty_piece(lines: bytes) -> bool:
+    """``_EMPTY_PIECE_EITHER_SIDE`` on sides already stripped and spaced by single spaces
+    (``=`` as ``-``): a boundary at either end of a side, or next to a space or another."""
+    return (lines.startswith(b"-") or lines.endswith(b"-") or b"--" in lines
+            or b" -" in lines or b"- " in lines or b"\n-" in lines or b"-\n" in lines)
 
 
 def _boundaries(words: str) -> list[str]:

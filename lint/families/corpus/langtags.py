@@ -33,47 +33,56 @@ class Subtag:
 
 
 @lru_cache(maxsize=1)
-def registry() -> dict[str, dict[str, Subtag]]:
-    """The IANA registry: kind (language, extlang, script, region, variant, grandfathered,
-    redundant) → lower-cased subtag or tag → record."""
+def _registry() -> tuple[bytes, bytes]:
+    """The IANA registry file, and the same with ASCII lower-cased (same length: offsets hold)."""
     import language_data
 
-    path = Path(language_data.__file__).parent / "data" / "language-subtag-registry.txt"
-    out: dict[str, dict[str, Subtag]] = {}
-    for record in path.read_text(encoding="utf-8").split("\n%%\n")[1:]:
-        fields: dict[str, str] = {}
-        key = ""
-        for line in record.splitlines():
-            if line.startswith("  ") and key:
-                fields[key] += " " + line.strip()
-                continue
-            key, _, value = line.partition(": ")
-            fields.setdefault(key, value)
-        kind = fields.get("Type", "")
-        name = (fields.get("Subtag") or fields.get("Tag") or "").lower()
-        out.setdefault(kind, {})[name] = Subtag(
-            kind, fields.get("Description", ""), fields.get("Preferred-Value"), fields.get("Macrolanguage"), "Deprecated" in fields
-        )
-    return out
+    raw = (Path(language_data.__file__).parent / "data" / "language-subtag-registry.txt").read_bytes()
+    return raw, raw.lower()
+
+
+_WHOLE_TAGS = frozenset({"grandfathered", "redundant"})  # their records name a whole tag, not a subtag
+
+
+@lru_cache(maxsize=4096)
+def lookup(kind: str, name: str) -> Subtag | None:
+    """The registry's record of a subtag (language, extlang, script, region, variant) or
+    tag (grandfathered, redundant), in any case; ``None`` when it has none."""
+    if not name.isascii():
+        return None  # every subtag and tag of the registry is ASCII
+    # A file names two or three tags: finding just their records (a memmem each) beats
+    # parsing all 9,000 records up front (30 ms) on every run.
+    raw, low = _registry()
+    field = "tag" if kind in _WHOLE_TAGS else "subtag"
+    start = low.find(f"\ntype: {kind}\n{field}: {name.lower()}\n".encode())
+    if start < 0:
+        return None
+    end = raw.find(b"\n%%", start + 1)
+    fields: dict[str, str] = {}
+    key = ""
+    for line in raw[start + 1 : end if end >= 0 else len(raw)].decode("utf-8").splitlines():
+        if line.startswith("  ") and key:
+            fields[key] += " " + line.strip()  # a continuation line
+            continue
+        key, _, value = line.partition(": ")
+        fields.setdefault(key, value)
+    return Subtag(kind, fields.get("Description", ""), fields.get("Preferred-Value"), fields.get("Macrolanguage"), "Deprecated" in fields)
 
 
 @lru_cache(maxsize=1)
 def _ranges() -> dict[str, list[tuple[str, str]]]:
     """Private-use ranges such as ``qaa..qtz`` (language) or ``Qaaa..Qabx`` (script)."""
     out: dict[str, list[tuple[str, str]]] = {}
-    for kind, table in registry().items():
-        for name in table:
-            if ".." in name:
-                lo, hi = name.split("..")
-                out.setdefault(kind, []).append((lo, hi))
+    for kind, lo, hi in re.findall(rb"^type: (\S+)\nsubtag: (\w+)\.\.(\w+)$", _registry()[1], re.MULTILINE):
+        out.setdefault(kind.decode(), []).append((lo.decode(), hi.decode()))
     return out
 
 
 def registered(kind: str, subtag: str) -> Subtag | None:
-    low = subtag.lower()
-    rec = registry().get(kind, {}).get(low)
+    rec = lookup(kind, subtag)
     if rec is not None:
         return rec
+    low = subtag.lower()
     for lo, hi in _ranges().get(kind, []):
         if len(low) == len(lo) and lo <= low <= hi:
             return Subtag(kind, "private use", None, None, False)
@@ -93,10 +102,8 @@ def check_bcp47(tag: str) -> Problem | None:
         fixed = tag.replace("_", "-")
         ok = check_bcp47(fixed) is None
         return Problem(f"`{tag}` uses `_`: BCP 47 separates subtags with `-`", at, at + 1, fixed if ok else None)
-    reg = registry()
-    low = tag.lower()
-    if low in reg.get("grandfathered", {}) or low in reg.get("redundant", {}):
-        rec = reg.get("grandfathered", {}).get(low) or reg["redundant"][low]
+    rec = lookup("grandfathered", tag) or lookup("redundant", tag)
+    if rec is not None:
         if rec.deprecated and rec.preferred:
             return Problem(f"`{tag}` is deprecated; BCP 47 prefers `{rec.preferred}`", 0, len(tag), rec.preferred)
         return None
@@ -109,10 +116,10 @@ def check_bcp47(tag: str) -> Problem | None:
         if not _ALNUM.match(part):
             what = "an empty subtag" if not part else f"`{part}` is not 1–8 letters or digits"
             return Problem(f"`{tag}` is not a well-formed BCP 47 tag: {what}", at, at + max(len(part), 1))
-    return _check_parts(tag, parts, reg)
+    return _check_parts(tag, parts)
 
 
-def _check_parts(tag: str, parts: list[tuple[str, int]], reg: dict[str, dict[str, Subtag]]) -> Problem | None:
+def _check_parts(tag: str, parts: list[tuple[str, int]]) -> Problem | None:
     first, _ = parts[0]
     if first.lower() == "x":
         return None  # private use only
@@ -166,7 +173,7 @@ def _check_parts(tag: str, parts: list[tuple[str, int]], reg: dict[str, dict[str
 
 def _unknown_language(tag: str, first: str) -> Problem:
     standard = _standardize(first)
-    if standard is not None and standard.lower() != first.lower() and standard.lower() in registry().get("language", {}):
+    if standard is not None and standard.lower() != first.lower() and lookup("language", standard) is not None:
         return Problem(
             f"`{first}` is not a BCP 47 language subtag: BCP 47 writes this language `{standard}` (the shortest ISO 639 code)",
             0, len(first), standard + tag[len(first):],
@@ -188,7 +195,7 @@ def check_iso639_3(code: str) -> Problem | None:
     if not re.fullmatch(r"[a-z]{2,3}", code):
         return Problem(f"`{code}` is not an ISO 639-3 code (2–3 lower-case letters)", 0, max(len(code), 1))
     standard = _standardize(code)
-    if standard is None or standard.split("-")[0].lower() not in registry().get("language", {}):
+    if standard is None or lookup("language", standard.split("-")[0]) is None:
         return Problem(f"`{code}` is not a known ISO 639 language code", 0, len(code))
     return None
 
@@ -199,7 +206,7 @@ def language_of(code: str) -> tuple[str, str | None] | None:
     if standard is None:
         return None
     lang = standard.split("-")[0].lower()
-    rec = registry().get("language", {}).get(lang)
+    rec = lookup("language", lang)
     if rec is None:
         return None
     return lang, rec.macrolanguage

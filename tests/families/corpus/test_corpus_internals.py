@@ -42,10 +42,20 @@ def test_gloss_fast_path_agrees_with_the_grammar(value: str) -> None:
     assert (gloss.check(value) == []) == parsed_clean
 
 
-@given(st.lists(st.text(alphabet="ab-= |<>\t\n\u2028", max_size=16), max_size=4))
+@given(st.lists(st.text(alphabet="ab\u0101-= |<>\t\n\u2028\xa0", max_size=16), max_size=4))
 @settings(max_examples=400, deadline=None)
 def test_gloss_block_check_agrees_with_one_by_one(values: list[str]) -> None:
     assert gloss.all_clean(values) == all(map(gloss.is_clean, values))
+
+
+@given(st.lists(st.text(alphabet="aB\u00df e\u0301\u00e9\t\xa0\u2028\x00\u200b\u0130", max_size=8), min_size=1, max_size=6))
+@settings(max_examples=400, deadline=None)
+@example(["a b", "c"])  # the usual case: single spaces, nothing to collapse
+@example(["a ", " b", "c  d"])
+def test_sources_normalised_at_once_as_one_by_one(values: list[str]) -> None:
+    from goldlint.families.corpus.tally import normalise_source
+
+    assert bulk.normalised(values) == list(map(normalise_source, values))
 
 
 def test_gloss_problems_point_inside_the_value() -> None:
@@ -341,6 +351,50 @@ def test_spdx_and_iso639_3() -> None:
     assert langtags.check_iso639_3("sna") is None and langtags.check_iso639_3("eng") is None
     assert langtags.check_iso639_3("qqq") is not None and langtags.check_iso639_3("ENG") is not None
     assert langtags.same_language("arb", "ara") and not langtags.same_language("sna", "zul")
+
+
+def test_every_registry_record_is_found_as_a_whole_parse_reads_it() -> None:
+    """The lookup (a search for one record, parsed when asked) against a parse of the whole
+    IANA registry: every whole tag, every private-use range, and every 10th subtag."""
+    records = langtags._registry()[0].decode("utf-8").split("\n%%\n")[1:]
+    assert len(records) > 9000
+    for n, record in enumerate(records):
+        if n % 10 and "\nTag: " not in record and ".." not in record:
+            continue
+        fields: dict[str, str] = {}
+        key = ""
+        for line in record.splitlines():
+            if line.startswith("  "):
+                fields[key] += " " + line.strip()
+            else:
+                key, _, value = line.partition(": ")
+                fields.setdefault(key, value)
+        name = fields.get("Subtag") or fields["Tag"]
+        expected = langtags.Subtag(fields["Type"], fields.get("Description", ""), fields.get("Preferred-Value"),
+                                   fields.get("Macrolanguage"), "Deprecated" in fields)
+        assert langtags.lookup(fields["Type"], name) == expected
+        assert langtags.lookup(fields["Type"], name.swapcase()) == expected
+    assert langtags.lookup("language", "zz") is None and langtags.lookup("region", "en") is None
+
+
+def test_a_plain_spdx_id_is_accepted_as_the_full_validation_accepts_it() -> None:
+    """The shortcut for a single licence id, against the index and license_expression's own validation."""
+    import license_expression
+    import orjson
+
+    assert licences.index_path() == Path(license_expression.vendored_scancode_licensedb_index_location)
+    index = orjson.loads(licences._index())
+    ids = {r["spdx_license_key"] for r in index if r.get("spdx_license_key") and not r.get("is_exception")}
+    exceptions = {r["spdx_license_key"] for r in index if r.get("spdx_license_key") and r.get("is_exception")}
+    assert len(ids) > 2000 and "MIT" in ids and "CC-BY-4.0" in ids and "Classpath-exception-2.0" in exceptions
+    assert all(map(licences.is_plain_id, ids))
+    assert not any(map(licences.is_plain_id, exceptions | {"mit", "MIT OR Apache-2.0", "", "FOO", 'MIT", "x'}))
+    licensing = licences._licensing()
+    for spdx_id in ids:
+        info = licensing.validate(spdx_id)
+        assert not info.errors and info.normalized_expression == spdx_id, spdx_id
+    assert licences.check_spdx("Classpath-exception-2.0") is not None
+    assert licences.check_spdx("mit") is not None and licences.check_spdx("mit").replacement == "MIT"
 
 
 # --------------------------------------------------------------------------- editor

@@ -35,29 +35,32 @@ def _clean(n: int = 240) -> dict[str, Any]:
 
 
 VALUES = st.sampled_from([None, 0, 1, 5, 7, 2.0, True, "", " x", "x ", "dog 1", "Dog 2", "development", "gold_standard", "formal",
-                          "a-b | c", "a | b", "at\u200bim", "a\u0301", "сатim", 10**30, [], {}])
+                          "a-b | c", "a | b", "at\u200bim", "a\u0301", "сатim", "a: b", 10**30, [], {}])
 FIELDS = st.sampled_from(["id", "source", "reference", "segment", "difficulty", "provenance", "register", "context", "notes",
                           "variant_class", "morphological_analysis", "extra"])
-TEXT_EDITS = st.sampled_from(["none", "duplicate-key", "colon-escape", "explicit-null", "crlf", "bom", "overflow", "huge-integer"])
+_DUPLICATE = ('"difficulty": 3,', '"difficulty": 3, "difficulty": 4,')
+_ESCAPED_COLON = ('"dog 7"', '"dog\\u003a7"')
+EDITS: dict[str, list[tuple[str, str]]] = {  # each replacement made once
+    "none": [],
+    "duplicate-key": [_DUPLICATE],
+    "duplicate-envelope-key": [('"version": "1.0.0",', '"version": "0.9:1", "version": "1.0.0",')],
+    # a dropped member whose colon the colon of a string could hide
+    "duplicate-note": [('"context": "greeting"', '"context": "greeting", "notes": "a: b", "notes": "ab"')],
+    "colon-escape": [_ESCAPED_COLON],
+    "duplicate-and-colon-escape": [_DUPLICATE, _ESCAPED_COLON],  # the escaped colon evens the count of colons out
+    "explicit-null": [('"context": "greeting"', '"context": "greeting", "notes": null')],
+    "crlf": [("\n", "\r\n")],
+    "overflow": [('"id": 9,', '"id": 9e999,')],
+    "huge-integer": [('"id": 9,', '"id": 123456789012345678901234567890,')],
+}
+TEXT_EDITS = st.sampled_from([*EDITS, "bom"])
 
 
 def _text(corpus: dict[str, Any], edit: str) -> bytes:
     text = json.dumps(corpus, ensure_ascii=False, indent=2)
-    if edit == "duplicate-key":
-        text = text.replace('"difficulty": 3,', '"difficulty": 3, "difficulty": 4,', 1)
-    elif edit == "colon-escape":
-        text = text.replace('"dog 7"', '"dog\\u003a7"', 1)
-    elif edit == "explicit-null":
-        text = text.replace('"context": "greeting"', '"context": "greeting", "notes": null', 1)
-    elif edit == "crlf":
-        text = text.replace("\n", "\r\n")
-    elif edit == "bom":
-        text = "\ufeff" + text
-    elif edit == "overflow":
-        text = text.replace('"id": 9,', '"id": 9e999,', 1)
-    elif edit == "huge-integer":
-        text = text.replace('"id": 9,', '"id": 123456789012345678901234567890,', 1)
-    return text.encode("utf-8")
+    for old, new in EDITS.get(edit, []):
+        text = text.replace(old, new, -1 if edit == "crlf" else 1)
+    return (("\ufeff" if edit == "bom" else "") + text).encode("utf-8")
 
 
 def _shown(path: Path, need_document: bool) -> list[tuple[Any, ...]]:
@@ -70,7 +73,11 @@ def _shown(path: Path, need_document: bool) -> list[tuple[Any, ...]]:
        envelope=st.sampled_from([{}, {"license": "unknown"}, {"source_language": "eng"}, {"provenance": ["textbook"]}, {"extra": 1}]))
 @example(changes=[], edit="none", envelope={})
 @example(changes=[], edit="duplicate-key", envelope={})
+@example(changes=[], edit="duplicate-envelope-key", envelope={})
+@example(changes=[], edit="duplicate-note", envelope={})
+@example(changes=[(3, "notes", "a: b")], edit="duplicate-note", envelope={})
 @example(changes=[], edit="colon-escape", envelope={})
+@example(changes=[], edit="duplicate-and-colon-escape", envelope={})
 @example(changes=[], edit="explicit-null", envelope={})
 @example(changes=[], edit="overflow", envelope={})
 @example(changes=[], edit="huge-integer", envelope={})
@@ -95,3 +102,12 @@ def test_a_clean_corpus_is_claimed_from_its_bytes(tmp_path: Path, monkeypatch: p
     result = check_file(path, need_document=False)
     assert (result.diagnostics, result.kind, result.document) == ([], "corpus", None)  # no document: the byte path took it
     assert check_file(path).document is not None  # a caller that needs the values gets them
+
+
+def test_no_vocabulary_word_has_a_colon() -> None:
+    """The byte path counts colons to find dropped keys, taking the controlled vocabularies'
+    words (and the field names) to have none."""
+    from goldlint.families.corpus import typed, vocab
+
+    words = [*vocab.SEGMENTS, *vocab.PROVENANCE, *vocab.REGISTERS, *vocab.CONTEXTS, *typed._FIELDS, "context"]
+    assert not [w for w in words if ":" in w]
