@@ -105,3 +105,39 @@ def test_record_ids_dense_sparse_and_json_paths() -> None:
         assert ids.claim(100 + n, (20 + n,)) is None
     assert ids.claim(150, (1,)) == (70,)
     assert len(ids._dense) < 300_000  # eight bytes an id, never sized by one far id
+
+
+# --------------------------------------------------------------------------- the inventory's two readings
+
+def _both_readings(annotation: str) -> tuple[Any, Any]:
+    """The inventory read with the one-pattern shortcut for well-formed lines, and by the grammar alone."""
+    from goldlint.families.slu import inventory
+
+    inventory.parse_inventory.cache_clear()
+    quick = inventory.parse_inventory(annotation)
+    shortcut = inventory._read_well_formed
+    inventory._read_well_formed = lambda line: None
+    try:
+        inventory.parse_inventory.cache_clear()
+        grammar = inventory.parse_inventory(annotation)
+    finally:
+        inventory._read_well_formed = shortcut
+        inventory.parse_inventory.cache_clear()
+    return quick, grammar
+
+
+@given(st.lists(st.text(alphabet="ab/_ \t:,[]\xa0\x0b\u00e9", max_size=20), max_size=5))
+@settings(max_examples=300, deadline=None)
+def test_well_formed_intent_lines_read_as_the_grammar_reads_them(lines: list[str]) -> None:
+    quick, grammar = _both_readings("Intents:\n" + "\n".join(lines))
+    assert quick == grammar
+
+
+@given(st.lists(st.from_regex(r"[ \t]?[ab/]{1,3}[ \t]?:[ \t]?\[[ \t]?([ab]{1,2}[ \t]?(,[ \t]?[ab]{0,2}[ \t]?){0,3})?\][ \t]?", fullmatch=True),
+                max_size=5))
+@settings(max_examples=300, deadline=None)
+def test_nearly_well_formed_intent_lines_read_as_the_grammar_reads_them(lines: list[str]) -> None:
+    """Lines shaped like intent lines (some with an empty slot name, a slot twice, an intent twice)."""
+    quick, grammar = _both_readings("Intents:\n" + "\n".join(lines) + "\ntrailing text")
+    assert quick == grammar
+    assert not lines or quick.intents or quick.problems

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 import jiter
 import orjson
@@ -82,29 +82,48 @@ class JsonlDocument(Document):
         self.record_count = 0
         self._lone_cr: bool | None = None
 
-    def records(self) -> Iterator[tuple[JsonPath, Any]]:
+    def records(self, claims: LineClaims | None = None) -> Iterator[tuple[JsonPath, Any]]:
+        """Every record's path and value; with ``claims`` (a streamed file), the lines the
+        family claims clean from their bytes are recorded by it instead of yielded."""
         if self._raw_batches is None:
             for line in self._lines():
                 yield from self._record(line)
             return
         for batch in self._raw_batches():
+            verdicts = list(map(claims.clean, batch.bodies)) if claims is not None else None
+            if verdicts is not None and verdicts.count(None) < len(verdicts):
+                yield from self._claimed(batch, verdicts, claims)  # type: ignore[arg-type]
+                continue
             values = batch.parsed()
             if values is not None:  # the common case: every line of the batch parsed exactly, in C
                 self.record_count += len(values)
                 yield from zip(map(_line_path, range(batch.first, batch.first + len(values))), values)
                 continue
             for number, byte_offset, raw, editor in batch.lines():
-                try:
-                    value = orjson.loads(raw) if raw.strip() else None
-                except orjson.JSONDecodeError:
-                    value = None
-                if value is not None and not may_have_duplicates(raw, value) and not has_huge_integer(raw):
-                    self.record_count += 1
-                    yield (number,), value
-                    continue
-                decoded = decode(raw, editor + 1, byte_offset, -1)
-                self.findings.extend(_unplaced(f) for f in decoded.findings)
-                yield from self._record((number, -1, decoded.text, editor))
+                yield from self._raw_line(number, byte_offset, raw, editor)
+
+    def _claimed(self, batch: RawBatch, verdicts: list[Any], claims: LineClaims) -> Iterator[tuple[JsonPath, Any]]:
+        """A batch some of whose lines are claimed: those recorded, the others read, in order."""
+        for line, verdict in zip(batch.lines(), verdicts, strict=True):
+            if verdict is None:
+                yield from self._raw_line(*line)
+            else:
+                self.record_count += 1
+                claims.record((line[0],), verdict)
+
+    def _raw_line(self, number: int, byte_offset: int, raw: bytes, editor: int) -> Iterator[tuple[JsonPath, Any]]:
+        """One undecoded line read on its own: its value, or what is wrong with it, and where."""
+        try:
+            value = orjson.loads(raw) if raw.strip() else None
+        except orjson.JSONDecodeError:
+            value = None
+        if value is not None and not may_have_duplicates(raw, value) and not has_huge_integer(raw):
+            self.record_count += 1
+            yield (number,), value
+            return
+        decoded = decode(raw, editor + 1, byte_offset, -1)
+        self.findings.extend(_unplaced(f) for f in decoded.findings)
+        yield from self._record((number, -1, decoded.text, editor))
 
     def _record(self, line: Line) -> Iterator[tuple[JsonPath, Any]]:
         number, _, body, _ = line
@@ -155,6 +174,17 @@ class JsonlDocument(Document):
             if number >= last:
                 break
         return out
+
+
+class LineClaims(Protocol):
+    """A family's clean path for JSONL: lines it finds clean from their bytes alone."""
+
+    def clean(self, raw: bytes) -> Any:
+        """What :meth:`record` needs of a line with nothing to report; ``None``: read the
+        line the ordinary way (the answer for anything unsure). Has no effects."""
+
+    def record(self, path: JsonPath, clean: Any) -> None:
+        """Count a clean line where records meet (ids, first occurrences), in file order."""
 
 
 @dataclass(slots=True)

@@ -15,12 +15,14 @@ from goldlint.families.slu import rules  # noqa: F401  (registers SLU rules)
 from goldlint.families.slu.answers import check_answer, read_answer
 from goldlint.families.slu.fast import CleanCheck
 from goldlint.families.slu.inventory import Inventory, parse_inventory
+from goldlint.families.slu.lines import CleanLines
 from goldlint.families.slu.meta import check_audio_path, check_audio_type, check_instruction, check_speaker
 from goldlint.families.slu.ontology import compare_ontology, load_ontology
 from goldlint.families.slu.options import SluOptions
 from goldlint.families.slu.records import check_shape, looks_like_slu, split_records
 from goldlint.findings import At, Offsets
 from goldlint.formats.base import Document
+from goldlint.formats.jsonl_doc import JsonlDocument
 
 
 class SluFamily(Family):
@@ -44,19 +46,25 @@ class SluFamily(Family):
         inventories: dict[str, tuple[Any, ...]] = {}
         hidden: list[tuple[Any, ...]] = []
         count = 0
-        for top_path, top in doc.records():
+
+        def clean(path: tuple[Any, ...], annotation: str, record_id: int) -> None:
+            """A clean record: nothing to report but what spans records, ids and inventories."""
+            nonlocal count
+            count += 1
+            if annotation not in inventories:
+                inventories[annotation] = path
+            first = ids.claim(record_id, path)
+            if first is not None:
+                self._duplicate_id(record_id, first, path, ids, report, doc.format)
+
+        records = doc.records(CleanLines(fast, clean)) if fast is not None and isinstance(doc, JsonlDocument) else doc.records()
+        for top_path, top in records:
             single = type(top) is dict and "data" not in top  # a JSONL line's record: no generator for it
             for path, record in ((top_path, top),) if single else split_records(top_path, top):
-                count += 1
                 if fast is not None and fast.is_clean(record):
-                    # Nothing to report but what spans records: ids and inventories.
-                    annotation = record["inputs"]["annotation"]
-                    if annotation not in inventories:
-                        inventories[annotation] = path
-                    first = ids.claim(record["meta"]["id"], path)
-                    if first is not None:
-                        self._duplicate_id(record["meta"]["id"], first, path, ids, report, doc.format)
+                    clean(path, record["inputs"]["annotation"], record["meta"]["id"])
                     continue
+                count += 1
                 at = At(path)
                 if not check_shape(record, at, report):
                     continue

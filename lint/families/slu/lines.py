@@ -1,0 +1,126 @@
+"""The clean path of an `slu` JSONL file, a line at a time straight from its bytes.
+
+A RuSLUn line is about 3 KB, nearly all of it three strings that every line repeats: the
+instruction, the question and the annotation (the intent inventory). Building a dict and
+those strings anew for each line costs more than every check together. So a line is
+decoded with msgspec into typed records whose three long strings stay undecoded
+(:class:`msgspec.Raw`, a slice of the line): when a slice's bytes are the previous line's
+(one memcmp), so are its string and its verdict. The decoder checks the shape and every
+type in C; :class:`~goldlint.families.slu.fast.CleanCheck` answers the rest, with the
+caches the dict path uses.
+
+A reader keeps one value per key, and msgspec does too, so a repeated key (GL004) is found
+by counting colons: outside strings the line has one per member, and the long strings'
+colons are counted in their bytes. A colon in a short string makes the counts differ too,
+and such a line, like anything unusual, goes the ordinary way (which is always exact).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import msgspec
+
+from goldlint.families.slu.fast import CleanCheck
+from goldlint.findings import JsonPath
+
+
+class _Audio(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+    type: str
+
+
+class _Meta(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+    id: int
+    audio: _Audio
+    speaker: str
+
+
+class _Inputs(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+    audio: str
+    question: msgspec.Raw
+    annotation: msgspec.Raw
+
+
+class _Outputs(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+    intent: str
+    slots: list[dict[str, str]]
+
+
+class _Record(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+    instruction: msgspec.Raw
+    inputs: _Inputs
+    outputs: _Outputs
+    meta: _Meta
+
+
+_MEMBERS = 13  # of the objects above: 4 + 3 + 2 + 3 + 1, and one per slot
+_INPUT_KEYS = dict.fromkeys(("audio", "question", "annotation"))
+_decode_record = msgspec.json.Decoder(_Record).decode
+_decode_string = msgspec.json.Decoder(str).decode
+
+
+class _LastString:
+    """The previous line's string at one place: its bytes, its value, its colons."""
+
+    __slots__ = ("colons", "raw", "value")
+
+    def __init__(self) -> None:
+        self.raw: msgspec.Raw | None = None
+        self.value = ""
+        self.colons = 0
+
+    def read(self, raw: msgspec.Raw) -> bool:
+        """Take ``raw`` as the current string; False when it is not a JSON string."""
+        if raw == self.raw:
+            return True
+        try:
+            value = _decode_string(raw)
+        except ValueError:  # not a string, or not UTF-8 (msgspec's errors are ValueErrors)
+            return False
+        self.raw, self.value, self.colons = raw, value, bytes(raw).count(b":")
+        return True
+
+
+class CleanLines:
+    """Claims the lines :meth:`CleanCheck.is_clean` would pass (a
+    :class:`~goldlint.formats.jsonl_doc.LineClaims`); ``tally`` counts each claimed
+    record, with its annotation and id, where records meet."""
+
+    def __init__(self, fast: CleanCheck, tally: Callable[[JsonPath, str, int], None]) -> None:
+        self.fast = fast
+        self.tally = tally
+        self.instruction, self.question, self.annotation = _LastString(), _LastString(), _LastString()
+
+    def clean(self, raw: bytes) -> tuple[str, int] | None:
+        try:
+            r = _decode_record(raw)
+        except (ValueError, RecursionError):  # not this shape, not JSON, not UTF-8, too deep
+            return None
+        inputs, outputs, meta = r.inputs, r.outputs, r.meta
+        if not (self.instruction.read(r.instruction) and self.question.read(inputs.question) and self.annotation.read(inputs.annotation)):
+            return None
+        fast = self.fast
+        audio, intent, slots, speaker, audio_type = inputs.audio, outputs.intent, outputs.slots, meta.speaker, meta.audio.type
+        inventory = fast._inventory(self.annotation.value)
+        if inventory is None or audio_type not in fast.audio_types or not fast._speaker(speaker):
+            return None
+        if not fast._instruction(self.instruction.value, _INPUT_KEYS) or not fast._audio(audio):
+            return None
+        allowed = inventory.get(intent)
+        if allowed is None or not fast._intent(intent):
+            return None
+        for item in slots:
+            if len(item) != 1:
+                return None
+            for slot_type, value in item.items():
+                if slot_type not in allowed or not fast._slot_value(value):
+                    return None
+        if len(slots) > 1 and len({next(iter(item.items())) for item in slots}) != len(slots):
+            return None  # the same slot twice
+        colons = _MEMBERS + len(slots) + self.instruction.colons + self.question.colons + self.annotation.colons
+        if raw.count(b":") != colons:
+            return None  # a key the decoder kept only once (GL004)
+        return self.annotation.value, meta.id
+
+    def record(self, path: JsonPath, clean: tuple[str, int]) -> None:
+        self.tally(path, *clean)
