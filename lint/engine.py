@@ -200,15 +200,14 @@ class _BatchReader:
 
     def batch(self, data: bytes, ends_line: bool = True) -> RawBatch:
         """The lines of ``data``; ``ends_line``: an LF (not in ``data``) follows its last line."""
-        lines = data.split(b"\n")
-        if self.number == 0 and lines[0].startswith(b"\xef\xbb\xbf"):
+        if self.number == 0 and data.startswith(b"\xef\xbb\xbf"):
             self.report.add("GL002", Span(Position(1, 1), Position(1, 2)), "UTF-8 byte-order mark at the start of the file")
         if b"\r" in data:
-            batch = self._with_crs(lines, data, ends_line)
+            batch = self._with_crs(data.split(b"\n"), data, ends_line)
         else:
-            self.lone_lfs += len(lines) - 1 + ends_line
-            batch = RawBatch(self.number, self.offset, lines, data, self.ahead)
-        self.number += len(lines)
+            batch = RawBatch.of(self.number, self.offset, data, self.ahead)
+            self.lone_lfs += len(batch.starts) - 1 + ends_line
+        self.number += len(batch.starts)
         self.offset += len(data) + 1
         return batch
 
@@ -216,17 +215,20 @@ class _BatchReader:
         """The lines without the ``\\r`` of CRLF breaks (their offsets still count it), each
         with its editor line. (A ``\\r`` at the very end of the file is left out of the line
         too, as :func:`~goldlint.formats.jsonl_doc._split_lines` does.)"""
-        offsets, bodies, editors, offset = [], [], [], self.offset
+        offsets, starts, ends, editors, offset = [], [], [], [], self.offset
         ahead = self.ahead
         last = len(lines) - 1
+        start = 0
         for n, line in enumerate(lines):
             offsets.append(offset)
             offset += len(line) + 1
             editors.append(self.number + n + ahead)
+            starts.append(start)
+            start += len(line) + 1
             lf = n < last or ends_line  # an LF ends this line
             if b"\r" not in line:
                 self.lone_lfs += lf
-                bodies.append(line)
+                ends.append(start - 1)
                 continue
             crlf = lf and line.endswith(b"\r")
             if self.first_cr is None:
@@ -235,8 +237,8 @@ class _BatchReader:
             self.crlf |= crlf
             self.lone_lfs += lf and not crlf
             ahead += line.count(b"\r") - crlf
-            bodies.append(line.removesuffix(b"\r"))
-        batch = RawBatch(self.number, offsets, bodies, data, self.ahead if ahead == self.ahead else editors)
+            ends.append(start - 1 - line.endswith(b"\r"))
+        batch = RawBatch(self.number, offsets, data, starts, ends, self.ahead if ahead == self.ahead else editors)
         self.ahead = ahead
         return batch
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
+from itertools import repeat
 from typing import Any, Protocol
 
 import jiter
@@ -90,7 +91,7 @@ class JsonlDocument(Document):
                 yield from self._record(line)
             return
         for batch in self._raw_batches():
-            verdicts = list(map(claims.clean, batch.bodies)) if claims is not None else None
+            verdicts = list(map(claims.clean, repeat(batch.data), batch.starts, batch.ends)) if claims is not None else None
             if verdicts is not None and verdicts.count(None) < len(verdicts):
                 yield from self._claimed(batch, verdicts, claims)  # type: ignore[arg-type]
                 continue
@@ -104,12 +105,15 @@ class JsonlDocument(Document):
 
     def _claimed(self, batch: RawBatch, verdicts: list[Any], claims: LineClaims) -> Iterator[tuple[JsonPath, Any]]:
         """A batch some of whose lines are claimed: those recorded, the others read, in order."""
-        for line, verdict in zip(batch.lines(), verdicts, strict=True):
-            if verdict is None:
-                yield from self._raw_line(*line)
-            else:
+        for n, verdict in enumerate(verdicts):
+            if verdict is not None:
                 self.record_count += 1
-                claims.record((line[0],), verdict)
+                claims.record((batch.first + n,), verdict)
+                continue
+            start = batch.starts[n]
+            offset = batch.offsets[n] if isinstance(batch.offsets, list) else batch.offsets + start
+            editor = batch.editor[n] if isinstance(batch.editor, list) else batch.first + n + batch.editor
+            yield from self._raw_line(batch.first + n, offset, batch.data[start : batch.ends[n]], editor)
 
     def _raw_line(self, number: int, byte_offset: int, raw: bytes, editor: int) -> Iterator[tuple[JsonPath, Any]]:
         """One undecoded line read on its own: its value, or what is wrong with it, and where."""
@@ -179,9 +183,9 @@ class JsonlDocument(Document):
 class LineClaims(Protocol):
     """A family's clean path for JSONL: lines it finds clean from their bytes alone."""
 
-    def clean(self, raw: bytes) -> Any:
-        """What :meth:`record` needs of a line with nothing to report; ``None``: read the
-        line the ordinary way (the answer for anything unsure). Has no effects."""
+    def clean(self, data: bytes, start: int, end: int) -> Any:
+        """What :meth:`record` needs of the line ``data[start:end]`` when it has nothing to
+        report; ``None``: read it the ordinary way (the answer for anything unsure). Has no effects."""
 
     def record(self, path: JsonPath, clean: Any) -> None:
         """Count a clean line where records meet (ids, first occurrences), in file order."""
@@ -193,23 +197,37 @@ class RawBatch:
 
     first: int
     offsets: int | list[int]  # each line's byte offset, or the first one (the others follow from lengths)
-    bodies: list[bytes]
     data: bytes  # the lines as read, with their breaks
+    starts: list[int]  # where each line starts in ``data``
+    ends: list[int]  # where each line ends in ``data``: its break, or the \r of its CRLF
     # each line's 0-based editor line (see ``Line``), or how far the editor lines run ahead
     # of the JSONL lines for the whole batch (the lone ``\r`` before it)
     editor: int | list[int] = 0
 
+    @classmethod
+    def of(cls, first: int, offset: int, data: bytes, editor: int) -> RawBatch:
+        """The lines of ``data``, which has no ``\r``."""
+        starts, ends = [0], []
+        find = data.find
+        while (end := find(b"\n", starts[-1])) >= 0:  # (a memchr a line: copying lines out costs three times more)
+            ends.append(end)
+            starts.append(end + 1)
+        ends.append(len(data))
+        return cls(first, offset, data, starts, ends, editor)
+
+    @property
+    def bodies(self) -> list[bytes]:
+        """Each line without its break, copied out of ``data``."""
+        if isinstance(self.offsets, int):
+            return self.data.split(b"\n")  # (no \r: exactly the lines, in one call)
+        return list(map(self.data.__getitem__, map(slice, self.starts, self.ends)))
+
     def lines(self) -> Iterator[tuple[int, int, bytes, int]]:
         """(JSONL line number, byte offset, undecoded text, editor line) of each line."""
-        numbers = range(self.first, self.first + len(self.bodies))
-        editors = self.editor if isinstance(self.editor, list) else range(self.first + self.editor, self.first + self.editor + len(self.bodies))
-        if isinstance(self.offsets, list):
-            yield from zip(numbers, self.offsets, self.bodies, editors, strict=True)
-            return
-        offset = self.offsets
-        for number, body, editor in zip(numbers, self.bodies, editors, strict=True):
-            yield number, offset, body, editor
-            offset += len(body) + 1
+        numbers = range(self.first, self.first + len(self.starts))
+        editors = self.editor if isinstance(self.editor, list) else range(self.first + self.editor, self.first + self.editor + len(self.starts))
+        offsets = self.offsets if isinstance(self.offsets, list) else map(self.offsets.__add__, self.starts)
+        yield from zip(numbers, offsets, self.bodies, editors, strict=True)
 
     def parsed(self) -> list[Any] | None:
         """Every line's value when each line is JSON that every reader reads alike; None

@@ -91,9 +91,9 @@ class CleanLines:
         self.tally = tally
         self.instruction, self.question, self.annotation = _LastString(), _LastString(), _LastString()
 
-    def clean(self, raw: bytes) -> tuple[str, int] | None:
+    def clean(self, data: bytes, start: int, end: int) -> tuple[str, int] | None:
         try:
-            r = _decode_record(raw)
+            r = _decode_record(memoryview(data)[start:end])  # (a view: the line is not copied)
         except (ValueError, RecursionError):  # not this shape, not JSON, not UTF-8, too deep
             return None
         inputs, outputs, meta = r.inputs, r.outputs, r.meta
@@ -118,7 +118,7 @@ class CleanLines:
         if len(slots) > 1 and len({next(iter(item.items())) for item in slots}) != len(slots):
             return None  # the same slot twice
         colons = _MEMBERS + len(slots) + self.instruction.colons + self.question.colons + self.annotation.colons
-        if raw.count(b":") != colons:
+        if data.count(b":", start, end) != colons:
             return None  # a key the decoder kept only once (GL004)
         return self.annotation.value, meta.id
 
