@@ -123,15 +123,14 @@ def _first_occurrences(values: list[Any]) -> int:
 
 def _optional_clean(block: list[dict[str, Any]], longer: list[int]) -> int:
     """The optional fields of the entries at ``longer`` (the others have none): strings or
-    null, and each analysis clean (all glosses at once, one by one only when that fails)."""
+    null, and each analysis clean (:func:`.gloss.clean_flags`: the bad ones found by halves)."""
     some = list(map(block.__getitem__, longer))
     notes, variants, analyses = (_column(some, name) for name in ("notes", "variant_class", "morphological_analysis"))
     ok = list(map(and_, map(_MAYBE_STR.__contains__, map(type, notes)), map(_MAYBE_STR.__contains__, map(type, variants))))
     ok = list(map(and_, ok, map(_MAYBE_STR.__contains__, map(type, analyses))))
     present = [(n, a) for n, a in enumerate(analyses) if type(a) is str]
-    if not gloss.all_clean([a for _, a in present]):
-        for n, analysis in present:
-            ok[n] = ok[n] and gloss.is_clean(analysis)
+    for (n, _), clean in zip(present, gloss.clean_flags([a for _, a in present]), strict=True):
+        ok[n] = ok[n] and clean
     flags = bytearray(b"\x01") * len(block)
     for i, good in zip(longer, ok, strict=True):
         flags[i] = good

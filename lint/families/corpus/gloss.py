@@ -66,6 +66,16 @@ def all_clean(values: list[str]) -> bool:
     return marks[0::2] == marks[1::2]
 
 
+def clean_flags(values: list[str]) -> list[bool]:
+    """``list(map(is_clean, values))``: halves checked at once, down to the few bad values."""
+    if all_clean(values):
+        return [True] * len(values)
+    if len(values) <= 8:
+        return list(map(is_clean, values))
+    half = len(values) // 2
+    return clean_flags(values[:half]) + clean_flags(values[half:])
+
+
 _ONE_DASH = bytes.maketrans(b"=", b"-")
 _BOUNDARIES_AS_DASHES = bytes.maketrans(b"=<", b"--")
 _NOT_A_BOUNDARY_OR_SPACE = bytes(set(range(256)) - set(b" \n-=<"))

@@ -48,6 +48,12 @@ def test_gloss_block_check_agrees_with_one_by_one(values: list[str]) -> None:
     assert gloss.all_clean(values) == all(map(gloss.is_clean, values))
 
 
+@given(st.lists(st.sampled_from(["a-b | c-d", "a | b", "a-b | c", "a=b c | d=e f", "| a", "a -b | c d", "a<b>c | d-e"]), max_size=40))
+@settings(max_examples=200, deadline=None)
+def test_gloss_flags_by_halves_agree_with_one_by_one(values: list[str]) -> None:
+    assert gloss.clean_flags(values) == list(map(gloss.is_clean, values))
+
+
 @given(st.lists(st.text(alphabet="aB\u00df e\u0301\u00e9\t\xa0\u2028\x00\u200b\u0130", max_size=8), min_size=1, max_size=6))
 @settings(max_examples=400, deadline=None)
 @example(["a b", "c"])  # the usual case: single spaces, nothing to collapse
