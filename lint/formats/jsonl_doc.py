@@ -206,7 +206,7 @@ class RawBatch:
 
     @classmethod
     def of(cls, first: int, offset: int, data: bytes, editor: int) -> RawBatch:
-        """The lines of ``data``, which has no ``\r``."""
+        """The lines of ``data``, which has no ``\\r``."""
         starts, ends = [0], []
         find = data.find
         while (end := find(b"\n", starts[-1])) >= 0:  # (a memchr a line: copying lines out costs three times more)
