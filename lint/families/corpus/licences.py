@@ -18,16 +18,22 @@ def _licensing() -> Any:
     return get_spdx_licensing()
 
 
-def index_path() -> Path:
+def index_path() -> Path | None:
     """license_expression's copy of the licence index, found without importing it (3 ms)."""
     spec = importlib.util.find_spec("license_expression")
-    assert spec is not None and spec.origin is not None, "license_expression is a dependency"
+    if spec is None or spec.origin is None:
+        return None
     return Path(spec.origin).parent / "data" / "scancode-licensedb-index.json"
 
 
 @lru_cache(maxsize=1)
 def _index() -> bytes:
-    return index_path().read_bytes()
+    """The index's bytes; none when it cannot be read (then every licence is validated in full)."""
+    path = index_path()
+    try:
+        return path.read_bytes() if path is not None else b""
+    except OSError:
+        return b""
 
 
 _PLAIN = re.compile(r"[A-Za-z0-9.+\-]+")
