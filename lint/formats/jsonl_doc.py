@@ -8,7 +8,7 @@ reading again only the lines that have findings.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from itertools import repeat
 from typing import Any, Protocol
@@ -203,6 +203,7 @@ class RawBatch:
     # each line's 0-based editor line (see ``Line``), or how far the editor lines run ahead
     # of the JSONL lines for the whole batch (the lone ``\r`` before it)
     editor: int | list[int] = 0
+    _bodies: list[bytes] | None = field(default=None, repr=False)  # copied out once, when first asked for
 
     @classmethod
     def of(cls, first: int, offset: int, data: bytes, editor: int) -> RawBatch:
@@ -218,9 +219,12 @@ class RawBatch:
     @property
     def bodies(self) -> list[bytes]:
         """Each line without its break, copied out of ``data``."""
-        if isinstance(self.offsets, int):
-            return self.data.split(b"\n")  # (no \r: exactly the lines, in one call)
-        return list(map(self.data.__getitem__, map(slice, self.starts, self.ends)))
+        if self._bodies is None:
+            if isinstance(self.offsets, int):
+                self._bodies = self.data.split(b"\n")  # (no \r: exactly the lines, in one call)
+            else:
+                self._bodies = list(map(self.data.__getitem__, map(slice, self.starts, self.ends)))
+        return self._bodies
 
     def lines(self) -> Iterator[tuple[int, int, bytes, int]]:
         """(JSONL line number, byte offset, undecoded text, editor line) of each line."""
