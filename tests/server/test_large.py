@@ -50,6 +50,17 @@ def mirrored_edits(client, uri: str, mirror: TextBuffer) -> Callable[[int, str, 
     return edit
 
 
+async def open_clean(client, path: Path, text: str) -> tuple[str, TextBuffer, Callable[[int, str, str, str], None], dict]:
+    """Open a clean document: its uri, a mirror of its text, ``edit`` (:func:`mirrored_edits`),
+    and the server's check counters before any edit."""
+    from .test_abuse import checks
+
+    uri = open_doc(client, path, text)
+    assert not (await wait_published(client, uri)).diagnostics
+    mirror = TextBuffer(text)
+    return uri, mirror, mirrored_edits(client, uri, mirror), await checks(client)
+
+
 def got(params: types.PublishDiagnosticsParams) -> list[Where]:
     return sorted(_where(str(d.code), d.range) for d in params.diagnostics)
 
@@ -104,12 +115,8 @@ async def test_edits_in_a_large_json_corpus(client, work: Path) -> None:
     root = spec_document(RECORDS)
     text = json.dumps(root, ensure_ascii=False, indent=2)
     path = work / "large-corpus.json"
-    uri = open_doc(client, path, text)
-    assert not (await wait_published(client, uri)).diagnostics
-    enc, mirror = client.encoding, TextBuffer(text)
-    before = await checks(client)
-
-    edit = mirrored_edits(client, uri, mirror)
+    uri, mirror, edit, before = await open_clean(client, path, text)
+    enc = client.encoding
 
     # 1. A register misspelt in entry 5,000: the quick check of that entry finds it.
     edit(2, '"register": "', '"register": "x', after='"id": 5000,')
@@ -141,12 +148,8 @@ async def test_edits_in_a_large_yaml_document(client, work: Path) -> None:
 
     text = semantic_data.yaml_text(semantic_data.document(RECORDS, "large-semantic"))
     path = work / "large-semantic.yaml"
-    uri = open_doc(client, path, text)
-    assert not (await wait_published(client, uri)).diagnostics
-    enc, mirror = client.encoding, TextBuffer(text)
-    before = await checks(client)
-
-    edit = mirrored_edits(client, uri, mirror)
+    uri, mirror, edit, before = await open_clean(client, path, text)
+    enc = client.encoding
 
     # 1. A risk's severity misspelt: the quick check of that item finds it, on its line.
     risk = mirror.text.index("  - type:", mirror.text.index("risks:") + 5000)
