@@ -6,9 +6,11 @@ The CLI, ``--fix``, the language server and ``score`` all call :func:`check_text
 
 from __future__ import annotations
 
+import gc
 import os
-from stat import S_ISREG
 from collections.abc import Iterator
+from contextlib import contextmanager
+from stat import S_ISREG
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -101,9 +103,9 @@ def check_file(
 ) -> FileResult:
     """Check a file on disk, streaming large JSONL files so memory stays flat (unless ``in_memory``: fixes need the text).
 
-    Without ``need_document`` (a caller that wants only diagnostics), a family may find a
-    clean file clean from its bytes alone (:meth:`Family.check_bytes`), and the result
-    then has no text and no document."""
+    Without ``need_document`` (a caller that wants only diagnostics), a family may check a
+    JSON file from its bytes alone (:meth:`Family.check_bytes`), and the result then has no
+    text and no document."""
     loaded = loaded or cfg.for_file(path)
     fmt = format_of(path)
     limit, key = loaded.settings.size_limit(fmt)
@@ -120,9 +122,9 @@ def check_file(
     except OSError as exc:
         return _limit(path, f"cannot read: {exc.strerror or exc}", loaded, code="GL003")
     if fmt == "json" and not need_document and not in_memory:
-        clean = _clean_from_bytes(path, data, loaded, kind)
-        if clean is not None:
-            return clean
+        checked = _from_bytes(path, data, loaded, kind)
+        if checked is not None:
+            return checked
     decoded = decode(data)
     del data  # the text holds it all now: a big file is not kept twice while it is checked
     result = check_text(path, decoded.text, loaded, kind, explicit)
@@ -133,17 +135,35 @@ def check_file(
     return result
 
 
-def _clean_from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None) -> FileResult | None:
-    """A clean file, found clean by a family from its bytes; None: check it the ordinary way."""
+def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None) -> FileResult | None:
+    """A file checked by a family from its bytes; None: check it the ordinary way."""
     if data.startswith(b"\xef\xbb\xbf") or b"\r" in data or Limits.of(loaded.settings).max_depth < 8:
-        return None  # GL002, GL009, or a depth limit a clean file might reach
+        return None  # GL002, GL009 (file rules of the text), or a depth limit a clean file might reach
     named = kind or next((loaded.settings.kinds[glob] for glob in loaded.matches(path, loaded.settings.kinds)), None)
-    for family in [FAMILIES[named]] if named else FAMILIES.values():
-        if "json" not in family.formats:
-            continue
-        if family.check_bytes(data, Report(), _context(path, loaded, family)):
-            return FileResult(str(path), [], family.name)
+    with _collector_paused():
+        for family in [FAMILIES[named]] if named else FAMILIES.values():
+            if "json" not in family.formats:
+                continue
+            report = Report()
+            doc = family.check_bytes(data, report, _context(path, loaded, family))
+            if doc is not None:
+                return _finish(FileResult(str(path), kind=family.name), report, doc, loaded)
     return None
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off while a file is checked from its bytes. The check
+    builds hundreds of thousands of objects that all live until it ends: a full collection
+    in the middle visits them all and frees none (20 to 30 ms on 100,000 entries).
+    Reference counting frees them as always; a cycle waits for the next collection."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _check_streamed(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool) -> FileResult:

@@ -4,20 +4,31 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from functools import lru_cache
 
 
 def closest(value: str, choices: Iterable[str], cutoff: float = 0.75) -> list[str]:
     """The choices close to ``value``, best first (case and ``-``/``_`` differences count as close)."""
-    options = list(choices)
-    folded = {_fold(c): c for c in options}
-    if _fold(value) in folded:
-        return [folded[_fold(value)]]
-    return difflib.get_close_matches(value, options, n=3, cutoff=cutoff)
+    return list(_closest(value, tuple(choices), cutoff))
 
 
 def unambiguous(value: str, choices: Iterable[str]) -> str | None:
     """The one choice ``value`` is a typo of, or ``None`` when there is none or several."""
-    options = list(choices)
+    return _unambiguous(value, tuple(choices))
+
+
+# A file that misspells a value usually misspells it the same way many times: each answer
+# is kept (difflib compares the value with every choice, 100 µs and more).
+@lru_cache(maxsize=1024)
+def _closest(value: str, options: tuple[str, ...], cutoff: float) -> tuple[str, ...]:
+    folded = {_fold(c): c for c in options}
+    if _fold(value) in folded:
+        return (folded[_fold(value)],)
+    return tuple(difflib.get_close_matches(value, options, n=3, cutoff=cutoff))
+
+
+@lru_cache(maxsize=1024)
+def _unambiguous(value: str, options: tuple[str, ...]) -> str | None:
     folded = [c for c in options if _fold(c) == _fold(value)]
     if len(folded) == 1:
         return folded[0]

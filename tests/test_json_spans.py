@@ -3,6 +3,11 @@
 :func:`goldlint.formats.json_scan.locate` walks a large text with msgspec
 (:mod:`goldlint.formats.json_spans`) and a small one with ``json.raw_decode``; the
 thresholds are lowered here so that both walks run on the same small texts.
+
+Positions found from a file's bytes (:class:`goldlint.formats.json_items.ItemsDocument`,
+which places the items of one array and resolves paths inside each item's own text) are
+exactly those the whole text gives (:class:`goldlint.formats.json_doc.JsonDocument`); and
+object members are read exactly as the standard decoder reads them.
 """
 
 from __future__ import annotations
@@ -14,10 +19,13 @@ from typing import Any
 import pytest
 from goldlint import textindex
 from goldlint.checkpoints import Checkpoints
+from goldlint.findings import At
+from goldlint.formats.json_doc import JsonDocument
+from goldlint.formats.json_items import ItemsDocument, _items_of
 from goldlint.formats import json_scan, json_spans
-from goldlint.formats.json_scan import locate
+from goldlint.formats.json_scan import locate, object_members
 from goldlint.textindex import TextIndex
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 _TEXT = st.text(alphabet=st.sampled_from("aé→ \"\\\n\t{}[],:😀\u2028x"), max_size=6)
@@ -134,3 +142,83 @@ def test_positions_counted_from_checkpoints_equal_the_line_index(text: str, offs
     indexed = TextIndex(text)
     _ = indexed.line_starts  # built first: the index answers
     assert counted == [indexed.position(o) for o in offsets]
+
+
+# --------------------------------------------------------------------------- positions from bytes
+
+_ITEM = st.dictionaries(_TEXT, _JSON, min_size=1, max_size=5) | _JSON
+_GAPS = [",", ", ", ",\n  ", " ,\n\n    ", "\n,"]
+
+
+def _text(root: dict[str, Any], rnd: random.Random, layout: str) -> str:
+    """``root`` as JSON, its ``entries`` array written with the gaps ``layout`` asks for."""
+    indent = rnd.choice([None, 2])
+    dumps = lambda v: json.dumps(v, indent=indent, ensure_ascii=rnd.random() < 0.3)
+    gap = rnd.choice(_GAPS)
+    gaps = [rnd.choice(_GAPS) if layout == "uneven" else gap for _ in root["entries"]]
+    items = "".join(dumps(item) + (gaps[n] if n + 1 < len(root["entries"]) else "") for n, item in enumerate(root["entries"]))
+    key = '"entr\\u0069es"' if layout == "escaped-key" else '"entries"'
+    members = [f'{key}: [\n  {items}\n]', f'"head": {dumps(root["head"])}']
+    text = "{" + ", ".join(members if rnd.random() < 0.5 else reversed(members)) + "}"
+    return text.replace("\n", "\r\n") if layout == "crlf" else text
+
+
+def _locations(root: dict[str, Any], rnd: random.Random) -> list[At]:
+    """Values, keys, ranges inside strings, and paths that do not exist (they fall back to a parent)."""
+    out = []
+    for path in rnd.sample(_paths(root), min(12, len(_paths(root)))):
+        value: Any = root
+        for step in path:
+            value = value[step]
+        out.append(At(path, key=rnd.random() < 0.3))
+        if isinstance(value, str) and value:
+            start = rnd.randrange(len(value))
+            out.append(At(path).inside(start, rnd.randrange(start, len(value) + 1)))
+        out.append(At((*path, "missing", 0)))
+    out.append(At(("entries", len(root["entries"]) + 3, "id")))
+    return out
+
+
+def _spans(doc: Any, where: list[At]) -> list[Any]:
+    return [None if s is None else (s.start, s.end, s.start_offset, s.end_offset) for s in doc.resolve(where)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_ITEM, min_size=1, max_size=6), _JSON, st.sampled_from(["even", "uneven", "escaped-key", "crlf"]),
+       st.booleans(), st.randoms(use_true_random=False))
+@example([{"id": 1, "a": "x"}, {"id": 2, "a": "é\\y"}], {"k": ["é"]}, "even", False, random.Random(1))
+def test_items_document_places_what_the_whole_text_places(entries: list[Any], head: Any, layout: str, items_given: bool,
+                                                           rnd: random.Random) -> None:
+    root = {"head": head, "entries": entries}
+    text = _text(root, rnd, layout)
+    data = text.encode("utf-8")
+    items = None
+    if items_given:
+        items = _items_of("entries").decode(data).entries if layout != "escaped-key" else None
+    where = _locations(root, rnd)
+    assert _spans(ItemsDocument("f.json", data, "entries", items), where) == _spans(JsonDocument("f.json", text), where)
+
+
+def test_items_are_placed_when_the_layout_allows_it() -> None:
+    """The cases the property above falls back on are the exceptions: an even or uneven
+    layout is placed (each item resolved in its own text)."""
+    for gaps in ([", "] * 3, [",", ",\n    ", " , "]):
+        text = '{"head": {"entries": ["x"]}, "entries": [' + "".join(
+            json.dumps({"id": n, "s": "é"}) + (gaps[n] if n < 3 else "") for n in range(4)) + "]}"
+        doc = ItemsDocument("f.json", text.encode(), "entries")
+        starts, ends = doc._placed()
+        assert [text.encode()[s:e] for s, e in zip(starts, ends, strict=True)] == [json.dumps({"id": n, "s": "é"}).encode() for n in range(4)]
+    assert ItemsDocument("f.json", b'{"entries": [{"a": 1}]\r\n}', "entries")._placed() == ([], [])  # a CR: the whole text's index
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(_TEXT, _JSON, max_size=6), st.sampled_from([None, 0, 2]), st.booleans(), st.sampled_from(["", " ", "\n  "]),
+       st.sampled_from([":", ": ", " :  ", "\n:\n"]))
+def test_object_members_read_as_the_standard_decoder_reads_them(value: dict[str, Any], indent: int | None, ascii_only: bool,
+                                                                 pad: str, colon: str) -> None:
+    text = pad + json.dumps(value, indent=indent, ensure_ascii=ascii_only, separators=("," + pad, colon)) + pad
+    members = list(object_members(text, len(pad)))
+    assert [m[0] for m in members] == list(value)
+    for key, key_start, key_end, value_start, value_end in members:
+        assert json.loads(text[key_start:key_end]) == key
+        assert json.loads(text[value_start:value_end]) == value[key]

@@ -85,11 +85,15 @@ class Family(ABC):
     def check(self, doc: Document, report: Report, ctx: Context) -> None:
         """Report every finding of the document."""
 
-    def check_bytes(self, data: bytes, report: Report, ctx: Context) -> bool:
-        """Optional clean path on a JSON file's raw bytes, before anything else reads it:
-        True only when the file is of this family and has nothing at all to report (the
-        engine then stops there); False sends it the ordinary way. The default never claims."""
-        return False
+    def check_bytes(self, data: bytes, report: Report, ctx: Context) -> Document | None:
+        """Optional: check a JSON file from its raw bytes, before anything else reads it.
+
+        A family that claims the file reports every finding :meth:`check` would, exactly,
+        and returns a document that places them (:class:`~goldlint.formats.json_items.ItemsDocument`);
+        ``None`` sends the file the ordinary way, and what was reported is dropped. Only for
+        callers that want diagnostics alone: the engine has checked the file rules of the
+        text (no BOM, no CR). The default never claims."""
+        return None
 
     # Editor support (the language server). Both are optional; the defaults offer nothing.
 

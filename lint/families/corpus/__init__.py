@@ -20,6 +20,7 @@ from goldlint.families.corpus.envelope import check_spec
 from goldlint.families.corpus.fields import describe
 from goldlint.families.corpus.options import CorpusOptions
 from goldlint.findings import At
+from goldlint.formats.base import Document
 
 
 Finish = Callable[..., None]
@@ -70,7 +71,7 @@ class CorpusFamily(Family):
         if self._entries(report, checker, ("entries",), entries):
             finish(report, checker, opts, At(("entries",), key=True), declared=declared)
 
-    def check_bytes(self, data: bytes, report: Report, ctx: Context) -> bool:
+    def check_bytes(self, data: bytes, report: Report, ctx: Context) -> Document | None:
         from goldlint.families.corpus.typed import check_bytes
 
         return check_bytes(data, report, ctx)

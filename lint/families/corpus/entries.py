@@ -9,6 +9,7 @@ tiers, registers, provenance use, variant classes, domains.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from goldlint.families.base import Report
@@ -48,24 +49,31 @@ class EntryChecker:
     def entries(self, prefix: JsonPath, entries: list[Any]) -> None:
         """Check every entry of a list. Blocks are assessed at once (:mod:`.bulk`): runs of
         clean entries are recorded together, the rest are checked one by one, in order."""
-        entry = self.entry
         for start in range(0, len(entries), bulk.BLOCK):
             block = entries[start : start + bulk.BLOCK]
             assessed = bulk.assess(self, block) if self.flavour != "harness" else None
             if assessed is None:
                 for n, e in enumerate(block, start):
-                    entry((*prefix, n), e)
-                continue
-            lo = 0
-            while lo < len(block):
-                hi = assessed.clean.find(0, lo)
-                hi = len(block) if hi < 0 else hi
-                if hi > lo and not bulk.commit(self, prefix, start, assessed, lo, hi):
-                    for n in range(lo, hi):
-                        entry((*prefix, start + n), block[n])
-                if hi < len(block):
-                    entry((*prefix, start + hi), block[hi])
-                lo = hi + 1
+                    self.entry((*prefix, n), e)
+            else:
+                self.assessed(prefix, start, assessed, block.__getitem__)
+
+    def assessed(self, prefix: JsonPath, start: int, assessed: bulk.Assessment, entry_at: Callable[[int], Any], apart: bool = False) -> None:
+        """Check the entries of an assessed block (at ``start`` in the list): runs of clean
+        ones are recorded at once, each other one (``entry_at(n)``, ``n`` in the block) is
+        checked alone, in order. ``apart``: no clean entry shares an id or a source with any
+        other entry (:func:`.bulk.commit`)."""
+        entry, clean, size = self.entry, assessed.clean, len(assessed.clean)
+        lo = 0
+        while lo < size:
+            hi = clean.find(0, lo)
+            hi = size if hi < 0 else hi
+            if hi > lo and not bulk.commit(self, prefix, start, assessed, lo, hi, apart):
+                for n in range(lo, hi):
+                    entry((*prefix, start + n), entry_at(n))
+            if hi < size:
+                entry((*prefix, start + hi), entry_at(hi))
+            lo = hi + 1
 
     def entry(self, path: JsonPath, e: Any) -> None:
         """Check one entry at ``path`` (``("entries", 3)``, ``(3,)`` or a JSONL line ``(3,)``).

@@ -42,15 +42,35 @@ def test_gloss_fast_path_agrees_with_the_grammar(value: str) -> None:
     assert (gloss.check(value) == []) == parsed_clean
 
 
+@given(st.text(alphabet="ab-= |<>\t\u2028\xa0", max_size=24))
+@settings(max_examples=400, deadline=None)
+@example("ni-wāpam-āw atim | 1-see dog")
+@example(" a  b |c ")
+def test_gloss_words_read_as_the_grammar_reads_them(value: str) -> None:
+    """A well-formed analysis is read by a regular expression, the others by the grammar."""
+    from lark.exceptions import UnexpectedInput
+
+    body = value.strip()
+    base = len(value) - len(value.lstrip())
+    try:
+        tree = gloss.parser().parse(body)
+    except UnexpectedInput:
+        assert gloss._read_well_formed(body, base) is None
+    else:
+        assert gloss._read_well_formed(body, base) == tuple(gloss._words(line, base) for line in tree.children)
+
+
 @given(st.lists(st.text(alphabet="ab\u0101-= |<>\t\n\u2028\xa0", max_size=16), max_size=4))
 @settings(max_examples=400, deadline=None)
 def test_gloss_block_check_agrees_with_one_by_one(values: list[str]) -> None:
+    assert gloss.clean_flags(values) == list(map(gloss.is_clean, values))
     assert gloss.all_clean(values) == all(map(gloss.is_clean, values))
 
 
-@given(st.lists(st.sampled_from(["a-b | c-d", "a | b", "a-b | c", "a=b c | d=e f", "| a", "a -b | c d", "a<b>c | d-e"]), max_size=40))
-@settings(max_examples=200, deadline=None)
-def test_gloss_flags_by_halves_agree_with_one_by_one(values: list[str]) -> None:
+@given(st.lists(st.sampled_from(["a-b | c-d", "a | b", "a-b | c", "a=b c | d=e f", "| a", "a -b | c d", "a<b>c | d-e", "a-|b-c",
+                                 "a|-b", "a b-|c d-", "a|b|c", "a-\n-b | c", "-a | -b", "a- | b-", "a=-b | c--d"]), max_size=40))
+@settings(max_examples=300, deadline=None)
+def test_gloss_flags_of_many_values_agree_with_one_by_one(values: list[str]) -> None:
     assert gloss.clean_flags(values) == list(map(gloss.is_clean, values))
 
 
@@ -62,6 +82,18 @@ def test_sources_normalised_at_once_as_one_by_one(values: list[str]) -> None:
     from goldlint.families.corpus.tally import normalise_source
 
     assert bulk.normalised(values) == list(map(normalise_source, values))
+
+
+@given(st.lists(st.sampled_from([1, 2, 3, "1", "a", "A", True, 2.0]), max_size=30))
+@settings(max_examples=300, deadline=None)
+def test_first_occurrences_flag_every_value_seen_before(values: list[Any]) -> None:
+    seen: list[Any] = []
+    expected = 0
+    for n, value in enumerate(values):
+        if value not in seen:  # (== as in a dict: True is 1, 2.0 is 2)
+            expected |= 1 << (8 * n)
+            seen.append(value)
+    assert bulk.first_occurrences(values) == expected
 
 
 def test_gloss_problems_point_inside_the_value() -> None:

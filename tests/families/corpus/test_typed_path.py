@@ -1,6 +1,7 @@
-"""The spec corpus's clean path from bytes (msgspec, :mod:`goldlint.families.corpus.typed`)
-claims a file only when the ordinary check finds nothing: for any change to a clean corpus,
-a check that may take the byte path gives exactly the diagnostics of one that may not."""
+"""A spec corpus checked from its bytes (msgspec, :mod:`goldlint.families.corpus.typed`):
+for any change to a clean corpus, in any layout, a check that may take the byte path gives
+exactly the diagnostics of one that may not, spans, offsets and fixes included; or the byte
+path declines the file."""
 
 from __future__ import annotations
 
@@ -34,10 +35,12 @@ def _clean(n: int = 240) -> dict[str, Any]:
     return {"dataset": dict(ENVELOPE), "entries": entries}
 
 
+WHOLE, DROP = "(the entry)", "(drop the field)"  # the value replaces the whole entry; the field is removed
 VALUES = st.sampled_from([None, 0, 1, 5, 7, 2.0, True, "", " x", "x ", "dog 1", "Dog 2", "development", "gold_standard", "formal",
-                          "a-b | c", "a | b", "at\u200bim", "a\u0301", "сатim", "a: b", 10**30, [], {}])
+                          "formall", "elicitd", "a-b | c", "a | b", "a-b | c-d", "at\u200bim", "at\u00a0im", "a\u0301", "сатim", "a: b",
+                          "easy", "3", 10**30, [], {}, {"a": [1]}, "\\u003a"])
 FIELDS = st.sampled_from(["id", "source", "reference", "segment", "difficulty", "provenance", "register", "context", "notes",
-                          "variant_class", "morphological_analysis", "extra"])
+                          "variant_class", "morphological_analysis", "extra", "index", "source_text", WHOLE, DROP])
 _DUPLICATE = ('"difficulty": 3,', '"difficulty": 3, "difficulty": 4,')
 _ESCAPED_COLON = ('"dog 7"', '"dog\\u003a7"')
 EDITS: dict[str, list[tuple[str, str]]] = {  # each replacement made once
@@ -54,42 +57,81 @@ EDITS: dict[str, list[tuple[str, str]]] = {  # each replacement made once
     "huge-integer": [('"id": 9,', '"id": 123456789012345678901234567890,')],
 }
 TEXT_EDITS = st.sampled_from([*EDITS, "bom"])
+# How the file is laid out: the entries' offsets are found differently when the gaps between
+# them differ ("uneven"), and the array's key is looked for in the text ("entries-first",
+# "escaped-key": written as ``"entr\u0069es"``, which the byte path cannot place).
+LAYOUTS = st.sampled_from(["indent", "compact", "minified", "uneven", "entries-first", "escaped-key"])
 
 
-def _text(corpus: dict[str, Any], edit: str) -> bytes:
-    text = json.dumps(corpus, ensure_ascii=False, indent=2)
+def _text(corpus: dict[str, Any], edit: str, layout: str = "indent") -> bytes:
+    if layout == "entries-first":
+        corpus = {"entries": corpus["entries"], "dataset": corpus["dataset"]}
+    if layout == "compact":
+        text = json.dumps(corpus, ensure_ascii=False)
+    elif layout == "minified":
+        text = json.dumps(corpus, ensure_ascii=False, separators=(",", ":"))
+    else:
+        text = json.dumps(corpus, ensure_ascii=False, indent=2)
+    if layout == "uneven":
+        text = text.replace("},\n    {", "},\n\n    {", 1).replace("},\n    {", "} ,\n  {", 1)
+    if layout == "escaped-key":
+        text = text.replace('"entries":', '"entr\\u0069es":', 1)
     for old, new in EDITS.get(edit, []):
         text = text.replace(old, new, -1 if edit == "crlf" else 1)
     return (("\ufeff" if edit == "bom" else "") + text).encode("utf-8")
 
 
 def _shown(path: Path, need_document: bool) -> list[tuple[Any, ...]]:
+    """Everything a reporter or ``--fix`` reads of each diagnostic: spans with their offsets."""
     cfg.load.cache_clear()
     result = check_file(path, need_document=need_document)
-    return [(d.code, d.span.start.line, d.span.start.column, d.message, d.severity) for d in result.diagnostics]
+
+    def span(s: Any) -> tuple[Any, ...]:
+        return s.start, s.end, s.start_offset, s.end_offset
+
+    def fix(f: Any) -> tuple[Any, ...] | None:
+        return None if f is None else (f.applicability, f.message, [(span(e.span), e.new_text) for e in f.edits])
+
+    return [(d.code, span(d.span), d.message, d.severity, fix(d.fix), [fix(a) for a in d.alternatives]) for d in result.diagnostics]
 
 
-@given(changes=st.lists(st.tuples(st.integers(0, 239), FIELDS, VALUES), max_size=3), edit=TEXT_EDITS,
-       envelope=st.sampled_from([{}, {"license": "unknown"}, {"source_language": "eng"}, {"provenance": ["textbook"]}, {"extra": 1}]))
-@example(changes=[], edit="none", envelope={})
-@example(changes=[], edit="duplicate-key", envelope={})
-@example(changes=[], edit="duplicate-envelope-key", envelope={})
-@example(changes=[], edit="duplicate-note", envelope={})
-@example(changes=[(3, "notes", "a: b")], edit="duplicate-note", envelope={})
-@example(changes=[], edit="colon-escape", envelope={})
-@example(changes=[], edit="duplicate-and-colon-escape", envelope={})
-@example(changes=[], edit="explicit-null", envelope={})
-@example(changes=[], edit="overflow", envelope={})
-@example(changes=[], edit="huge-integer", envelope={})
-@example(changes=[(5, "variant_class", "v")], edit="none", envelope={})  # a class of one entry: COR117
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-def test_byte_path_and_ordinary_path_agree(tmp_path: Path, changes: list[tuple[int, str, Any]], edit: str, envelope: dict[str, Any]) -> None:
+def _changed(changes: list[tuple[int, str, Any]], envelope: dict[str, Any]) -> dict[str, Any]:
     corpus = copy.deepcopy(CLEAN)
     corpus["dataset"].update(envelope)
+    entries = corpus["entries"]
     for index, name, value in changes:
-        corpus["entries"][index][name] = value
+        if name == WHOLE:
+            entries[index] = value
+        elif isinstance(entries[index], dict):
+            entries[index].pop(name, None) if name == DROP else entries[index].__setitem__(name, value)
+    return corpus
+
+
+@given(changes=st.lists(st.tuples(st.integers(0, 239), FIELDS, VALUES), max_size=12), edit=TEXT_EDITS, layout=LAYOUTS,
+       envelope=st.sampled_from([{}, {"license": "unknown"}, {"source_language": "eng"}, {"provenance": ["textbook"]}, {"extra": 1},
+                                 {"entries": ["x"]}, {"version": 10**30}]))
+@example(changes=[], edit="none", envelope={}, layout="indent")
+@example(changes=[], edit="duplicate-key", envelope={}, layout="indent")
+@example(changes=[], edit="duplicate-envelope-key", envelope={}, layout="indent")
+@example(changes=[], edit="duplicate-note", envelope={}, layout="indent")
+@example(changes=[(3, "notes", "a: b")], edit="duplicate-note", envelope={}, layout="indent")
+@example(changes=[], edit="colon-escape", envelope={}, layout="indent")
+@example(changes=[], edit="duplicate-and-colon-escape", envelope={}, layout="indent")
+@example(changes=[], edit="explicit-null", envelope={}, layout="indent")
+@example(changes=[], edit="overflow", envelope={}, layout="indent")
+@example(changes=[], edit="huge-integer", envelope={}, layout="indent")
+@example(changes=[(5, "variant_class", "v")], edit="none", envelope={}, layout="indent")  # a class of one entry: COR117
+@example(changes=[(0, WHOLE, "entry"), (1, "register", "formall")], edit="none", envelope={}, layout="indent")  # the first entry is no object
+@example(changes=[(4, "index", 1)], edit="none", envelope={}, layout="indent")  # a legacy name near the start: the legacy dialect
+@example(changes=[(9, "difficulty", 6), (30, "id", 10**30), (31, "source", "dog 9"), (32, "reference", "at\u00a0im")], edit="none",
+         envelope={"entries": ["x"]}, layout="indent")
+@example(changes=[(9, "extra", {"a": [1]})], edit="none", envelope={}, layout="uneven")
+@example(changes=[(9, "extra", 1), (10, "notes", "\\u003a")], edit="none", envelope={}, layout="escaped-key")
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_byte_path_and_ordinary_path_agree(tmp_path: Path, changes: list[tuple[int, str, Any]], edit: str, envelope: dict[str, Any],
+                                           layout: str) -> None:
     path = tmp_path / "corpus.json"
-    path.write_bytes(_text(corpus, edit))
+    path.write_bytes(_text(_changed(changes, envelope), edit, layout))
     assert _shown(path, need_document=False) == _shown(path, need_document=True)
 
 
@@ -102,6 +144,32 @@ def test_a_clean_corpus_is_claimed_from_its_bytes(tmp_path: Path, monkeypatch: p
     result = check_file(path, need_document=False)
     assert (result.diagnostics, result.kind, result.document) == ([], "corpus", None)  # no document: the byte path took it
     assert check_file(path).document is not None  # a caller that needs the values gets them
+
+
+def test_a_defective_corpus_is_checked_from_its_bytes(tmp_path: Path) -> None:
+    """Defects of every kind, in entries the typed decoder takes and in entries it refuses:
+    the byte path claims the file (no document) and finds what the ordinary way finds."""
+    changes = [(9, "difficulty", 6), (19, "register", "formall"), (29, "id", 5), (39, "reference", "at\u00a0im"), (49, "extra", 1),
+               (59, "morphological_analysis", "a-b | c"), (69, "source", "dog 3"), (79, WHOLE, "entry"), (89, "provenance", "x"),
+               (99, "reference", "atim "), (109, DROP, "context"), (119, "id", 10**30)]
+    for layout in ("indent", "minified", "uneven", "entries-first"):
+        path = tmp_path / f"{layout}.json"
+        path.write_bytes(_text(_changed(changes, {"license": "unknown"}), "none", layout))
+        result = check_file(path, need_document=False)
+        assert (result.kind, result.document) == ("corpus", None), layout
+        assert len({d.code for d in result.diagnostics}) >= 9
+        assert _shown(path, need_document=False) == _shown(path, need_document=True)
+
+
+def test_a_depth_limit_sends_deep_entries_the_ordinary_way(tmp_path: Path) -> None:
+    (tmp_path / "goldlint.yaml").write_text("max-depth: 9\n")
+    for depth, refused in ((6, False), (7, True)):  # (the entry is at level 3)
+        corpus = _changed([(3, "extra", json.loads("[" * depth + "]" * depth))], {})
+        path = tmp_path / "corpus.json"
+        path.write_bytes(_text(corpus, "none"))
+        shown = _shown(path, need_document=False)
+        assert shown == _shown(path, need_document=True)
+        assert any("nesting deeper than 9 levels" in d[2] for d in shown) == refused
 
 
 def test_no_vocabulary_word_has_a_colon() -> None:
