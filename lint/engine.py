@@ -10,9 +10,9 @@ import gc
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from stat import S_ISREG
 from dataclasses import dataclass, field
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any
 
 from goldlint import config as cfg
