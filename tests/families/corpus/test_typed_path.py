@@ -35,12 +35,12 @@ def _clean(n: int = 240) -> dict[str, Any]:
     return {"dataset": dict(ENVELOPE), "entries": entries}
 
 
-WHOLE, DROP = "(the entry)", "(drop the field)"  # the value replaces the whole entry; the field is removed
+WHOLE, DROP = "(the entry)", "(dropped)"  # as a field: the value replaces the whole entry; as a value: the field is removed
 VALUES = st.sampled_from([None, 0, 1, 5, 7, 2.0, True, "", " x", "x ", "dog 1", "Dog 2", "development", "gold_standard", "formal",
                           "formall", "elicitd", "a-b | c", "a | b", "a-b | c-d", "at\u200bim", "at\u00a0im", "a\u0301", "сатim", "a: b",
-                          "easy", "3", 10**30, [], {}, {"a": [1]}, "\\u003a"])
+                          "easy", "3", 10**30, [], {}, {"a": [1]}, "\\u003a", DROP])
 FIELDS = st.sampled_from(["id", "source", "reference", "segment", "difficulty", "provenance", "register", "context", "notes",
-                          "variant_class", "morphological_analysis", "extra", "index", "source_text", WHOLE, DROP])
+                          "variant_class", "morphological_analysis", "extra", "index", "source_text", WHOLE])
 _DUPLICATE = ('"difficulty": 3,', '"difficulty": 3, "difficulty": 4,')
 _ESCAPED_COLON = ('"dog 7"', '"dog\\u003a7"')
 EDITS: dict[str, list[tuple[str, str]]] = {  # each replacement made once
@@ -102,8 +102,10 @@ def _changed(changes: list[tuple[int, str, Any]], envelope: dict[str, Any]) -> d
     for index, name, value in changes:
         if name == WHOLE:
             entries[index] = value
+        elif isinstance(entries[index], dict) and value == DROP:
+            entries[index].pop(name, None)
         elif isinstance(entries[index], dict):
-            entries[index].pop(name, None) if name == DROP else entries[index].__setitem__(name, value)
+            entries[index][name] = value
     return corpus
 
 
@@ -151,7 +153,7 @@ def test_a_defective_corpus_is_checked_from_its_bytes(tmp_path: Path) -> None:
     the byte path claims the file (no document) and finds what the ordinary way finds."""
     changes = [(9, "difficulty", 6), (19, "register", "formall"), (29, "id", 5), (39, "reference", "at\u00a0im"), (49, "extra", 1),
                (59, "morphological_analysis", "a-b | c"), (69, "source", "dog 3"), (79, WHOLE, "entry"), (89, "provenance", "x"),
-               (99, "reference", "atim "), (109, DROP, "context"), (119, "id", 10**30)]
+               (99, "reference", "atim "), (109, "context", DROP), (119, "id", 10**30)]
     for layout in ("indent", "minified", "uneven", "entries-first"):
         path = tmp_path / f"{layout}.json"
         path.write_bytes(_text(_changed(changes, {"license": "unknown"}), "none", layout))
