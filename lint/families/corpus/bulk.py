@@ -1,14 +1,15 @@
-"""The clean path for a block of spec entries at once, with the loops in C.
+"""The clean path for a block of entries at once, with the loops in C.
 
 A clean corpus is the common case, and per-entry Python (even :mod:`.fastpath`) costs many
 times the parse. So a block of entries is assessed column by column: each field is pulled
 out with ``map(dict.get, ...)`` and every test is a ``map`` of a builtin (a set membership,
 a type test, ``str.strip``) whose booleans become one bit mask; gold texts are joined and
-searched once. The entries whose bit is set are *clean*: :func:`.fastpath.spec_entry` would
-accept each of them and report nothing. :meth:`EntryChecker.entries` records runs of clean
-entries at once (:func:`commit`) and sends the others, in order, through the per-entry
-path, which finds and places every problem. Over-marking is harmless (an entry checked one
-by one is checked exactly); a property test holds the paths to the same findings and tallies.
+searched once. The entries whose bit is set are *clean*: :func:`.fastpath.spec_entry` (or
+:func:`.fastpath.harness_entry`) would accept each of them and report nothing.
+:meth:`EntryChecker.entries` records runs of clean entries at once (:func:`commit`) and
+sends the others, in order, through the per-entry path, which finds and places every
+problem. Over-marking is harmless (an entry checked one by one is checked exactly); a
+property test holds the paths to the same findings and tallies, for both dialects.
 """
 
 from __future__ import annotations
@@ -19,11 +20,20 @@ from dataclasses import dataclass
 from functools import partial
 from bisect import bisect_right
 from itertools import accumulate, compress, repeat
-from operator import and_, eq, is_, truth
+from operator import and_, contains, eq, is_, is_not, not_, truth
 from typing import TYPE_CHECKING, Any
 
-from goldlint.families.corpus import gloss
-from goldlint.families.corpus.fastpath import _CONTEXTS, _PROVENANCE, _REGISTERS, _SEGMENTS
+from goldlint.families.corpus import gloss, vocab
+from goldlint.families.corpus.fastpath import (
+    _CONTEXTS,
+    _DOMAINS,
+    _HARNESS_REGISTERS,
+    _PLACEHOLDERS,
+    _PROVENANCE,
+    _REGISTERS,
+    _SEGMENTS,
+)
+from goldlint.families.corpus.licences import check_spdx
 from goldlint.families.corpus.tally import normalise_source
 from goldlint.findings import At, JsonPath
 from goldlint.rules.file_rules import INVISIBLE, MIXED_SCRIPT, mixed_script
@@ -33,7 +43,6 @@ if TYPE_CHECKING:
 
 BLOCK = 4096  # entries assessed at once
 
-_REQUIRED = ("id", "source", "reference", "segment", "difficulty", "provenance", "register", "context")
 _TIERS = frozenset(range(1, 6))
 _MAYBE_STR = frozenset({str, type(None)})
 _is_nfc = partial(unicodedata.is_normalized, "NFC")
@@ -44,11 +53,13 @@ class Assessment:
     clean: bytes  # one byte per entry: 1 when the entry is clean
     ids: list[Any]
     keys: list[str]  # normalised sources
-    segments: list[Any]
+    segments: list[Any] | None  # None: harness entries, each in the file's segment
     tiers: list[Any]
-    provenance: list[Any]
+    provenance: list[Any] | None  # the spec's provenance tags (a harness entry's provenance is an object)
     registers: list[Any]
     variants: list[Any] | None  # None: no entry of the block has a variant class
+    domains: list[Any] | None = None  # harness entries' domains
+    licences: list[Any] | None = None  # harness entries' ``provenance.license``
 
 
 def assess(c: EntryChecker, block: list[Any]) -> Assessment | None:
@@ -75,30 +86,87 @@ def mask(flags: Any) -> int:
 
 def _assess(c: EntryChecker, block: list[dict[str, Any]]) -> Assessment:
     n = len(block)
-    ids, sources, references, segments, tiers, provenance, registers, contexts = (_column(block, name) for name in _REQUIRED)
-    allowed = _PROVENANCE if c.declared is None else _PROVENANCE & c.declared
+    ids, sources, references, tiers, registers = (_column(block, name) for name in ("id", "source", "reference", "difficulty", "register"))
+    harness = c.flavour == "harness"
     clean = (
         mask(map(c.known.issuperset, block))
-        & _typed(ids, int) & first_occurrences(ids)
-        & mask(map(_SEGMENTS.__contains__, segments))
+        & _typed(ids, str if harness else int) & first_occurrences(ids)
         & _typed(tiers, int) & mask(map(_TIERS.__contains__, tiers))
-        & mask(map(allowed.__contains__, provenance))
-        & mask(map(_REGISTERS.__contains__, registers))
-        & mask(map(_CONTEXTS.__contains__, contexts))
+        & mask(map((_HARNESS_REGISTERS if harness else _REGISTERS).__contains__, registers))
     )
+    a = Assessment(b"", ids, [], None, tiers, None, registers, None)
+    clean &= _harness_fields(c, block, a) if harness else _spec_fields(c, block, a)
     source_ok, sources = _texts(sources)
     reference_ok, references = _texts(references)
     clean &= source_ok & reference_ok
     clean &= mask(map(truth, map(str.strip, sources)))
     clean &= references_clean(references)
-    keys = normalised(sources)
-    clean &= first_occurrences(keys)
-    variants = None
-    longer = list(compress(range(n), map(len(_REQUIRED).__lt__, map(len, block))))
+    a.keys = normalised(sources)
+    clean &= first_occurrences(a.keys)
+    required = len(vocab.HARNESS_ENTRY_REQUIRED if harness else vocab.SPEC_ENTRY_REQUIRED)
+    longer = list(compress(range(n), map(required.__lt__, map(len, block))))
     if longer:  # entries with an optional field: those are looked at one by one
-        variants = _column(block, "variant_class")
+        a.variants = _column(block, "variant_class")
         clean &= _optional_clean(block, longer)
-    return Assessment(clean.to_bytes(n, "little"), ids, keys, segments, tiers, provenance, registers, variants)
+    a.clean = clean.to_bytes(n, "little")
+    return a
+
+
+def _spec_fields(c: EntryChecker, block: list[dict[str, Any]], a: Assessment) -> int:
+    """The spec's own fields: ``segment``, ``provenance`` (a declared tag) and ``context``."""
+    a.segments, a.provenance, contexts = (_column(block, name) for name in ("segment", "provenance", "context"))
+    allowed = _PROVENANCE if c.declared is None else _PROVENANCE & c.declared
+    return (mask(map(_SEGMENTS.__contains__, a.segments)) & mask(map(allowed.__contains__, a.provenance))
+            & mask(map(_CONTEXTS.__contains__, contexts)))
+
+
+_NO_FIELDS: dict[str, Any] = {}  # stands in for a value that is not an object (never written to)
+
+
+def _harness_fields(c: EntryChecker, block: list[dict[str, Any]], a: Assessment) -> int:
+    """The harness's own fields: ``domain`` (one the file lists), ``provenance`` and
+    ``metadata`` objects, the licence, the metadata's languages (the file's pair). An entry
+    with a ``segment`` of its own goes the per-entry way."""
+    a.domains, provenance, metadata = (_column(block, name) for name in ("domain", "provenance", "metadata"))
+    allowed = _DOMAINS if c.domains is None else _DOMAINS & c.domains
+    clean = mask(map(not_, map(contains, block, repeat("segment")))) & mask(map(allowed.__contains__, a.domains))
+    clean &= _typed(provenance, dict) & _typed(metadata, dict)
+    a.licences = list(map(dict.get, _objects(provenance), repeat("license")))
+    clean &= _licences_clean(c, a.licences)
+    if c.languages is not None:
+        metadata = _objects(metadata)
+        for side, code in zip(("source_lang", "target_lang"), c.languages, strict=True):
+            values = list(map(dict.get, metadata, repeat(side)))  # (a value not a string is not compared)
+            clean &= mask(map(eq, values, repeat(code))) | mask(map(is_not, map(type, values), repeat(str)))
+    return clean
+
+
+def _objects(values: list[Any]) -> list[dict[str, Any]]:
+    """``values`` with every one that is not an object as an empty one."""
+    if all(map(is_, map(type, values), repeat(dict))):
+        return values
+    return [v if type(v) is dict else _NO_FIELDS for v in values]
+
+
+def _licences_clean(c: EntryChecker, licences: list[Any]) -> int:
+    """None, a valid SPDX licence, or a placeholder the tallies know. The first entry with a
+    new placeholder goes the per-entry way, which records it (with the metadata's licence,
+    for the message); the entries after it are counted."""
+    verdicts: dict[Any, bool] = {}
+    new: list[str] = []
+    for licence in set(licences):  # (a handful of distinct licences in a file)
+        if licence is None or type(licence) is not str:
+            verdicts[licence] = licence is None
+        elif licence.strip().lower() in _PLACEHOLDERS:
+            verdicts[licence] = True
+            if licence not in c.tally.licence_placeholders:
+                new.append(licence)
+        else:
+            verdicts[licence] = check_spdx(licence) is None
+    flags = bytearray(map(verdicts.__getitem__, licences))
+    for licence in new:
+        flags[licences.index(licence)] = 0
+    return mask(flags)
 
 
 def _texts(values: list[Any]) -> tuple[int, list[str]]:
@@ -219,30 +287,40 @@ def commit(c: EntryChecker, prefix: JsonPath, start: int, a: Assessment, lo: int
     ids, keys = a.ids[lo:hi], a.keys[lo:hi]
     if not t.ids.keys().isdisjoint(ids) or not t.sources.keys().isdisjoint(keys):
         return False
-    segments = a.segments[lo:hi]
+    segments = a.segments[lo:hi] if a.segments is not None else [c.file_segment] * (hi - lo)
     indices = range(t.count, t.count + hi - lo)
     t.ids.update(zip(ids, indices, strict=True))
     t.labels.extend(ids)
-    if c.secret.isdisjoint(segments):
+    if None not in segments and c.secret.isdisjoint(segments):
         t.sources.update(zip(keys, indices, strict=True))  # all public: the compact form
     else:
         for key, i, s in zip(keys, indices, segments, strict=True):
-            t.first_source(key, i, s in c.secret)
+            t.first_source(key, i, s in c.secret if s is not None else None)
     count(c, prefix, start, a, lo, hi)
     return True
 
 
 def count(c: EntryChecker, prefix: JsonPath, start: int, a: Assessment, lo: int, hi: int) -> None:
     """Count the clean entries ``lo:hi`` in the tallies the corpus-level rules read
-    (:mod:`.summary`): entries, segments, tiers, registers, provenance, variant classes."""
+    (:mod:`.summary`): entries, segments, tiers, registers, provenance, variant classes,
+    domains and licence placeholders."""
     t = c.tally
     t.count += hi - lo
-    _count(t.segments, a.segments[lo:hi], prefix, start + lo, "segment")
+    if a.segments is not None:
+        _count(t.segments, a.segments[lo:hi], prefix, start + lo, "segment")
     t.tiers.update(a.tiers[lo:hi])
     t.registers.update(a.registers[lo:hi])
-    t.provenance_used.update(a.provenance[lo:hi])
+    if a.provenance is not None:
+        t.provenance_used.update(a.provenance[lo:hi])
     if a.variants is not None:
         _count(t.variants, a.variants[lo:hi], prefix, start + lo, "variant_class")
+    if a.domains is not None:
+        t.domains_used.update(a.domains[lo:hi])
+    if a.licences is not None and t.licence_placeholders:
+        for licence, n in Counter(a.licences[lo:hi]).items():
+            slot = t.licence_placeholders.get(licence)  # (a placeholder is recorded before a clean entry uses it)
+            if slot is not None:
+                slot[0] += n
 
 
 def _count(slots: dict[Any, list[Any]], values: list[Any], prefix: JsonPath, start: int, field: str) -> None:

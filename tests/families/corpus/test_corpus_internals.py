@@ -133,25 +133,27 @@ def test_entry_fast_path_agrees_with_the_slow_path(n: int) -> None:
     assert _run(entries, fast=True) == _run(entries, fast=False)
 
 
-def _run_blocks(entries: list[Any], block: int) -> tuple[list[Any], Any]:
-    report = Report()
-    checker = EntryChecker(report, CorpusOptions(extra_registers=["functional"], extra_secret_segments=["vault"]), "spec",  # type: ignore[arg-type]
-                           declared_provenance={"textbook", "elicited"})
+def _checker(flavour: str = "spec", **header: Any) -> EntryChecker:
+    options = CorpusOptions(extra_registers=["functional"], extra_secret_segments=["vault"], extra_domains=["wiki"])
+    return EntryChecker(Report(), options, flavour, declared_provenance={"textbook", "elicited"} if flavour == "spec" else None,  # type: ignore[arg-type]
+                        **header)
+
+
+def _run_blocks(entries: list[Any], block: int, flavour: str = "spec", **header: Any) -> tuple[list[Any], Any]:
+    checker = _checker(flavour, **header)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(bulk, "BLOCK", block)
         checker.entries(("entries",), copy.deepcopy(entries))
-    findings = [(f.code, f.where, f.message, f.severity, f.fix) for f in report.findings]
+    findings = [(f.code, f.where, f.message, f.severity, f.fix) for f in checker.report.findings]
     return findings, checker.tally
 
 
-def _slow(entries: list[Any]) -> tuple[list[Any], Any]:
-    report = Report()
-    checker = EntryChecker(report, CorpusOptions(extra_registers=["functional"], extra_secret_segments=["vault"]), "spec",  # type: ignore[arg-type]
-                           declared_provenance={"textbook", "elicited"})
+def _slow(entries: list[Any], flavour: str = "spec", **header: Any) -> tuple[list[Any], Any]:
+    checker = _checker(flavour, **header)
     checker.clean = lambda *_: False
     for n, e in enumerate(copy.deepcopy(entries)):
         checker.entry(("entries", n), e)
-    return [(f.code, f.where, f.message, f.severity, f.fix) for f in report.findings], checker.tally
+    return [(f.code, f.where, f.message, f.severity, f.fix) for f in checker.report.findings], checker.tally
 
 
 def _normal_tally(tally: Any) -> Any:
@@ -208,6 +210,78 @@ def test_block_path_agrees_with_the_slow_path(entries: list[Any], block: int) ->
     slow, slow_tally = _slow(entries)
     assert fast == slow
     assert _normal_tally(fast_tally) == _normal_tally(slow_tally)
+
+
+HARNESS_BASE = {"id": "e", "source": "dog", "reference": "atim", "domain": "ui", "difficulty": 1, "register": "formal",
+                "provenance": {"source_name": "b", "license": "CC-BY-4.0"}, "metadata": {"source_lang": "eng", "target_lang": "crk"}}
+_HARNESS_VALUES = {
+    **{name: _ENTRY_VALUES[name] for name in ("source", "reference", "difficulty", "notes", "variant_class", "morphological_analysis", "extra")},
+    "id": st.one_of(st.sampled_from(["e1", "e2", "e3"]), st.just(3), st.just(["e"])),
+    "domain": st.sampled_from(["ui", "news", "legal", "wiki", "nope", 3, ["ui"]]),
+    "register": st.sampled_from(["formal", "functional", "ceremonial", "nope"]),
+    "provenance": st.one_of(st.sampled_from([None, "x", []]), st.fixed_dictionaries({}, optional={"license": st.sampled_from(
+        [None, "MIT", "CC-BY-4.0", "unknown", "N/A", " none", "", "not-a-licence", "MIT OR Apache-2.0", 3, ["MIT"]])})),
+    "metadata": st.one_of(st.sampled_from([None, "x"]), st.fixed_dictionaries({}, optional={
+        "source_lang": st.sampled_from(["eng", "fra", 3, None]), "target_lang": st.sampled_from(["crk", "oji"]),
+        "provenance": st.just({"license": "CC-BY-4.0"})})),
+    "segment": st.sampled_from(["development", "gold_standard", None]),
+    "context": st.sampled_from(["label", "nope"]),
+}
+_HEADERS = st.fixed_dictionaries({"file_segment": st.sampled_from([None, "development", "gold_standard", "vault"]),
+                                  "domains": st.sampled_from([None, {"ui", "news", "wiki"}]),
+                                  "languages": st.sampled_from([None, ("eng", "crk")])})
+
+
+@st.composite
+def _harness_entries(draw: st.DrawFn) -> list[Any]:
+    """Mostly clean harness entries, some with one to three defects."""
+    out: list[Any] = []
+    for n in range(draw(st.integers(0, 14))):
+        if draw(st.integers(0, 30)) == 0:
+            out.append(draw(st.sampled_from([None, "entry", [1]])))
+            continue
+        entry = copy.deepcopy({**HARNESS_BASE, "id": f"e{100 + n}", "source": f"dog {n}"})
+        if draw(st.booleans()):
+            for name in draw(st.lists(st.sampled_from(sorted(_HARNESS_VALUES)), min_size=1, max_size=3)):
+                entry[name] = draw(_HARNESS_VALUES[name])
+            for name in draw(st.lists(st.sampled_from(sorted(HARNESS_BASE)), max_size=1)):
+                entry.pop(name, None)
+        out.append(entry)
+    return out
+
+
+_PLACEHOLDER = {**HARNESS_BASE, "provenance": {"license": "unknown"}}
+
+
+@given(_harness_entries(), st.integers(1, 5), _HEADERS)
+@example([{**_PLACEHOLDER, "id": "a", "source": "a"}, {**_PLACEHOLDER, "id": "b", "source": "b"},  # a placeholder, first seen in a block
+          {**_PLACEHOLDER, "id": "c", "source": "c", "metadata": {"provenance": {"license": "MIT"}}}, {**_PLACEHOLDER, "id": "d", "source": "d"}],
+         2, {"file_segment": "gold_standard", "domains": None, "languages": ("eng", "crk")})
+@example([{**HARNESS_BASE, "id": n, "source": n, "provenance": {"license": licence}}  # licences SPDX does not know, or no string
+          for n, licence in zip("abcd", ["not-a-licence", "MIT OR Apache-2.0", 3, None], strict=True)], 4,
+         {"file_segment": None, "domains": None, "languages": None})
+@example([{**HARNESS_BASE, "id": "a", "source": "dog"}, {**HARNESS_BASE, "id": "b", "source": "Dog "}], 2,
+         {"file_segment": None, "domains": {"news"}, "languages": ("fra", "crk")})
+@settings(max_examples=300, deadline=None)
+def test_harness_block_path_agrees_with_the_slow_path(entries: list[Any], block: int, header: dict[str, Any]) -> None:
+    """Harness entries, in blocks of any size, under any header: the same findings and tallies."""
+    fast, fast_tally = _run_blocks(entries, block, "harness", **header)
+    slow, slow_tally = _slow(entries, "harness", **header)
+    assert fast == slow
+    assert _normal_tally(fast_tally) == _normal_tally(slow_tally)
+
+
+def test_a_harness_block_of_clean_entries_is_recorded_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    entries = [{**HARNESS_BASE, "id": f"e{n}", "source": f"dog {n}", "provenance": {"license": "unknown" if n % 2 else "MIT"}}
+               for n in range(50)]
+    checked: list[Any] = []
+    checker = _checker("harness", file_segment="development", domains={"ui"}, languages=("eng", "crk"))
+    original = checker.entry
+    monkeypatch.setattr(checker, "entry", lambda path, e: (checked.append(path), original(path, e)))
+    checker.entries(("entries",), entries)
+    assert checked == [("entries", 1)]  # the first entry with a placeholder licence alone (it is recorded with its place)
+    assert checker.tally.count == 50 and checker.tally.licence_placeholders["unknown"][0] == 25
+    assert checker.tally.domains_used == {"ui"} and checker.tally.registers == {"formal"}
 
 
 def test_harness_fast_path_agrees_on_every_real_file() -> None:
