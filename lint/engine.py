@@ -22,6 +22,8 @@ from goldlint.families.base import Context, Family, Report
 from goldlint.findings import At, Change, Finding, FixProposal
 from goldlint.formats.base import Document, Limits
 from goldlint.formats.json_doc import JsonDocument
+from goldlint.formats.json_items import ItemsDocument
+from goldlint.formats.json_read import parse_bytes
 from goldlint.formats.jsonl_doc import JsonlDocument, Line, RawBatch
 from goldlint.formats.yaml_doc import YamlDocument
 from goldlint.rules.file_rules import check_bom, check_line_endings
@@ -103,9 +105,9 @@ def check_file(
 ) -> FileResult:
     """Check a file on disk, streaming large JSONL files so memory stays flat (unless ``in_memory``: fixes need the text).
 
-    Without ``need_document`` (a caller that wants only diagnostics), a family may check a
-    JSON file from its bytes alone (:meth:`Family.check_bytes`), and the result then has no
-    text and no document."""
+    Without ``need_document`` (a caller that wants only diagnostics), a JSON file may be
+    checked from its bytes alone (:func:`_from_bytes`), and the result then has no text and
+    no document."""
     with _collector_paused():
         return _check_file(path, loaded or cfg.for_file(path), kind, explicit, in_memory, need_document)
 
@@ -126,7 +128,7 @@ def _check_file(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool
     except OSError as exc:
         return _limit(path, f"cannot read: {exc.strerror or exc}", loaded, code="GL003")
     if fmt == "json" and not need_document and not in_memory:
-        checked = _from_bytes(path, data, loaded, kind)
+        checked = _from_bytes(path, data, loaded, kind, explicit)
         if checked is not None:
             return checked
     decoded = decode(data)
@@ -139,9 +141,11 @@ def _check_file(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool
     return result
 
 
-def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None) -> FileResult | None:
-    """A file checked by a family from its bytes; None: check it the ordinary way."""
-    if data.startswith(b"\xef\xbb\xbf") or b"\r" in data or Limits.of(loaded.settings).max_depth < 8:
+def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, explicit: bool) -> FileResult | None:
+    """A JSON file checked from its bytes, by a family's own reading of them or after one
+    parse of them, without a decoded text; None: check it the ordinary way."""
+    max_depth = Limits.of(loaded.settings).max_depth
+    if data.startswith(b"\xef\xbb\xbf") or b"\r" in data or max_depth < 8:
         return None  # GL002, GL009 (file rules of the text), or a depth limit a clean file might reach
     named = kind or next((loaded.settings.kinds[glob] for glob in loaded.matches(path, loaded.settings.kinds)), None)
     for family in [FAMILIES[named]] if named else FAMILIES.values():
@@ -151,7 +155,15 @@ def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None) -
         doc = family.check_bytes(data, report, _context(path, loaded, family))
         if doc is not None:
             return _finish(FileResult(str(path), kind=family.name), report, doc, loaded)
-    return None
+    parsed = parse_bytes(data, max_depth)
+    if not parsed.ok:
+        return None  # the text's reader has something to say (JsonDocument)
+    report = Report()
+    result = FileResult(str(path))
+    doc = ItemsDocument.of_value(str(path), data, parsed.value)
+    _run(doc, path, report, loaded, kind, explicit, result)
+    result.document = None  # diagnostics only: the values are freed here, while the collector is paused
+    return _finish(result, report, doc, loaded)
 
 
 @contextmanager

@@ -150,20 +150,26 @@ _ITEM = st.dictionaries(_TEXT, _JSON, min_size=1, max_size=5) | _JSON
 _GAPS = [",", ", ", ",\n  ", " ,\n\n    ", "\n,"]
 
 
-def _text(root: dict[str, Any], rnd: random.Random, layout: str) -> str:
-    """``root`` as JSON, its ``entries`` array written with the gaps ``layout`` asks for."""
+def _text(root: Any, member: str | None, rnd: random.Random, layout: str) -> str:
+    """``root`` as JSON, the array ``member`` (None: the root itself) written with the gaps
+    ``layout`` asks for."""
     indent = rnd.choice([None, 2])
     dumps = lambda v: json.dumps(v, indent=indent, ensure_ascii=rnd.random() < 0.3)
+    entries = root if member is None else root[member]
     gap = rnd.choice(_GAPS)
-    gaps = [rnd.choice(_GAPS) if layout == "uneven" else gap for _ in root["entries"]]
-    items = "".join(dumps(item) + (gaps[n] if n + 1 < len(root["entries"]) else "") for n, item in enumerate(root["entries"]))
-    key = '"entr\\u0069es"' if layout == "escaped-key" else '"entries"'
-    members = [f'{key}: [\n  {items}\n]', f'"head": {dumps(root["head"])}']
-    text = "{" + ", ".join(members if rnd.random() < 0.5 else reversed(members)) + "}"
+    gaps = [rnd.choice(_GAPS) if layout == "uneven" else gap for _ in entries]
+    items = "".join(dumps(item) + (gaps[n] if n + 1 < len(entries) else "") for n, item in enumerate(entries))
+    if member is None:
+        text = f" [\n  {items}\n]\n"
+    else:
+        key = json.dumps(member, ensure_ascii=False)
+        key = key.replace("e", "\\u0065", 1) if layout == "escaped-key" else key
+        members = [f'{key}: [\n  {items}\n]', f'"head": {dumps(root["head"])}']
+        text = "{" + ", ".join(members if rnd.random() < 0.5 else reversed(members)) + "}"
     return text.replace("\n", "\r\n") if layout == "crlf" else text
 
 
-def _locations(root: dict[str, Any], rnd: random.Random) -> list[At]:
+def _locations(root: Any, member: str | None, rnd: random.Random) -> list[At]:
     """Values, keys, ranges inside strings, and paths that do not exist (they fall back to a parent)."""
     out = []
     for path in rnd.sample(_paths(root), min(12, len(_paths(root)))):
@@ -175,7 +181,8 @@ def _locations(root: dict[str, Any], rnd: random.Random) -> list[At]:
             start = rnd.randrange(len(value))
             out.append(At(path).inside(start, rnd.randrange(start, len(value) + 1)))
         out.append(At((*path, "missing", 0)))
-    out.append(At(("entries", len(root["entries"]) + 3, "id")))
+    prefix = (member,) if member is not None else ()
+    out.append(At((*prefix, len(root if member is None else root[member]) + 3, "id")))
     return out
 
 
@@ -183,20 +190,24 @@ def _spans(doc: Any, where: list[At]) -> list[Any]:
     return [None if s is None else (s.start, s.end, s.start_offset, s.end_offset) for s in doc.resolve(where)]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.lists(_ITEM, min_size=1, max_size=6), _JSON, st.sampled_from(["even", "uneven", "escaped-key", "crlf"]),
-       st.booleans(), st.randoms(use_true_random=False))
-@example([{"id": 1, "a": "x"}, {"id": 2, "a": "é\\y"}], {"k": ["é"]}, "even", False, random.Random(1))
-def test_items_document_places_what_the_whole_text_places(entries: list[Any], head: Any, layout: str, items_given: bool,
-                                                           rnd: random.Random) -> None:
-    root = {"head": head, "entries": entries}
-    text = _text(root, rnd, layout)
+       st.sampled_from(["entries", "test set", "ключ", None]), st.booleans(), st.randoms(use_true_random=False))
+@example([{"id": 1, "a": "x"}, {"id": 2, "a": "é\\y"}], {"k": ["é"]}, "even", "entries", False, random.Random(1))
+@example([{"id": 1, "a": "x"}, [2, {"a": "é"}]], None, "uneven", None, False, random.Random(2))  # the root is the array
+def test_items_document_places_what_the_whole_text_places(entries: list[Any], head: Any, layout: str, member: str | None,
+                                                           items_given: bool, rnd: random.Random) -> None:
+    root: Any = entries if member is None else {"head": head, member: entries}
+    text = _text(root, member, rnd, layout)
     data = text.encode("utf-8")
     items = None
-    if items_given:
-        items = _items_of("entries").decode(data).entries if layout != "escaped-key" else None
-    where = _locations(root, rnd)
-    assert _spans(ItemsDocument("f.json", data, "entries", items), where) == _spans(JsonDocument("f.json", text), where)
+    if items_given and layout != "escaped-key":
+        decoded = _items_of(member).decode(data)
+        items = decoded if member is None else decoded.items
+    where = _locations(root, member, rnd)
+    expected = _spans(JsonDocument("f.json", text), where)
+    assert _spans(ItemsDocument("f.json", data, member, items), where) == expected
+    assert _spans(ItemsDocument.of_value("f.json", data, json.loads(text)), where) == expected
 
 
 def test_items_are_placed_when_the_layout_allows_it() -> None:
@@ -209,6 +220,15 @@ def test_items_are_placed_when_the_layout_allows_it() -> None:
         starts, ends = doc._placed()
         assert [text.encode()[s:e] for s, e in zip(starts, ends, strict=True)] == [json.dumps({"id": n, "s": "é"}).encode() for n in range(4)]
     assert ItemsDocument("f.json", b'{"entries": [{"a": 1}]\r\n}', "entries")._placed() == ([], [])  # a CR: the whole text's index
+    root = b' [\n {"id": 1}, {"id": 2},\n {"id": 3}]'
+    assert ItemsDocument("f.json", root, None)._placed() == ([4, 15, 27], [13, 24, 36])  # the root array
+
+
+def test_a_document_of_a_value_places_its_longest_array() -> None:
+    value = {"labels": ["a"], "records": [{"id": 1}, {"id": 2}], "n": 2}
+    assert ItemsDocument.of_value("f.json", json.dumps(value).encode(), value).member == "records"
+    assert ItemsDocument.of_value("f.json", b"[1, 2]", [1, 2]).member is None
+    assert ItemsDocument.of_value("f.json", b'{"a": 1}', {"a": 1}).member is None  # no array: every path in the whole text
 
 
 @settings(max_examples=400, deadline=None)

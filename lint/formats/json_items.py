@@ -1,14 +1,16 @@
 """Positions in a JSON file that was checked from its bytes, without a document of its text.
 
-A family that checks a file straight from its bytes (:meth:`Family.check_bytes`) reports
-paths like any other; nearly all of them lie inside the items of one large array (a
-corpus's entries). Decoding the whole text and walking it to each path would cost more
-than the check did. So the items' byte offsets are found once (msgspec skips the items
-without building them), and a path into an item is resolved in that item's own text, a few
-hundred bytes, with positions counted on from the item's start. Any other path is resolved
-in the whole text, decoded on first need; so is every path when the items cannot be placed
-exactly (a text with carriage returns, an array whose key is written with escapes). The
-callers have made sure that no key repeats (the last one would count, as in any reader).
+A file checked straight from its bytes (by a family, :meth:`Family.check_bytes`, or after
+one parse of them, :func:`~goldlint.formats.json_read.parse_bytes`) is reported on by paths
+like any other; nearly all of them lie inside the items of one large array (a corpus's
+entries, an SLU file's records). Decoding the whole text and walking it to each path would
+cost more than the check did. So the items' byte offsets are found once (msgspec skips the
+items without building them), and a path into an item is resolved in that item's own text,
+a few hundred bytes, with positions counted on from the item's start. Any other path is
+resolved in the whole text, decoded on first need; so is every path when the items cannot
+be placed exactly (a text with carriage returns, an array whose key is written with
+escapes). The callers have made sure that no key repeats (the last one would count, as in
+any reader).
 """
 
 from __future__ import annotations
@@ -31,38 +33,65 @@ _CLOSE = re.compile(rb"[ \t\n\r]*\]")
 
 
 @lru_cache(maxsize=4)
-def _items_of(member: str) -> msgspec.json.Decoder[Any]:
-    """A decoder of the items of the root object's array ``member``, left undecoded."""
-    return msgspec.json.Decoder(msgspec.defstruct("Items", [(member, list[msgspec.Raw], [])]))
+def _items_of(member: str | None) -> msgspec.json.Decoder[Any]:
+    """A decoder of the items of the root object's array ``member`` (None: of the root
+    array), left undecoded."""
+    if member is None:
+        return msgspec.json.Decoder(list[msgspec.Raw])
+    # (renamed: a member's name need not be a Python identifier)
+    return msgspec.json.Decoder(msgspec.defstruct("Items", [("items", list[msgspec.Raw], [])], rename={"items": member}))
+
+
+_NOTHING = object()
 
 
 class ItemsDocument(Document):
-    """The bytes of a JSON file whose root object holds the array ``member``; ``items``: its
-    items as decoded by the caller (else decoded here when a position is first asked for).
-    It only places paths: the family has read the values already."""
+    """The bytes of a JSON file whose root object holds the array ``member`` (None: whose
+    root is the array); ``items``: its items as decoded by the caller (else decoded here
+    when a position is first asked for). ``value``: the file's value, for a family to
+    check; without it the document only places paths (the family has read the values)."""
 
     format = "json"
 
-    def __init__(self, path: str, data: bytes, member: str, items: list[msgspec.Raw] | None = None) -> None:
+    def __init__(self, path: str, data: bytes, member: str | None, items: list[msgspec.Raw] | None = None,
+                 value: Any = _NOTHING) -> None:
         super().__init__(path, None)
         self.data = data
         self.member = member
+        self._prefix: JsonPath = (member,) if member is not None else ()
         self._items = items
+        self._value = value
         self._places: tuple[list[int], list[int]] | None = None  # the items' byte spans; ([], []): not placed
         self._whole: tuple[str, TextIndex] | None = None
 
+    @classmethod
+    def of_value(cls, path: str, data: bytes, value: Any) -> ItemsDocument:
+        """The document of a file's bytes and their value, placing the items of its longest
+        array: the root, or the root object's longest array member. (An object without one:
+        nothing is placed, every path is resolved in the whole text.)"""
+        member = None
+        if isinstance(value, dict):
+            arrays = [(len(v), k) for k, v in value.items() if type(v) is list]
+            member = max(arrays)[1] if arrays else None
+        return cls(path, data, member, value=value)
+
+    @property
+    def root(self) -> Any:
+        return None if self._value is _NOTHING else self._value
+
     def records(self) -> Iterator[tuple[JsonPath, Any]]:
-        return iter(())
+        return iter(()) if self._value is _NOTHING else iter((((), self._value),))
 
     def resolve_at(self, locations: list[At]) -> list[Span | None]:
         starts, ends = self._placed()
+        prefix, depth = self._prefix, len(self._prefix)
         by_item: dict[int, list[int]] = {}
         rest: list[int] = []
         for k, loc in enumerate(locations):
             path = loc.path
-            if (len(path) > 2 or (len(path) == 2 and not loc.key)) and path[0] == self.member \
-                    and type(path[1]) is int and 0 <= path[1] < len(starts):
-                by_item.setdefault(path[1], []).append(k)
+            if (len(path) > depth + 1 or (len(path) == depth + 1 and not loc.key)) and path[:depth] == prefix \
+                    and type(path[depth]) is int and 0 <= path[depth] < len(starts):
+                by_item.setdefault(path[depth], []).append(k)
             else:
                 rest.append(k)  # (an item's "key" is its parent's bracket: the whole text's walk knows it)
         out: list[Span | None] = [None] * len(locations)
@@ -70,7 +99,7 @@ class ItemsDocument(Document):
         for n, (char, line, column) in zip(order, self._origins([starts[n] for n in order]), strict=True):
             text = self.data[starts[n] : ends[n]].decode("utf-8", "replace")
             wanted = by_item[n]
-            spans = resolve_in_text(text, [locations[k] for k in wanted], _counted_from(text, char, line, column), (self.member, n))
+            spans = resolve_in_text(text, [locations[k] for k in wanted], _counted_from(text, char, line, column), (*prefix, n))
             for k, span in zip(wanted, spans, strict=True):
                 out[k] = span
         if rest:
@@ -91,20 +120,25 @@ class ItemsDocument(Document):
         return self._places
 
     def _place(self) -> tuple[list[int], list[int]] | None:
-        """The items' byte spans, proved: the first item follows ``"member": [``, the last
-        one stands where the gaps put it, and ``]`` closes the array after it."""
+        """The items' byte spans, proved: the first item follows ``"member": [`` (or the
+        root's ``[``), the last one stands where the gaps put it, and ``]`` closes the array
+        after it."""
         data = self.data
         if b"\r" in data:
             return None  # a lone CR breaks a line: positions are the whole text's index's business
         items = self._items
         if items is None:
             try:
-                items = getattr(_items_of(self.member).decode(data), self.member)
+                decoded = _items_of(self.member).decode(data)
             except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
                 return None
+            items = decoded if self.member is None else decoded.items
         if not items:
             return None
-        opening = re.compile(rb'"' + re.escape(self.member.encode()) + rb'"[ \t\n\r]*:[ \t\n\r]*\[[ \t\n\r]*')
+        if self.member is None:
+            opening = re.compile(rb"\A[ \t\n\r]*\[[ \t\n\r]*")
+        else:
+            opening = re.compile(rb'"' + re.escape(self.member.encode()) + rb'"[ \t\n\r]*:[ \t\n\r]*\[[ \t\n\r]*')
         first, last = bytes(items[0]), bytes(items[-1])
         for found in opening.finditer(data):
             if not data.startswith(first, found.end()):

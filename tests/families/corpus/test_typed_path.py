@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from goldlint import config as cfg
 from goldlint.engine import check_file
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -81,20 +80,6 @@ def _text(corpus: dict[str, Any], edit: str, layout: str = "indent") -> bytes:
     return (("\ufeff" if edit == "bom" else "") + text).encode("utf-8")
 
 
-def _shown(path: Path, need_document: bool) -> list[tuple[Any, ...]]:
-    """Everything a reporter or ``--fix`` reads of each diagnostic: spans with their offsets."""
-    cfg.load.cache_clear()
-    result = check_file(path, need_document=need_document)
-
-    def span(s: Any) -> tuple[Any, ...]:
-        return s.start, s.end, s.start_offset, s.end_offset
-
-    def fix(f: Any) -> tuple[Any, ...] | None:
-        return None if f is None else (f.applicability, f.message, [(span(e.span), e.new_text) for e in f.edits])
-
-    return [(d.code, span(d.span), d.message, d.severity, fix(d.fix), [fix(a) for a in d.alternatives]) for d in result.diagnostics]
-
-
 def _changed(changes: list[tuple[int, str, Any]], envelope: dict[str, Any]) -> dict[str, Any]:
     corpus = copy.deepcopy(CLEAN)
     corpus["dataset"].update(envelope)
@@ -130,11 +115,11 @@ def _changed(changes: list[tuple[int, str, Any]], envelope: dict[str, Any]) -> d
 @example(changes=[(9, "extra", {"a": [1]})], edit="none", envelope={}, layout="uneven")
 @example(changes=[(9, "extra", 1), (10, "notes", "\\u003a")], edit="none", envelope={}, layout="escaped-key")
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-def test_byte_path_and_ordinary_path_agree(tmp_path: Path, changes: list[tuple[int, str, Any]], edit: str, envelope: dict[str, Any],
+def test_byte_path_and_ordinary_path_agree(tmp_path: Path, shown: Any, changes: list[tuple[int, str, Any]], edit: str, envelope: dict[str, Any],
                                            layout: str) -> None:
     path = tmp_path / "corpus.json"
     path.write_bytes(_text(_changed(changes, envelope), edit, layout))
-    assert _shown(path, need_document=False) == _shown(path, need_document=True)
+    assert shown(path, False) == shown(path, True)
 
 
 CLEAN = _clean()
@@ -148,7 +133,7 @@ def test_a_clean_corpus_is_claimed_from_its_bytes(tmp_path: Path, monkeypatch: p
     assert check_file(path).document is not None  # a caller that needs the values gets them
 
 
-def test_a_defective_corpus_is_checked_from_its_bytes(tmp_path: Path) -> None:
+def test_a_defective_corpus_is_checked_from_its_bytes(tmp_path: Path, shown: Any) -> None:
     """Defects of every kind, in entries the typed decoder takes and in entries it refuses:
     the byte path claims the file (no document) and finds what the ordinary way finds."""
     changes = [(9, "difficulty", 6), (19, "register", "formall"), (29, "id", 5), (39, "reference", "at\u00a0im"), (49, "extra", 1),
@@ -160,18 +145,18 @@ def test_a_defective_corpus_is_checked_from_its_bytes(tmp_path: Path) -> None:
         result = check_file(path, need_document=False)
         assert (result.kind, result.document) == ("corpus", None), layout
         assert len({d.code for d in result.diagnostics}) >= 9
-        assert _shown(path, need_document=False) == _shown(path, need_document=True)
+        assert shown(path, False) == shown(path, True)
 
 
-def test_a_depth_limit_sends_deep_entries_the_ordinary_way(tmp_path: Path) -> None:
+def test_a_depth_limit_sends_deep_entries_the_ordinary_way(tmp_path: Path, shown: Any) -> None:
     (tmp_path / "goldlint.yaml").write_text("max-depth: 9\n")
     for depth, refused in ((6, False), (7, True)):  # (the entry is at level 3)
         corpus = _changed([(3, "extra", json.loads("[" * depth + "]" * depth))], {})
         path = tmp_path / "corpus.json"
         path.write_bytes(_text(corpus, "none"))
-        shown = _shown(path, need_document=False)
-        assert shown == _shown(path, need_document=True)
-        assert any("nesting deeper than 9 levels" in d[2] for d in shown) == refused
+        found = shown(path, False)
+        assert found == shown(path, True)
+        assert any("nesting deeper than 9 levels" in d[2] for d in found) == refused
 
 
 def test_no_vocabulary_word_has_a_colon() -> None:
