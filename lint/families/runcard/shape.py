@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from typing import Any
 
 from goldlint.families.base import Report
@@ -46,6 +47,20 @@ def check_value(report: Report, at: At, name: str, value: Any, kinds: str) -> bo
     return True
 
 
+# The exact types of a decoded JSON value of each kind. A card's results are many, and
+# nearly every value is plainly of its kind: one set lookup says so (a float only when
+# finite). Any other value (a YAML reader's subclasses among them, a SHA-256 to check)
+# goes through check_value, which decides and words the finding.
+_TYPES: dict[str, tuple[type, ...]] = {"string": (str,), "integer": (int,), "number": (int, float), "object": (dict,), "array": (list,),
+                                       "boolean": (bool,), "null": (type(None),)}
+
+
+@lru_cache(maxsize=64)
+def plain_types(kinds: str) -> frozenset[type]:
+    """The types whose values are plainly of ``kinds`` (``"string|null"``; ``sha256``: none)."""
+    return frozenset(t for kind in kinds.split("|") for t in _TYPES.get(kind, ()))
+
+
 def check_table(report: Report, at: At, obj: dict[str, Any], table: dict[str, tuple[str, bool]], where: str) -> set[str]:
     """Every field of ``table`` in ``obj``; returns the names whose values are usable."""
     good: set[str] = set()
@@ -54,7 +69,11 @@ def check_table(report: Report, at: At, obj: dict[str, Any], table: dict[str, tu
             if required:
                 report.add("RUN101", at, f"{where} lacks `{name}`")
             continue
-        if check_value(report, at.child(name), name, obj[name], kinds):
+        value = obj[name]
+        kind = type(value)
+        if kind in plain_types(kinds) and (kind is not float or math.isfinite(value)):
+            good.add(name)
+        elif check_value(report, at.child(name), name, value, kinds):
             good.add(name)
     return good
 

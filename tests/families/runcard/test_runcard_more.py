@@ -25,7 +25,7 @@ from goldlint.families import FAMILIES
 from goldlint.families.runcard import algorithms as alg
 from goldlint.families.runcard.options import RunCardOptions
 from goldlint.families.runcard.submission import check_folder
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 # --------------------------------------------------------------------------- algorithms
@@ -239,3 +239,38 @@ def test_copy_of_real_card_is_detected_by_content(tmp_path: Path) -> None:
     from goldlint.engine import check_file
 
     assert check_file(tmp_path / "anything.json").kind == "runcard"
+
+
+# --------------------------------------------------------------------------- RUN101's clean path
+
+def _kinds() -> list[str]:
+    from goldlint.families.runcard import vocab
+
+    tables = (vocab.TOP, vocab.DATASET, vocab.SCORES, vocab.TOTALS, vocab.RESULT, vocab.FINGERPRINT)
+    return sorted({kinds for table in tables for kinds, _ in table.values()})
+
+
+class _YamlMap(dict):  # type: ignore[type-arg]
+    """A YAML reader's object: a subclass, which only the slow path judges."""
+
+
+_VALUES = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=3), st.just("a" * 64),
+                    st.just([]), st.just({}), st.just(_YamlMap()))
+
+
+@given(st.sampled_from(_kinds()), _VALUES)
+@example("number", float("nan"))
+@example("number|null", float("inf"))
+@example("integer", True)
+@example("sha256", "a" * 64)
+@example("sha256", "x" * 64)
+@settings(max_examples=500)
+def test_a_value_plainly_of_its_kind_is_one_check_value_accepts(kinds: str, value: Any) -> None:
+    from goldlint.families.base import Report
+    from goldlint.families.runcard.shape import check_table, check_value
+    from goldlint.findings import At
+
+    slow, fast = Report(), Report()
+    accepted = check_value(slow, At(("x",)), "x", value, kinds)
+    assert check_table(fast, At(()), {"x": value}, {"x": (kinds, True)}, "it") == ({"x"} if accepted else set())
+    assert [(f.code, f.where, f.message) for f in fast.findings] == [(f.code, f.where, f.message) for f in slow.findings]
