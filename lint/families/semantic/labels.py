@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any
 
 from goldlint.families.base import Report
@@ -115,14 +114,11 @@ def check_risks(report: Report, root: dict[str, Any], profile: Profile) -> None:
             check_gold_text(report, At(("risks", n, "evidence")), evidence)
 
 
-def normalize_text(text: str) -> str:
-    """As the benchmark's action matcher: casefold, drop punctuation, collapse whitespace."""
-    folded = "".join(c for c in text.casefold() if not unicodedata.category(c).startswith("P"))
-    return " ".join(folded.split())
-
-
 def check_actions(report: Report, root: dict[str, Any]) -> None:
-    """The action half of SEM105, and GL006–GL008 on action texts and the summary."""
+    """The action half of SEM105, and GL006–GL008 on action texts and the summary. Texts are
+    compared as the benchmark's action matcher compares them (the scorer's own function)."""
+    from goldlint.score.textmatch import normalize_text  # (its module loads rapidfuzz: only when actions are checked)
+
     seen: dict[str, int] = {}
     for n, action in enumerate(_list(root, "actions")):
         text = action.get("text") if isinstance(action, dict) else None

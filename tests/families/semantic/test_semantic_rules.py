@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from semantic_support import DATA, TEMPLATE, apply_fixes, check, found, loaded, one
 
 from goldlint.diagnostics import Severity
@@ -175,6 +177,15 @@ def test_sem105_duplicate_risk_type_and_segment() -> None:
 def test_sem105_duplicate_action_after_normalisation() -> None:
     text = TEMPLATE.replace('{"text": "Send pricing proposal", "segment_ids": [1]}', '{"text": "Send pricing proposal"}, {"text": "send  pricing proposal."}')
     assert found(check(text)) == [("SEM105", 6, 59)]
+
+
+@pytest.mark.parametrize(("first", "second", "duplicate"), [
+    ("Send the $ report", "send the report", True),  # `$` is ASCII punctuation to the benchmark's matcher (a symbol to Unicode)
+    ("«Send» the report", "send the report", False),  # guillemets are not: the matcher tells these apart
+])
+def test_sem105_normalises_actions_as_the_benchmark_matcher_does(first: str, second: str, duplicate: bool) -> None:
+    text = TEMPLATE.replace('{"text": "Send pricing proposal", "segment_ids": [1]}', f'{{"text": "{first}"}}, {{"text": "{second}"}}')
+    assert [code for code, *_ in found(check(text))] == (["SEM105"] if duplicate else [])
 
 
 # SEM106 -----------------------------------------------------------------------------
