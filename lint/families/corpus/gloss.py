@@ -49,11 +49,6 @@ def is_clean(value: str) -> bool:
     return bool(words) and bool(glosses) and _boundaries(words) == _boundaries(glosses)
 
 
-def all_clean(values: list[str]) -> bool:
-    """``all(map(is_clean, values))``."""
-    return all(clean_flags(values))
-
-
 def clean_flags(values: list[str]) -> list[bool]:
     """``list(map(is_clean, values))``, done on one joined text (a block of entries at
     once): each step is a C call over all the values, and what fails is traced back to its

@@ -101,19 +101,19 @@ class CleanLines:
             return None
         fast = self.fast
         audio, intent, slots, speaker, audio_type = inputs.audio, outputs.intent, outputs.slots, meta.speaker, meta.audio.type
-        inventory = fast._inventory(self.annotation.value)
-        if inventory is None or audio_type not in fast.audio_types or not fast._speaker(speaker):
+        inventory = fast.inventory(self.annotation.value)
+        if inventory is None or audio_type not in fast.audio_types or not fast.speaker_ok(speaker):
             return None
-        if not fast._instruction(self.instruction.value, _INPUT_KEYS) or not fast._audio(audio):
+        if not fast.instruction_ok(self.instruction.value, _INPUT_KEYS) or not fast.audio_ok(audio):
             return None
         allowed = inventory.get(intent)
-        if allowed is None or not fast._intent(intent):
+        if allowed is None or not fast.intent_ok(intent):
             return None
         for item in slots:
             if len(item) != 1:
                 return None
             for slot_type, value in item.items():
-                if slot_type not in allowed or not fast._slot_value(value):
+                if slot_type not in allowed or not fast.slot_value_ok(value):
                     return None
         if len(slots) > 1 and len({next(iter(item.items())) for item in slots}) != len(slots):
             return None  # the same slot twice
