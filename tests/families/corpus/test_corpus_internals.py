@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -179,24 +180,24 @@ _ENTRY_VALUES = {
 
 
 @st.composite
-def _entries(draw: st.DrawFn) -> list[Any]:
+def _entries(draw: st.DrawFn, base: dict[str, Any], values: dict[str, Any], id_of: Callable[[int], Any]) -> list[Any]:
     """Mostly clean entries (unique ids and sources), some with one to three defects."""
     out: list[Any] = []
     for n in range(draw(st.integers(0, 14))):
         if draw(st.integers(0, 30)) == 0:
             out.append(draw(st.sampled_from([None, "entry", [1]])))
             continue
-        entry = {**BASE, "id": 100 + n, "source": f"dog {n}"}
+        entry = copy.deepcopy({**base, "id": id_of(100 + n), "source": f"dog {n}"})
         if draw(st.booleans()):
-            for name in draw(st.lists(st.sampled_from(sorted(_ENTRY_VALUES)), min_size=1, max_size=3)):
-                entry[name] = draw(_ENTRY_VALUES[name])
-            for name in draw(st.lists(st.sampled_from(sorted(BASE)), max_size=1)):
+            for name in draw(st.lists(st.sampled_from(sorted(values)), min_size=1, max_size=3)):
+                entry[name] = draw(values[name])
+            for name in draw(st.lists(st.sampled_from(sorted(base)), max_size=1)):
                 entry.pop(name, None)
         out.append(entry)
     return out
 
 
-@given(_entries(), st.integers(1, 5))
+@given(_entries(BASE, _ENTRY_VALUES, int), st.integers(1, 5))
 @example([{**BASE, "id": 1, "source": "dog"}, {**BASE, "id": 2, "source": "Dog "}, {**BASE, "id": 3, "source": "cat", "segment": "vault"},
           {**BASE, "id": 4, "source": "CAT"}], 4)  # the same source twice in one block, once across a secret segment
 @example([{**BASE, "id": 1, "source": "dog"}, {**BASE, "id": 1, "source": "cat"}, {**BASE, "id": 1, "source": "bee"}], 2)
@@ -231,28 +232,10 @@ _HEADERS = st.fixed_dictionaries({"file_segment": st.sampled_from([None, "develo
                                   "languages": st.sampled_from([None, ("eng", "crk")])})
 
 
-@st.composite
-def _harness_entries(draw: st.DrawFn) -> list[Any]:
-    """Mostly clean harness entries, some with one to three defects."""
-    out: list[Any] = []
-    for n in range(draw(st.integers(0, 14))):
-        if draw(st.integers(0, 30)) == 0:
-            out.append(draw(st.sampled_from([None, "entry", [1]])))
-            continue
-        entry = copy.deepcopy({**HARNESS_BASE, "id": f"e{100 + n}", "source": f"dog {n}"})
-        if draw(st.booleans()):
-            for name in draw(st.lists(st.sampled_from(sorted(_HARNESS_VALUES)), min_size=1, max_size=3)):
-                entry[name] = draw(_HARNESS_VALUES[name])
-            for name in draw(st.lists(st.sampled_from(sorted(HARNESS_BASE)), max_size=1)):
-                entry.pop(name, None)
-        out.append(entry)
-    return out
-
-
 _PLACEHOLDER = {**HARNESS_BASE, "provenance": {"license": "unknown"}}
 
 
-@given(_harness_entries(), st.integers(1, 5), _HEADERS)
+@given(_entries(HARNESS_BASE, _HARNESS_VALUES, "e{}".format), st.integers(1, 5), _HEADERS)
 @example([{**_PLACEHOLDER, "id": "a", "source": "a"}, {**_PLACEHOLDER, "id": "b", "source": "b"},  # a placeholder, first seen in a block
           {**_PLACEHOLDER, "id": "c", "source": "c", "metadata": {"provenance": {"license": "MIT"}}}, {**_PLACEHOLDER, "id": "d", "source": "d"}],
          2, {"file_segment": "gold_standard", "domains": None, "languages": ("eng", "crk")})
