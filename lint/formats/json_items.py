@@ -130,7 +130,7 @@ class ItemsDocument(Document):
         if items is None:
             try:
                 decoded = _items_of(self.member).decode(data)
-            except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+            except (ValueError, RecursionError):  # (msgspec's errors, and invalid UTF-8, are ValueErrors)
                 return None
             items = decoded if self.member is None else decoded.items
         if not items:

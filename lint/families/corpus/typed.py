@@ -122,6 +122,12 @@ class _Read:
     items: list[msgspec.Raw] | None  # each entry's text; None: every entry was typed at once, the texts not needed yet
 
 
+# What msgspec raises on bytes it cannot decode: a syntax error (its DecodeError and
+# ValidationError are ValueErrors), invalid UTF-8 in a string (UnicodeDecodeError, also a
+# ValueError), nesting too deep for the interpreter.
+_UNDECODABLE = (ValueError, RecursionError)
+
+
 def _read(data: bytes, max_depth: int) -> _Read:
     decoders = _decoders()
     try:
@@ -129,11 +135,11 @@ def _read(data: bytes, max_depth: int) -> _Read:
         return _Read(corpus.dataset, corpus.entries, corpus.entries, [], None)
     except msgspec.ValidationError:
         pass  # an entry (or the envelope) is not what the types say: entry by entry
-    except (msgspec.DecodeError, RecursionError) as exc:
+    except _UNDECODABLE as exc:
         raise _Declined from exc
     try:
         corpus = decoders.itemised.decode(data)
-    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
+    except _UNDECODABLE as exc:
         raise _Declined from exc
     items = corpus.entries
     entries: list[Any] = []
@@ -146,7 +152,7 @@ def _read(data: bytes, max_depth: int) -> _Read:
         except msgspec.ValidationError:
             refused.append(len(entries))
             entries.append(_plain(items[len(entries)], max_depth))
-        except (msgspec.DecodeError, RecursionError) as exc:
+        except _UNDECODABLE as exc:
             raise _Declined from exc
     typed = entries
     if refused:
@@ -219,7 +225,7 @@ def _check(data: bytes, report: Report, ctx: Context) -> Document:
 def _read_items(data: bytes) -> list[msgspec.Raw]:
     try:
         return _decoders().itemised.decode(data).entries  # type: ignore[no-any-return]
-    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
+    except _UNDECODABLE as exc:
         raise _Declined from exc
 
 

@@ -166,3 +166,14 @@ def test_no_vocabulary_word_has_a_colon() -> None:
 
     words = [*vocab.SEGMENTS, *vocab.PROVENANCE, *vocab.REGISTERS, *vocab.CONTEXTS, *typed._FIELDS, "context"]
     assert not [w for w in words if ":" in w]
+
+
+@pytest.mark.parametrize(("old", "new"), [(b'"license"', b'"lic\xc1nse"'),  # in an envelope key (found by the fuzzer)
+                                          (b'"dog 7"', b'"dog\xc17"'),  # in an entry's string
+                                          (b'"context": "greeting"', b'"context": "greeting", "n\xc1": 1')])  # in a key the types refuse
+def test_invalid_utf8_anywhere_sends_the_file_the_ordinary_way(tmp_path: Path, shown: Any, old: bytes, new: bytes) -> None:
+    path = tmp_path / "corpus.json"
+    path.write_bytes(_text(CLEAN, "none").replace(old, new, 1))
+    found = shown(path, False)
+    assert found == shown(path, True)
+    assert "GL001" in {d[0] for d in found}  # (invalid UTF-8)
