@@ -9,7 +9,9 @@ Targets (the first input byte selects the case, see ``cases.py``):
 - ``ontology``: the bytes as the ontology file the truth, mix-config and slu families load.
 
 The property: no exception at all (a bad file is a diagnostic, never a traceback: exit 0
-or 1, never 2), and every diagnostic and fix edit inside the text (``property.py``).
+or 1, never 2), every diagnostic and fix edit inside the text (``property.py``), and a file
+read from disk given the same diagnostics when the caller wants only them (a JSON file may
+then be checked from its bytes) as when it wants the document too.
 
 goldlint is imported inside ``atheris.instrument_imports`` (every submodule on a check's
 path, so the lazily imported ones are instrumented too): libFuzzer's coverage guidance follows goldlint's own
@@ -121,6 +123,11 @@ class CheckTarget:
             path.write_bytes(body)
             result = check_file(path, loaded, case.kind, explicit)
             text = result.text if result.text is not None else body.decode("utf-8", "replace")
+            # As `goldlint check` asks (diagnostics only), a JSON file may be checked from its
+            # bytes: exactly what the ordinary way finds, or the byte path is wrong.
+            quick = check_file(path, loaded, case.kind, explicit, need_document=False)
+            if quick.diagnostics != result.diagnostics:
+                raise AssertionError(f"from the bytes: {quick.diagnostics}\nthe ordinary way: {result.diagnostics}")
         else:
             text = body.decode("utf-8", "surrogateescape")  # undecodable bytes become lone surrogates
             result = check_text(path, text, loaded, case.kind, explicit)
