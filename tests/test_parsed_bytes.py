@@ -59,8 +59,8 @@ def test_the_bytes_are_parsed_only_when_the_text_has_nothing_to_say() -> None:
     assert parse_bytes(b"[[[[1]]]]", max_depth=4).ok
 
 
-# How a file is changed: (old, new) replaced once in its text.
-EDITS = {
+# How a file is changed: (old, new) replaced once in its text (bytes: in its UTF-8).
+EDITS: dict[str, tuple[Any, Any] | None] = {
     "none": None,
     "duplicate-key": ('"difficulty": ', '"difficulty": 9, "difficulty": '),
     "colon-escape": ('"source": "', '"source": "\\u003a'),
@@ -68,6 +68,7 @@ EDITS = {
     "trailing-comma": ("}\n", "},\n"),
     "crlf": ("\n", "\r\n"),
     "bom": ("{", "\ufeff{"),
+    "invalid-utf8": (b'": "', b'": "\xc1'),  # the first string value
 }
 FIELDS = ["id", "source", "reference", "domain", "difficulty", "register", "provenance", "metadata", "segment", "notes", "x"]
 VALUES = [None, 3, "", " x", "formall", "ui", "newz", "dog", {}, {"license": "unknown"}, {"license": "MIT"}, {"source_lang": "fra"},
@@ -99,10 +100,10 @@ def test_bytes_path_and_ordinary_path_agree(tmp_path: Path, shown: Any, changes:
             items[n][name] = new
     if layout == "entries-first" and isinstance(value, dict) and "entries" in value:
         value = {"entries": value.pop("entries"), **value}
-    text = json.dumps(value, ensure_ascii=False, indent=None if layout == "minified" else 2)
+    data = json.dumps(value, ensure_ascii=False, indent=None if layout == "minified" else 2).encode("utf-8")
     if EDITS[edit] is not None:
-        old, new = EDITS[edit]
-        text = text.replace(old, new, -1 if edit == "crlf" else 1)
+        old, new = (side if isinstance(side, bytes) else side.encode("utf-8") for side in EDITS[edit])
+        data = data.replace(old, new, -1 if edit == "crlf" else 1)
     path = tmp_path / "gold.json"
-    path.write_bytes(text.encode("utf-8"))
+    path.write_bytes(data)
     assert shown(path, False) == shown(path, True)

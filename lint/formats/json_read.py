@@ -73,8 +73,8 @@ def parse_json(text: str, base: int = 0, max_depth: int = MAX_DEPTH) -> JsonPars
         try:
             value = json.loads(body)  # orjson turns integers beyond 64 bits into floats: keep them exact
         except ValueError:  # beyond Python's limit of digits for int(): refuse, do not guess
-            at = _HUGE_INTEGER.search(body)
-            start = (at.start() if at else 0) + skipped + base
+            huge = _HUGE_INTEGER.search(body)
+            start = (huge.start() if huge else 0) + skipped + base
             result.problems.append(SyntaxProblem("GL011", start, start + 1, "an integer with more digits than Python converts (4300): refused"))
             return result
     if max_depth < MAX_DEPTH and body.count("[") + body.count("{") > max_depth:
