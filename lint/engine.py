@@ -162,7 +162,7 @@ def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, e
     result = FileResult(str(path))
     doc = ItemsDocument.of_value(str(path), data, parsed.value)
     _run(doc, path, report, loaded, kind, explicit, result)
-    result.document = None  # diagnostics only: the values are freed here, while the collector is paused
+    result.document = None  # diagnostics only: the values are freed on return, while the collector is still paused
     return _finish(result, report, doc, loaded)
 
 
