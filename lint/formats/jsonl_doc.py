@@ -14,13 +14,12 @@ from itertools import repeat
 from typing import Any, Protocol
 
 import jiter
-import orjson
 
 from goldlint.diagnostics import Position, Span
 from goldlint.findings import At, Finding, JsonPath
 from goldlint.formats.base import Document
 from goldlint.formats.json_doc import parse_findings, resolve_in_text
-from goldlint.formats.json_read import has_huge_integer, may_have_duplicates, might_overflow, parse_json
+from goldlint.formats.json_read import might_overflow, parse_bytes, parse_json
 from goldlint.source import decode
 from goldlint.textindex import TextIndex
 
@@ -117,13 +116,10 @@ class JsonlDocument(Document):
 
     def _raw_line(self, number: int, byte_offset: int, raw: bytes, editor: int) -> Iterator[tuple[JsonPath, Any]]:
         """One undecoded line read on its own: its value, or what is wrong with it, and where."""
-        try:
-            value = orjson.loads(raw) if raw.strip() else None
-        except orjson.JSONDecodeError:
-            value = None
-        if value is not None and not may_have_duplicates(raw, value) and not has_huge_integer(raw):
+        parsed = parse_bytes(raw)
+        if parsed.ok and parsed.value is not None:
             self.record_count += 1
-            yield (number,), value
+            yield (number,), parsed.value
             return
         decoded = decode(raw, editor + 1, byte_offset, -1)
         self.findings.extend(_unplaced(f) for f in decoded.findings)

@@ -28,6 +28,7 @@ from goldlint.formats import yaml_events
 from goldlint.formats.base import Document, Limits
 from goldlint.formats.yaml_events import ALIAS, DOCUMENT, END, MAPPING, SCALAR, SEQUENCE
 from goldlint.formats.json_scan import encode_string
+from goldlint.textindex import TextIndex
 
 MAX_NODES = Limits().max_yaml_nodes  # nodes after expanding aliases (each use of an alias counts its whole value)
 # Tags a safe loader constructs as plain data; any other (``!!python/…``, a local ``!tag``) is reported.
@@ -123,11 +124,10 @@ class YamlDocument(Document):
         they are ruamel.yaml's, else from ruamel.yaml's (see ``yaml_events``)."""
         fast = yaml_events.libyaml_events(text)
         if fast is not None:
-            found = len(self.findings)
-            try:
+            try:  # (its events carry no tags: composing them reports nothing to take back)
                 return self._compose_events(fast, yaml_events.resolve_1_2)
             except yaml_events.NotExact:
-                del self.findings[found:]
+                pass
         _check_flow_depth(text, self.limits.max_depth)
         stream, resolve = yaml_events.ruamel_events(text)
         return self._compose_events(stream, resolve)
@@ -301,7 +301,7 @@ class YamlDocument(Document):
                 start, end = target.start, _end(self.index.text, target)
                 if n < len(loc.path):
                     end = min(start + 1, end)  # a missing field: point at its parent's start
-                elif target is node and _block_under_key(self.index.text, node, key):
+                elif target is node and _block_under_key(self.index, node, key):
                     # A block sequence written at its key's own indentation: no text written in its
                     # place (a flow collection, a scalar) could stand there, so no fix may edit it.
                     whole = self.index.span(start, end)
@@ -382,13 +382,9 @@ def _next_dash(text: str, end: int) -> int | None:
     return m.end() if m else None
 
 
-def _block_under_key(text: str, node: Node, key: Node | None) -> bool:
+def _block_under_key(index: TextIndex, node: Node, key: Node | None) -> bool:
     return (node.kind == SEQUENCE and node.flow_style is not True and key is not None
-            and _column(text, node.start) <= _column(text, key.start))
-
-
-def _column(text: str, at: int) -> int:
-    return at - max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) - 1
+            and index.position(node.start).column <= index.position(key.start).column)
 
 
 def _scalar(node: Node) -> Any:

@@ -36,7 +36,7 @@ from goldlint.diagnostics import Diagnostic, Edit, Fix, Span
 from goldlint.engine import check_text
 from goldlint.server.configs import ConfigProblem
 from goldlint.server.convert import Item, make_item
-from goldlint.server.documents import ENTRIES_ABOVE, DocState
+from goldlint.server.documents import DocState, by_entries
 from goldlint.server.items import ItemMap, sparse_text
 from goldlint.server.textbuffer import TextBuffer
 
@@ -157,7 +157,7 @@ class Checker:
         items = [make_item(d, buffer, snap.encoding) for d in result.diagnostics]
         document = result.document if snap.fmt != "jsonl" and result.document is not None and result.document.ok else None
         item_map = None
-        if document is not None and result.kind is not None and len(text) > ENTRIES_ABOVE.get(document.format, len(text)):
+        if document is not None and result.kind is not None and by_entries(document.format, len(text)):
             item_map = ItemMap.of(document)
         return Outcome(items, result.kind, document, problem, problem.path if problem else loaded.path, item_map)
 

@@ -28,7 +28,12 @@ _BY_LINE = ("jsonl", "tsv")  # formats whose lines are checked one by one (a TSV
 INCREMENTAL_ABOVE = 1 << 20  # characters: larger JSON Lines and TSV buffers are checked line by line first
 # Characters above which a document is checked by entries first: YAML takes about four
 # times as long per character as JSON to read.
-ENTRIES_ABOVE = {"json": INCREMENTAL_ABOVE, "yaml": 1 << 18}
+_ENTRIES_ABOVE = {"json": INCREMENTAL_ABOVE, "yaml": 1 << 18}
+
+
+def by_entries(fmt: str | None, length: int) -> bool:
+    """Whether a document of ``fmt`` this many characters long is checked by entries first."""
+    return fmt in _ENTRIES_ABOVE and length > _ENTRIES_ABOVE[fmt]
 _LANGUAGES = {"json": "json", "jsonc": "json", "jsonl": "jsonl", "jsonlines": "jsonl", "yaml": "yaml", "tsv": "tsv"}
 
 
@@ -82,7 +87,7 @@ class DocState:
             return False
         if self.fmt in _BY_LINE:
             return self.buffer.length > INCREMENTAL_ABOVE
-        return self.entries is not None and self.buffer.length > ENTRIES_ABOVE.get(self.fmt or "", self.buffer.length)
+        return self.entries is not None and by_entries(self.fmt, self.buffer.length)
 
     @property
     def edited(self) -> bool:

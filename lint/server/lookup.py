@@ -16,7 +16,9 @@ from lsprotocol import types
 
 from goldlint.families import FAMILIES, detect
 from goldlint.families.base import Family
+from goldlint.formats.base import Document
 from goldlint.formats.json_read import parse_json
+from goldlint.formats.yaml_doc import YamlDocument
 from goldlint.server.pathat import Spot, json_spot
 from goldlint.server.pathat_tsv import tsv_spot
 from goldlint.server.pathat_yaml import yaml_spot
@@ -67,8 +69,8 @@ def lookup(server: GoldlintServer, state: DocState, buffer: TextBuffer, position
         spot = json_spot(text, offset, 0)
         if spot is None:
             return None
-        if state.document is not None and state.document_revision == state.revision:
-            roots.append(state.document.root)
+        if _current(state):
+            roots.append(state.document.root)  # type: ignore[union-attr]
         else:
             parsed = parse_json(text)
             if parsed.ok:
@@ -78,15 +80,16 @@ def lookup(server: GoldlintServer, state: DocState, buffer: TextBuffer, position
             if state.document is not None:
                 roots.append(state.document.root)
     elif fmt == "yaml":
-        spot = yaml_spot(text, offset)
+        read = None if _current(state) else _read_again(state, text, "yaml")
+        spot = yaml_spot(text, offset, read if isinstance(read, YamlDocument) else None)  # (one reading for both)
         if spot is None:
             return None
-        roots.extend(_current_or_last(state, text, "yaml"))
+        roots.extend(_current_or_last(state, read))
     elif fmt == "tsv":
         spot = tsv_spot(text, offset)
         if spot is None:
             return None
-        roots.extend(_current_or_last(state, text, "tsv"))
+        roots.extend(_current_or_last(state, None if _current(state) else _read_again(state, text, "tsv")))
     else:
         return None
     return _with_family(server, state, Lookup(spot, offset, roots), fmt)
@@ -107,18 +110,27 @@ def _with_family(server: GoldlintServer, state: DocState, found: Lookup, fmt: st
     return found
 
 
-def _current_or_last(state: DocState, text: str, fmt: str) -> list[Any]:
-    if state.document is not None and state.document_revision == state.revision:
-        return [state.document.root]
+def _current(state: DocState) -> bool:
+    """Whether the checker's document is of the buffer as it is now."""
+    return state.document is not None and state.document_revision == state.revision
+
+
+def _read_again(state: DocState, text: str, fmt: str) -> Document | None:
+    """The buffer read now (the checker has not caught up with the typing yet)."""
     from goldlint.engine import make_document
 
-    out = []
     try:
-        doc = make_document(str(state.path), text, fmt)
-        if doc.ok:
-            out.append(doc.root)
+        return make_document(str(state.path), text, fmt)
     except Exception:  # a half-typed buffer may break a reader in ways nobody foresaw
-        pass
+        return None
+
+
+def _current_or_last(state: DocState, read: Document | None) -> list[Any]:
+    """The values to ask about: the checker's document when it is current, else the buffer
+    read now (``read``) and the last document checked."""
+    if _current(state):
+        return [state.document.root]  # type: ignore[union-attr]
+    out = [read.root] if read is not None and read.ok else []
     if state.document is not None:
         out.append(state.document.root)
     return out

@@ -15,9 +15,10 @@ _KEY_LINE = re.compile(r"^(?P<indent>[ ]*)(?P<dash>-[ ]+)?(?P<key>[^\s#:'\"][^#:
 _DASH_LINE = re.compile(r"^(?P<indent>[ ]*)-(?:[ ]+|$)(?P<rest>.*)$")
 
 
-def yaml_spot(text: str, cursor: int) -> Spot | None:
+def yaml_spot(text: str, cursor: int, document: YamlDocument | None = None) -> Spot | None:
+    """The path at ``cursor``; ``document``: ``text`` as read already, if the caller has it."""
     cursor = max(0, min(cursor, len(text)))
-    document = YamlDocument("buffer.yaml", text)
+    document = document or YamlDocument("buffer.yaml", text)
     if not document.ok:
         return indentation_spot(text, cursor)
     node = document.root_node

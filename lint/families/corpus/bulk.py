@@ -200,17 +200,27 @@ def first_occurrences(values: list[Any]) -> int:
 
 def _optional_clean(block: list[dict[str, Any]], longer: list[int]) -> int:
     """The optional fields of the entries at ``longer`` (the others have none): strings or
-    null, and each analysis clean (:func:`.gloss.clean_flags`: the bad ones found by halves)."""
+    null, and each analysis clean."""
     some = list(map(block.__getitem__, longer))
     notes, variants, analyses = (_column(some, name) for name in ("notes", "variant_class", "morphological_analysis"))
-    ok = list(map(and_, map(_MAYBE_STR.__contains__, map(type, notes)), map(_MAYBE_STR.__contains__, map(type, variants))))
-    ok = list(map(and_, ok, map(_MAYBE_STR.__contains__, map(type, analyses))))
-    present = [(n, a) for n, a in enumerate(analyses) if type(a) is str]
-    for (n, _), clean in zip(present, gloss.clean_flags([a for _, a in present]), strict=True):
-        ok[n] = ok[n] and clean
+    typed = mask(map(_MAYBE_STR.__contains__, map(type, notes))) & mask(map(_MAYBE_STR.__contains__, map(type, variants)))
+    typed &= mask(map(_MAYBE_STR.__contains__, map(type, analyses)))
+    ok = (typed & glosses_clean(analyses)).to_bytes(len(some), "little")
     flags = bytearray(b"\x01") * len(block)
     for i, good in zip(longer, ok, strict=True):
         flags[i] = good
+    return mask(flags)
+
+
+def glosses_clean(analyses: list[Any]) -> int:
+    """1 for each value that is no analysis (not a string: its type is judged apart) or a
+    clean one (:func:`.gloss.clean_flags`, on the analyses at once)."""
+    present = bytes(map(is_, map(type, analyses), repeat(str)))
+    where = list(compress(range(len(analyses)), present))
+    good = gloss.clean_flags(list(compress(analyses, present)))
+    flags = bytearray(b"\x01") * len(analyses)
+    for bad in compress(where, map(not_, good)):
+        flags[bad] = 0
     return mask(flags)
 
 

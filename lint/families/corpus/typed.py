@@ -22,15 +22,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain, compress, repeat
-from operator import attrgetter, is_not, not_, truth
+from itertools import chain, compress
+from operator import attrgetter, not_, truth
 from typing import Any, Literal
 
 import msgspec
 import orjson
 
 from goldlint.families.base import Context, Report
-from goldlint.families.corpus import bulk, gloss, summary, vocab
+from goldlint.families.corpus import bulk, summary, vocab
 from goldlint.families.corpus.entries import EntryChecker
 from goldlint.families.corpus.envelope import check_spec
 from goldlint.families.corpus.tally import normalise_source
@@ -238,7 +238,7 @@ def _assess(c: EntryChecker, columns: _Columns, refused: list[int]) -> bulk.Asse
         clean &= bulk.mask(map(c.declared.__contains__, provenance))
     clean &= bulk.mask(map(truth, map(str.strip, sources)))
     clean &= bulk.references_clean(references, columns.joined_references)
-    clean &= _glosses_clean(columns.analyses)
+    clean &= bulk.glosses_clean(columns.analyses)
     keys = bulk.normalised(sources)
     clean &= bulk.first_occurrences(keys)
     variants: list[Any] | None = columns.variants
@@ -276,17 +276,6 @@ def _apart(a: bulk.Assessment, plain: dict[int, Any]) -> bytes:
 
 
 _TYPED = object()
-
-
-def _glosses_clean(analyses: list[str | None]) -> int:
-    """1 for each entry whose analysis, if it has one, is clean (:func:`.gloss.clean_flags`)."""
-    present = bytes(map(is_not, analyses, repeat(None)))
-    where = list(compress(range(len(analyses)), present))
-    good = gloss.clean_flags(list(compress(analyses, present)))
-    flags = bytearray(b"\x01") * len(analyses)
-    for bad in compress(where, map(not_, good)):
-        flags[bad] = 0
-    return bulk.mask(flags)
 
 
 def _pieces(values: Any, refused: list[int]) -> list[Any]:

@@ -57,28 +57,34 @@ class CleanCheck:
                 or type(question) is not str or type(intent) is not str or type(slots) is not list
                 or type(record_id) is not int or type(audio_type) is not str or type(speaker) is not str):
             return False
-        inventory = self.inventory(annotation)
-        if inventory is None or audio_type not in self.audio_types or not self.speaker_ok(speaker):
+        return self.fields_clean(annotation, audio_type, speaker, instruction, inputs, audio, intent, slots)
+
+    def fields_clean(self, annotation: str, audio_type: str, speaker: str, instruction: str, inputs: Any, audio: str, intent: str,
+                     slots: list[Any]) -> bool:
+        """Whether a record whose fields have their types (strings, a list of slots) has
+        nothing to report; ``inputs``: the names of its inputs. (Also the JSONL line claims'
+        test, :mod:`.lines`.)"""
+        inventory = self._inventory(annotation)
+        if inventory is None or audio_type not in self.audio_types or not self._speaker_ok(speaker):
             return False
-        if not self.instruction_ok(instruction, inputs) or not self.audio_ok(audio):
+        if not self._instruction_ok(instruction, inputs) or not self._audio_ok(audio):
             return False
         allowed = inventory.get(intent)
-        if allowed is None or not self.intent_ok(intent):
+        if allowed is None or not self._intent_ok(intent):
             return False
         for item in slots:
             if type(item) is not dict or len(item) != 1:
                 return False
             for slot_type, value in item.items():
-                if type(value) is not str or slot_type not in allowed or not self.slot_value_ok(value):
+                if type(value) is not str or slot_type not in allowed or not self._slot_value_ok(value):
                     return False
         if len(slots) > 1 and len({next(iter(item.items())) for item in slots}) != len(slots):
             return False  # the same slot twice
         return True
 
-    # Each test below is also used on its own by the JSONL line claims (:mod:`.lines`); each
-    # verdict is cached, since the same value recurs from record to record.
+    # Each verdict below is cached: the same value recurs from record to record.
 
-    def inventory(self, annotation: str) -> dict[str, frozenset[str]] | None:
+    def _inventory(self, annotation: str) -> dict[str, frozenset[str]] | None:
         """The intents and their slots that the annotation lists; None when it has a problem."""
         if annotation == self._last_annotation:
             return self._last_inventory
@@ -91,7 +97,7 @@ class CleanCheck:
             self._inventories[annotation] = None if parsed.problems else {k: frozenset(v) for k, v in parsed.intents.items()}
         return self._inventories[annotation]
 
-    def instruction_ok(self, instruction: str, inputs: dict[str, Any]) -> bool:
+    def _instruction_ok(self, instruction: str, inputs: dict[str, Any]) -> bool:
         """Whether every placeholder of the instruction has an input, and no more."""
         last = self._last_instruction
         if last is not None and instruction == last[0] and inputs.keys() == last[1]:
@@ -105,7 +111,7 @@ class CleanCheck:
             self._last_instruction = (instruction, frozenset(inputs))
         return ok
 
-    def speaker_ok(self, speaker: str) -> bool:
+    def _speaker_ok(self, speaker: str) -> bool:
         """Whether the speaker id has nothing to report."""
         ok = self._speakers.get(speaker)
         if ok is None:
@@ -113,7 +119,7 @@ class CleanCheck:
             self._speakers[speaker] = ok
         return ok
 
-    def audio_ok(self, audio: str) -> bool:
+    def _audio_ok(self, audio: str) -> bool:
         """A plain relative path, and no audio folder to look into (else the detailed check reads it).
 
         The folder part recurs (``samples/``), so its verdict is cached; the file name is
@@ -140,7 +146,7 @@ class CleanCheck:
         except (OSError, ValueError):
             return False  # an unusable name: let the detailed check say so
 
-    def intent_ok(self, intent: str) -> bool:
+    def _intent_ok(self, intent: str) -> bool:
         """Whether the intent is lower case with a clean text."""
         ok = self._intents.get(intent)
         if ok is None:
@@ -148,7 +154,7 @@ class CleanCheck:
             self._intents[intent] = ok
         return ok
 
-    def slot_value_ok(self, value: str) -> bool:
+    def _slot_value_ok(self, value: str) -> bool:
         """Whether a slot value is a clean, non-blank text that keeps the configured conventions."""
         ok = self._slot_values.get(value)
         if ok is None:

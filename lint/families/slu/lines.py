@@ -99,24 +99,10 @@ class CleanLines:
         inputs, outputs, meta = r.inputs, r.outputs, r.meta
         if not (self.instruction.read(r.instruction) and self.question.read(inputs.question) and self.annotation.read(inputs.annotation)):
             return None
-        fast = self.fast
-        audio, intent, slots, speaker, audio_type = inputs.audio, outputs.intent, outputs.slots, meta.speaker, meta.audio.type
-        inventory = fast.inventory(self.annotation.value)
-        if inventory is None or audio_type not in fast.audio_types or not fast.speaker_ok(speaker):
+        slots = outputs.slots
+        if not self.fast.fields_clean(self.annotation.value, meta.audio.type, meta.speaker, self.instruction.value, _INPUT_KEYS,
+                                      inputs.audio, outputs.intent, slots):
             return None
-        if not fast.instruction_ok(self.instruction.value, _INPUT_KEYS) or not fast.audio_ok(audio):
-            return None
-        allowed = inventory.get(intent)
-        if allowed is None or not fast.intent_ok(intent):
-            return None
-        for item in slots:
-            if len(item) != 1:
-                return None
-            for slot_type, value in item.items():
-                if slot_type not in allowed or not fast.slot_value_ok(value):
-                    return None
-        if len(slots) > 1 and len({next(iter(item.items())) for item in slots}) != len(slots):
-            return None  # the same slot twice
         colons = _MEMBERS + len(slots) + self.instruction.colons + self.question.colons + self.annotation.colons
         if data.count(b":", start, end) != colons:
             return None  # a key the decoder kept only once (GL004)
