@@ -20,13 +20,15 @@ import typer
 
 from goldlint import __version__
 from goldlint import config as cfg
-from goldlint.diagnostics import Diagnostic, Severity
+from goldlint.diagnostics import Diagnostic
 from goldlint.engine import FileResult, check_file, check_text, iter_files
 from goldlint.parallel import check_all
 from goldlint.families import KIND_NAMES
 from goldlint.fixes import UnsafeWrite, fix_until_stable, write_atomic
 from goldlint.reporters import REPORTERS
-from goldlint.rules.registry import all_rules, get
+from goldlint.reporters.text import line as text_line
+from goldlint.rules.registry import all_rules, get, unknown_selector
+from goldlint.summary import Outcome, RunSummary
 from goldlint.server.command import serve
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Lint, fix and score the gold files of NLP and speech evaluation sets.")
@@ -58,10 +60,15 @@ def _root(
     """goldlint."""
 
 
-def _codes(values: list[str] | None) -> list[str]:
+def _codes(values: list[str] | None, option: str) -> list[str]:
+    """The codes of a repeatable, comma-separated option; a code or prefix that selects no
+    rule is wrong usage (exit 2), as it is in config."""
     out: list[str] = []
     for value in values or []:
         out.extend(c.strip().upper() for c in value.split(",") if c.strip())
+    for code in out:
+        if (problem := unknown_selector(code)) is not None:
+            raise Usage(f"{option}: {problem}")
     return out
 
 
@@ -105,25 +112,29 @@ def check(
     config_file: Annotated[Optional[Path], typer.Option("--config", help="Use this config file instead of searching for one.")] = None,
     verbose: Annotated[bool, typer.Option("--verbose", help="Show tracebacks of internal errors.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes checking files at once; 0: every core when there are many files.")] = 0,
+    require_files: Annotated[bool, typer.Option("--require-files", help="Exit 1 when no file was checked (for CI).")] = False,
+    submission: Annotated[bool, typer.Option("--submission", help="Also check each folder argument as a leaderboard submission (RUN113-RUN117).")] = False,
 ) -> None:
     """Check gold files and report every problem with its exact position."""
-    _guard(verbose, lambda: _check(paths or [Path(".")], _codes(select), _codes(ignore), kind, output_format.value, output_file,
-                                    fix, unsafe_fixes, diff, strict, statistics, exit_zero, quiet, config_file, jobs))
+    _guard(verbose, lambda: _check(paths or [Path(".")], _codes(select, "--select"), _codes(ignore, "--ignore"), kind, output_format.value,
+                                    output_file, fix, unsafe_fixes, diff, strict, statistics, exit_zero, quiet, config_file, jobs,
+                                    require_files, submission))
 
 
 def _check(paths: list[Path], select: list[str], ignore: list[str], kind: str | None, fmt: str, output_file: Path | None,
            fix: bool, unsafe: bool, diff: bool, strict: bool, statistics: bool, exit_zero: bool, quiet: bool, config_file: Path | None,
-           jobs: int = 0) -> int:
+           jobs: int = 0, require_files: bool = False, submission: bool = False) -> int:
     if kind is not None and kind not in KIND_NAMES:
         raise Usage(f"unknown kind `{kind}`; kinds are {', '.join(KIND_NAMES)}")
     for p in paths:
         if not p.exists():
             raise Usage(f"{p}: no such file or folder")
     configs = _Configs(config_file, select, ignore)
+    summary = RunSummary(strict=strict)
     diagnostics: list[Diagnostic] = []
     fixed = 0
     diffs: list[str] = []
-    tasks = list(iter_files(paths, configs))
+    tasks = list(iter_files(paths, configs, summary.skipped))
     if fix or diff or unsafe:
         for file, explicit in tasks:
             result, count, patch = _fix_file(file, configs(file), kind, explicit, write=fix or (unsafe and not diff), unsafe=unsafe,
@@ -131,25 +142,30 @@ def _check(paths: list[Path], select: list[str], ignore: list[str], kind: str | 
             fixed += count
             if patch:
                 diffs.append(patch)
+            summary.add(Outcome(result.diagnostics, result.kind, result.skipped))
             diagnostics.extend(result.diagnostics)
     else:
-        for found in check_all(tasks, configs, kind, jobs):
-            diagnostics.extend(found)
-    diagnostics.extend(_submission_folders(paths, configs))
+        for outcome in check_all(tasks, configs, kind, jobs):
+            summary.add(outcome)
+            diagnostics.extend(outcome.diagnostics)
+    if submission:
+        diagnostics.extend(_submission_folders(paths, configs))
     diagnostics.sort(key=lambda d: d.sort_key)
+    if summary.files_checked == 0 and not quiet:
+        typer.echo(summary.nothing_checked(), err=True)
     if diff:
         _emit("".join(diffs), output_file)
         return 1 if diffs and not exit_zero else 0
     if statistics:
-        report = _statistics(diagnostics)
+        report = _statistics(diagnostics, None if quiet else summary)
+    elif fmt == "text" and quiet:
+        report = "".join(text_line(d) + "\n" for d in diagnostics)
     else:
-        report = REPORTERS[fmt](diagnostics)
-        if fmt == "text" and quiet:
-            report = "".join(line + "\n" for line in report.splitlines()[:-1]) if diagnostics else ""
+        report = REPORTERS[fmt](diagnostics, summary)
     if fixed and fmt == "text" and not quiet:
         report += f"Fixed {fixed} problem{'s' if fixed != 1 else ''}.\n"
     _emit(report, output_file)
-    failing = [d for d in diagnostics if d.severity is Severity.ERROR or (strict and d.severity is Severity.WARNING)]
+    failing = any(summary.fails(d) for d in diagnostics) or (require_files and summary.files_checked == 0)
     return 1 if failing and not exit_zero else 0
 
 
@@ -205,10 +221,12 @@ def _submission_folders(paths: list[Path], configs: _Configs) -> list[Diagnostic
     return out
 
 
-def _statistics(diagnostics: list[Diagnostic]) -> str:
+def _statistics(diagnostics: list[Diagnostic], summary: RunSummary | None) -> str:
     counts = Counter((d.code, d.name) for d in diagnostics)
     fixable = Counter(d.code for d in diagnostics if d.fix is not None and d.fix.applicability == "safe")
     lines = [f"{n:>6}  {code:<7} {name}{'  [*]' if fixable[code] else ''}" for (code, name), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0][0]))]
+    if summary is not None and summary.files_checked:
+        lines.append(f"{len(diagnostics)} problem{'s' if len(diagnostics) != 1 else ''} in {summary.files_line()}.")
     return "".join(line + "\n" for line in lines)
 
 
@@ -261,7 +279,9 @@ def _guard(verbose: bool, run: object) -> None:
     except Usage as exc:
         _fail(str(exc))
     except cfg.ConfigError as exc:
-        _fail(f"bad config: {exc}")
+        for problem in str(exc).splitlines():  # every problem at once, each on its line
+            typer.echo(f"goldlint: bad config: {problem}", err=True)
+        raise typer.Exit(2) from None
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
     except Exception as exc:  # a goldlint bug: one line, the traceback on request

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import re2  # type: ignore[import-not-found]
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator, model_validator
 
 from goldlint.families import FAMILIES
 
@@ -25,20 +25,50 @@ DEFAULT_DOCUMENT_SIZE = 64 << 20  # JSON and TSV: a hostile 64 MiB JSON needs ab
 DEFAULT_YAML_SIZE = 8 << 20  # YAML is parsed in pure Python (about 100 KB/s): 8 MiB is a minute and a half
 
 
+@dataclass(frozen=True)
+class ConfigProblem:
+    line: int
+    column: int
+    message: str
+
+
 class ConfigError(Exception):
-    def __init__(self, path: Path, line: int, column: int, message: str) -> None:
-        super().__init__(f"{path}:{line}:{column}: {message}")
+    """A config that cannot be used: every problem in it, each at its line and column (the
+    first one's are the error's own ``line``, ``column`` and ``message``)."""
+
+    def __init__(self, path: Path, line: int, column: int, message: str, more: tuple[ConfigProblem, ...] = ()) -> None:
         self.path, self.line, self.column, self.message = path, line, column, message
+        self.problems = (ConfigProblem(line, column, message), *more)
+        super().__init__("\n".join(f"{path}:{p.line}:{p.column}: {p.message}" for p in self.problems))
+
+
+def _selector(code: str) -> str:
+    """A rule code or prefix that selects some rule (a typo would turn a gate off in silence)."""
+    from goldlint.rules.registry import unknown_selector
+
+    if (problem := unknown_selector(code)) is not None:
+        raise ValueError(problem)
+    return code
+
+
+def _kind(kind: str) -> str:
+    if kind not in FAMILIES:
+        raise ValueError(f"`{kind}` is not a kind; kinds are {', '.join(FAMILIES)}")
+    return kind
+
+
+Selector = Annotated[str, AfterValidator(_selector)]
+KindName = Annotated[str, AfterValidator(_kind)]
 
 
 class BaseSettings(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, alias_generator=lambda s: s.replace("_", "-"))
 
-    select: list[str] = Field(default_factory=lambda: ["ALL"])
-    ignore: list[str] = Field(default_factory=list)
-    per_file_ignores: dict[str, list[str]] = Field(default_factory=dict)
+    select: list[Selector] = Field(default_factory=lambda: ["ALL"])
+    ignore: list[Selector] = Field(default_factory=list)
+    per_file_ignores: dict[str, list[Selector]] = Field(default_factory=dict)
     exclude: list[str] = Field(default_factory=list)
-    kinds: dict[str, str] = Field(default_factory=dict)
+    kinds: dict[str, KindName] = Field(default_factory=dict)
     # Limits (GL011). A file over a size limit is not read; see "Security" in the README.
     max_file_size: int = Field(default=1 << 30, gt=0)  # bytes, any file (JSONL is streamed: memory stays flat)
     # bytes, a JSON or TSV file: it is held and parsed whole in memory. Default: 64 MiB, or
@@ -79,21 +109,6 @@ class BaseSettings(BaseModel):
             return min(self.max_document_size or DEFAULT_DOCUMENT_SIZE, self.max_file_size), "max-document-size"
         return self.max_file_size, "max-file-size"  # JSONL (streamed line by line) and the rest
 
-    @field_validator("select", "ignore")
-    @classmethod
-    def _codes(cls, value: list[str]) -> list[str]:
-        for code in value:
-            if not re.fullmatch(r"ALL|[A-Z]{2,4}\d{0,3}", code):
-                raise ValueError(f"`{code}` is not a rule code or prefix (e.g. GL004, SLU1, ALL)")
-        return value
-
-    @field_validator("kinds")
-    @classmethod
-    def _kinds(cls, value: dict[str, str]) -> dict[str, str]:
-        for glob, kind in value.items():
-            if kind not in FAMILIES:
-                raise ValueError(f"`{kind}` (for `{glob}`) is not a kind; kinds are {', '.join(FAMILIES)}")
-        return value
 
 
 def _family_fields() -> dict[str, Any]:
@@ -259,14 +274,60 @@ def read(path: Path) -> Loaded:
     try:
         settings = Settings.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = tuple(err["loc"])
-        line, col = locate(loc)
-        message = err["msg"]
-        if err["type"] == "extra_forbidden":
-            message = f"unknown key `{loc[-1]}`" + _did_you_mean_key(loc, data)
-        raise ConfigError(path, line, col, f"{'.'.join(map(str, loc))}: {message}") from exc
+        problems = []
+        for err in exc.errors():
+            loc = tuple(err["loc"])
+            line, col = locate(loc)
+            problems.append(ConfigProblem(line, col, f"{_key_path(loc)}: {_plain(err, data)}"))
+        problems.sort(key=lambda p: (p.line, p.column))
+        first = problems[0]
+        raise ConfigError(path, first.line, first.column, first.message, tuple(problems[1:])) from exc
     return Loaded(settings, path, path.parent)
+
+
+def _key_path(loc: tuple[Any, ...]) -> str:
+    """``slu.audio-types[1]``: keys joined by dots, list positions in brackets."""
+    out = ""
+    for step in loc:
+        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else str(step))
+    return out
+
+
+def _plain(err: Any, data: dict[str, Any]) -> str:
+    """A validation error in the words of a config file's author, not of the validator's."""
+    kind, ctx, value = err["type"], err.get("ctx") or {}, err.get("input")
+    got = f", not `{value}`" if isinstance(value, (str, int, float, bool)) else (f", not a {_shape(value)}" if value is not None else "")
+    if kind == "extra_forbidden":
+        return f"unknown key `{err['loc'][-1]}`" + _did_you_mean_key(tuple(err["loc"]), data)
+    if kind == "missing":
+        return "required, but missing"
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return f"expected a whole number{got}"
+    if kind in ("float_parsing", "float_type"):
+        return f"expected a number{got}"
+    if kind in ("bool_parsing", "bool_type"):
+        return f"expected true or false{got}"
+    if kind == "string_type":
+        return f"expected a text{got}"
+    if kind == "list_type":
+        return f"expected a list, e.g. `[A, B]`{got}"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"expected a mapping of keys to values{got}"
+    if kind == "greater_than":
+        return f"must be greater than {ctx.get('gt')}{got}"
+    if kind == "greater_than_equal":
+        return f"must be at least {ctx.get('ge')}{got}"
+    if kind == "less_than_equal":
+        return f"must be at most {ctx.get('le')}{got}"
+    if kind in ("literal_error", "enum"):
+        return f"must be one of {ctx.get('expected')}{got}"
+    if kind in ("value_error", "assertion_error"):
+        return str(ctx.get("error") or err["msg"])
+    return str(err["msg"])
+
+
+def _shape(value: Any) -> str:
+    return {"dict": "mapping", "list": "list"}.get(type(value).__name__, type(value).__name__)
 
 
 def _did_you_mean_key(loc: tuple[Any, ...], data: dict[str, Any]) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import os
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -33,6 +34,16 @@ from goldlint.source import decode
 EXTENSIONS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".yaml": "yaml", ".yml": "yaml", ".tsv": "tsv"}
 STREAM_ABOVE = 8 << 20  # JSONL files larger than this are streamed line by line
 
+# Why a file was not checked. A dataset repository holds other JSON and YAML (package.json,
+# CI workflows, goldlint's own config): they are counted and said once in the run's summary,
+# never reported as problems, unless the user asked for a kind (--kind, a `kinds` glob).
+NOT_RECOGNISED = "kind not recognised"
+NOT_GOLD_FORMAT = "not a gold file format"
+EXCLUDED = "excluded"
+GOLDLINT_CONFIG = "goldlint config"
+SKIP_REASONS = (NOT_RECOGNISED, NOT_GOLD_FORMAT, EXCLUDED, GOLDLINT_CONFIG)
+CONFIG_FILE_NAMES = frozenset(name for name in cfg.CONFIG_NAMES if name.endswith(".yaml"))  # (pyproject.toml is no gold format anyway)
+
 
 @dataclass(slots=True)
 class FileResult:
@@ -42,6 +53,7 @@ class FileResult:
     text: str | None = None  # the text checked, when it was held in memory
     lossy: bool = False  # invalid UTF-8 was replaced: fixes must not be written
     document: Document | None = None
+    skipped: str | None = None  # why the file was not checked (a :data:`SKIP_REASONS` value)
 
     @property
     def errors(self) -> int:
@@ -74,14 +86,22 @@ def check_text(
     explicit: bool = True,
     fmt: str | None = None,
     partial: bool = False,
+    lossy: bool = False,
 ) -> FileResult:
     """Check a text in memory (a buffer, or a file already read); ``partial``: the text holds
-    only some of the file's entries (:attr:`Context.partial`)."""
+    only some of the file's entries (:attr:`Context.partial`); ``lossy``: the text was decoded
+    from bytes that were not all UTF-8."""
     path = Path(path)
     loaded = loaded or cfg.for_file(path)
     report = Report()
-    fmt = fmt or format_of(path) or _sniff(text)
-    result = FileResult(str(path), text=text)
+    asked = asked_kind(path, loaded, kind)
+    # Content decides the format of an unknown extension only for a kind the user asked for:
+    # a README that opens with a `[badge]` is no JSON file.
+    fmt = fmt or format_of(path) or (_sniff(text) if asked else None)
+    result = FileResult(str(path), text=text, lossy=lossy)
+    if fmt is None and asked is None:
+        result.skipped = NOT_GOLD_FORMAT
+        return result
     if not text or text.isspace():  # (not ``strip()``: that copies the whole text)
         report.add("GL010", Span(Position(1, 1), Position(1, 1), 0, 0), "empty file")
         return _finish(result, report, None, loaded)
@@ -91,8 +111,8 @@ def check_text(
     check_bom(text, report)
     check_line_endings(text, report)
     if fmt is None:
-        if explicit:
-            report.add("GL005", Span(Position(1, 1), Position(1, 1), 0, 0), f"unknown file type `{path.suffix}`: expected .json, .jsonl, .yaml or .tsv")
+        report.add("GL005", Span(Position(1, 1), Position(1, 1), 0, 0),
+                   f"unknown file type `{path.suffix}`: kind `{asked}` reads {', '.join(FAMILIES[asked].formats)} files")
         return _finish(result, report, None, loaded)
     doc = make_document(str(path), text, fmt, Limits.of(loaded.settings))
     _run(doc, path, report, loaded, kind, explicit, result, partial)
@@ -112,8 +132,15 @@ def check_file(
         return _check_file(path, loaded or cfg.for_file(path), kind, explicit, in_memory, need_document)
 
 
+def asked_kind(path: Path, loaded: cfg.Loaded, kind: str | None) -> str | None:
+    """The kind the user asked for this file: ``--kind``, else the first `kinds` glob it matches."""
+    return kind or next((loaded.settings.kinds[glob] for glob in loaded.matches(path, loaded.settings.kinds)), None)
+
+
 def _check_file(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, in_memory: bool, need_document: bool) -> FileResult:
     fmt = format_of(path)
+    if fmt is None and asked_kind(path, loaded, kind) is None:
+        return FileResult(str(path), skipped=NOT_GOLD_FORMAT)  # not even read
     limit, key = loaded.settings.size_limit(fmt)
     try:
         st = path.stat()
@@ -133,9 +160,8 @@ def _check_file(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool
             return checked
     decoded = decode(data)
     del data  # the text holds it all now: a big file is not kept twice while it is checked
-    result = check_text(path, decoded.text, loaded, kind, explicit)
-    result.lossy = decoded.lossy
-    if decoded.findings:
+    result = check_text(path, decoded.text, loaded, kind, explicit, lossy=decoded.lossy)
+    if decoded.findings and result.skipped is None:
         extra = _resolve(decoded.findings, None, loaded, path)
         result.diagnostics = sorted(extra + result.diagnostics, key=lambda d: d.sort_key)
     return result
@@ -147,7 +173,7 @@ def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, e
     max_depth = Limits.of(loaded.settings).max_depth
     if data.startswith(b"\xef\xbb\xbf") or b"\r" in data or max_depth < 8:
         return None  # GL002, GL009 (file rules of the text), or a depth limit a clean file might reach
-    named = kind or next((loaded.settings.kinds[glob] for glob in loaded.matches(path, loaded.settings.kinds)), None)
+    named = asked_kind(path, loaded, kind)
     for family in [FAMILIES[named]] if named else FAMILIES.values():
         if "json" not in family.formats:
             continue
@@ -330,13 +356,13 @@ def _run(doc: Document, path: Path, report: Report, loaded: cfg.Loaded, kind: st
             pass
         return
     if family is None:
-        if doc.ok and (explicit or loaded.matches(path, loaded.settings.kinds)):
-            report.add("GL005", At(()), "file kind not recognised: name it with --kind or a `kinds` glob in config (kinds: " + ", ".join(FAMILIES) + ")")
-        if doc.ok and not explicit:
-            result.kind = None
-        # Drain the records so a streamed file's own findings are still reported.
-        for _ in doc.records():
+        for _ in doc.records():  # (a streamed file's reading findings come as it is read)
             pass
+        if not doc.findings and not result.lossy:
+            # Read cleanly, of no kind goldlint knows, and none was asked for: not ours to judge.
+            result.skipped = NOT_RECOGNISED
+        # Else it is broken (invalid UTF-8, a syntax error, nesting past the limit): which kind
+        # it was meant to be cannot be told, and its findings say what is wrong.
         return
     result.kind = family.name
     result.document = doc
@@ -369,6 +395,9 @@ def _limit(path: Path, message: str, loaded: cfg.Loaded, code: str = "GL011") ->
 
 
 def _finish(result: FileResult, report: Report, doc: Document | None, loaded: cfg.Loaded) -> FileResult:
+    if result.skipped is not None:
+        result.document = None
+        return result  # (its file-level findings too: a BOM in package.json is not ours to report)
     findings = (doc.findings if doc is not None else []) + report.findings
     result.diagnostics = sorted(_resolve(findings, doc, loaded, Path(result.path)), key=lambda d: d.sort_key)
     return result
@@ -437,19 +466,35 @@ def _unknown_rule(code: str) -> Rule:
     raise KeyError(f"finding with unregistered rule code {code}")
 
 
-def iter_files(paths: list[Path], loaded_for: Any) -> Iterator[tuple[Path, bool]]:
-    """Files to check, and whether each was named explicitly; folders are walked recursively."""
+def iter_files(paths: list[Path], loaded_for: Any, skipped: Counter[str] | None = None) -> Iterator[tuple[Path, bool]]:
+    """Files to check, and whether each was named explicitly; folders are walked recursively.
+
+    A file named explicitly is excluded by config too (pre-commit names every file it passes,
+    and ``exclude`` must still hold). goldlint's own config files are never gold. What is
+    left out is counted in ``skipped`` by reason."""
     for path in paths:
         if not path.is_dir():
-            yield path, True
+            reason = _left_out(path, loaded_for)
+            if reason is None:
+                yield path, True
+            elif skipped is not None:
+                skipped[reason] += 1
             continue
         for folder, dirs, files in os.walk(path):
             dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in ("node_modules", "__pycache__"))
             for name in sorted(files):
                 file = Path(folder) / name
                 if format_of(file) is None:
-                    continue
-                loaded = loaded_for(file)
-                if loaded.matches(file, loaded.settings.exclude):
-                    continue
-                yield file, False
+                    continue  # (not counted: a folder holds all sorts of files)
+                reason = _left_out(file, loaded_for)
+                if reason is None:
+                    yield file, False
+                elif skipped is not None:
+                    skipped[reason] += 1
+
+
+def _left_out(file: Path, loaded_for: Any) -> str | None:
+    if file.name in CONFIG_FILE_NAMES:
+        return GOLDLINT_CONFIG
+    loaded = loaded_for(file)
+    return EXCLUDED if loaded.matches(file, loaded.settings.exclude) else None

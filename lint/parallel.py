@@ -16,8 +16,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from goldlint import config as cfg
-from goldlint.diagnostics import Diagnostic
 from goldlint.engine import check_file
+from goldlint.summary import Outcome
 
 PARALLEL_FROM = 64  # files: below this, one process
 _CHUNK = 16  # files a worker takes at a time
@@ -40,12 +40,12 @@ def workers_for(jobs: int, files: int) -> int:
     return max(1, min(jobs, (files + _CHUNK - 1) // _CHUNK or 1))
 
 
-def check_all(tasks: list[Task], configs: Callable[[Path], cfg.Loaded], kind: str | None, jobs: int) -> Iterator[list[Diagnostic]]:
-    """Each file's diagnostics (in no particular order)."""
+def check_all(tasks: list[Task], configs: Callable[[Path], cfg.Loaded], kind: str | None, jobs: int) -> Iterator[Outcome]:
+    """Each file's outcome (in no particular order)."""
     workers = workers_for(jobs, len(tasks))
     if workers == 1 or "fork" not in multiprocessing.get_all_start_methods():
         for file, explicit in tasks:
-            yield check_file(file, configs(file), kind, explicit, need_document=False).diagnostics
+            yield _outcome(file, configs(file), kind, explicit)
         return
     global _job
     _job = (configs, kind)
@@ -56,8 +56,13 @@ def check_all(tasks: list[Task], configs: Callable[[Path], cfg.Loaded], kind: st
         _job = None
 
 
-def _check_one(task: Task) -> list[Diagnostic]:
+def _check_one(task: Task) -> Outcome:
     assert _job is not None
     configs, kind = _job
     file, explicit = task
-    return check_file(file, configs(file), kind, explicit, need_document=False).diagnostics
+    return _outcome(file, configs(file), kind, explicit)
+
+
+def _outcome(file: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool) -> Outcome:
+    result = check_file(file, loaded, kind, explicit, need_document=False)
+    return Outcome(result.diagnostics, result.kind, result.skipped)

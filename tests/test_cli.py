@@ -34,9 +34,12 @@ def run(*args: str) -> tuple[int, str]:
 
 
 def snapshot(name: str, actual: str) -> None:
+    """Compare with the stored snapshot. A missing one fails (a deleted snapshot must not pass
+    unnoticed); GOLDLINT_UPDATE_SNAPSHOTS=1 writes it."""
     path = SNAPSHOTS / name
-    if os.environ.get("GOLDLINT_UPDATE_SNAPSHOTS") or not path.exists():
+    if os.environ.get("GOLDLINT_UPDATE_SNAPSHOTS"):
         path.write_text(actual, encoding="utf-8")
+    assert path.exists(), f"snapshot {name} is missing (GOLDLINT_UPDATE_SNAPSHOTS=1 writes it)"
     assert actual == path.read_text(encoding="utf-8"), f"snapshot {name} changed (GOLDLINT_UPDATE_SNAPSHOTS=1 to accept)"
 
 
@@ -105,6 +108,7 @@ def test_select_ignore_and_statistics(work: Path) -> None:
         "     1  SLU103  slot-not-allowed-for-intent",
         "     1  SLU108  audio-type-vocabulary  [*]",
         "     1  SLU111  slot-text-convention",
+        "4 problems in 1 file checked (slu 1).",
     ]
 
 
@@ -144,9 +148,12 @@ def test_folder_walk_skips_unknown_kinds_silently(work: Path) -> None:
     (work / "sub" / "notes.txt").write_text("hello", encoding="utf-8")
     shutil.copy(DATA / "clean.jsonl", work / "sub" / "more.jsonl")
     code, out = run("check", "sub")
-    assert (code, out) == (0, "")
-    code, out = run("check", "sub/package.json")
-    assert code == 1 and "GL005" in out
+    assert (code, out) == (0, "All checks passed. 1 file checked (slu 1); 1 skipped (1 kind not recognised).\n")
+    code, out = run("check", "sub/package.json")  # named, read, of no kind: skipped and said, not an error
+    assert (code, out) == (0, "goldlint: no files checked: 1 skipped (1 kind not recognised). "
+                              "Name gold files or folders, or a kind with --kind or a `kinds` glob in config.\n")
+    code, out = run("check", "sub/package.json", "--kind", "slu")  # asked for a kind: checked as one
+    assert code == 1 and "SLU" in out
 
 
 def test_config_select_per_file_ignores_kinds_and_exclude(work: Path) -> None:
@@ -170,7 +177,7 @@ def test_pyproject_config_and_family_table(work: Path) -> None:
         '[project]\nname = "x"\n\n[tool.goldlint]\nselect = ["SLU108"]\n\n[tool.goldlint.slu]\naudio-types = ["real", "reel"]\n',
         encoding="utf-8",
     )
-    assert run("check", "defective.jsonl") == (0, "")
+    assert run("check", "defective.jsonl") == (0, "All checks passed. 1 file checked (slu 1).\n")
 
 
 def test_bad_config_is_exit_2_with_its_position(work: Path) -> None:
@@ -180,7 +187,7 @@ def test_bad_config_is_exit_2_with_its_position(work: Path) -> None:
     assert out.strip().endswith("goldlint.yaml:3:3: slu.audio-type: unknown key `audio-type` (did you mean `audio-types`?)")
     (work / "goldlint.yaml").write_text("select: [slu-one]\n", encoding="utf-8")
     code, out = run("check", "clean.jsonl")
-    assert code == 2 and "goldlint.yaml:1:1" in out and "not a rule code" in out
+    assert code == 2 and "goldlint.yaml:1:10: select[0]: `slu-one` selects no rule" in out
 
 
 def test_bad_pyproject_config_position(work: Path) -> None:

@@ -17,6 +17,7 @@ into a wheelhouse cached across sessions (``GOLDLINT_TEST_CACHE``, default
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -122,3 +123,97 @@ def test_try_repo_fails_on_defective_and_passes_on_clean(hook_repo: tuple[Path, 
     assert good.returncode == 0, out
     assert "Passed" in out, out
     assert "SLU" not in out, out
+
+
+# --------------------------------------------------------------------------- a real dataset repository
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+DATASET = Path(__file__).resolve().parent / "data" / "precommit"
+
+
+def _readme_config() -> tuple[str, str]:
+    """The README's `.pre-commit-config.yaml` block as written, and the `rev` it names."""
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("## pre-commit") :]
+    block = section[section.index("```yaml\n") + 8 : section.index("```\n", section.index("```yaml\n") + 8)]
+    rev = re.search(r"^\s*rev:\s*(\S+)", block, re.MULTILINE)
+    assert rev is not None, block
+    return block, rev.group(1)
+
+
+def _run(cwd: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(list(args), cwd=cwd, env=env, capture_output=True, text=True, encoding="utf-8", errors="replace",
+                          timeout=900, check=False)
+
+
+def test_readme_config_passes_a_clean_dataset_repository_and_blocks_a_defect(
+        hook_repo: tuple[Path, dict[str, str]], repo_root: Path, tmp_path: Path) -> None:
+    """The README's pre-commit section in a dataset repository with other JSON and YAML in it:
+    a clean gold file of every kind passes (package.json, a CI workflow, the configs are
+    skipped, not failed); a defective file fails naming the defect; the installed hook
+    refuses to commit it."""
+    repo, env = hook_repo
+    block, rev = _readme_config()
+    _git(repo, env, "tag", "-f", rev)  # the release the README names
+    # The README's config as written; only the repository's address is this snapshot's path.
+    config = re.sub(r"(?m)^(\s*- repo:)\s*\S+", lambda m: f"{m.group(1)} {repo}", block)
+    assert config != block and f"rev: {rev}" in config
+
+    dataset = tmp_path / "dataset"
+    shutil.copytree(DATASET / "gold", dataset / "gold")
+    (dataset / ".pre-commit-config.yaml").write_text(config, encoding="utf-8")
+    (dataset / "goldlint.yaml").write_text("semantic:\n  profile: slower-whisper\n", encoding="utf-8")
+    (dataset / "package.json").write_text('{"name": "my-dataset", "private": true, "scripts": {"test": "true"}}\n', encoding="utf-8")
+    (dataset / ".github" / "workflows").mkdir(parents=True)
+    (dataset / ".github" / "workflows" / "ci.yml").write_text(
+        "name: ci\non: [push]\njobs:\n  lint:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n", encoding="utf-8")
+    (dataset / "README.md").write_text("# My dataset\n\nGold files for a spoken-language benchmark.\n", encoding="utf-8")
+    _git(dataset, env, "init", "-q", "-b", "main")
+    _git(dataset, env, "add", "-A")
+    _git(dataset, env, "commit", "-q", "-m", "a clean dataset")
+
+    clean = _run(dataset, env, sys.executable, "-m", "pre_commit", "run", "--all-files", "--verbose")
+    out = clean.stdout + clean.stderr
+    assert clean.returncode == 0, out
+    assert "Passed" in out and "Failed" not in out, out
+    # Every gold file was checked, and the rest skipped, not failed (pre-commit may split the
+    # files between several goldlint processes: their summary lines are added up).
+    assert _counted(out, "checked") == {"corpus": 1, "mix-config": 1, "runcard": 1, "semantic": 1, "slu": 1, "truth": 1}, out
+    assert _counted(out, "skipped") == {"kind not recognised": 3, "goldlint config": 1}, out
+
+    shutil.copy2(repo_root / "tests" / "data" / "slu" / "defective.jsonl", dataset / "gold" / "bad.jsonl")
+    _git(dataset, env, "add", "-A")
+    bad = _run(dataset, env, sys.executable, "-m", "pre_commit", "run", "--all-files")
+    out = bad.stdout + bad.stderr
+    assert bad.returncode == 1, out
+    assert "Failed" in out and "gold/bad.jsonl:2:2192: SLU102" in out, out
+
+    installed = _run(dataset, env, sys.executable, "-m", "pre_commit", "install")
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    head = _run(dataset, env, "git", "rev-parse", "HEAD").stdout
+    commit = _run(dataset, env, "git", "commit", "-m", "add a defective gold file")
+    out = commit.stdout + commit.stderr
+    assert commit.returncode != 0 and "gold/bad.jsonl:2:2192: SLU102" in out, out
+    assert _run(dataset, env, "git", "rev-parse", "HEAD").stdout == head  # nothing was committed
+
+
+def _counted(output: str, what: str) -> dict[str, int]:
+    """The per-kind (``checked``) or per-reason (``skipped``) counts of every summary line."""
+    total: dict[str, int] = {}
+    for found in re.finditer(rf"\d+ files? {what} \(([^)]*)\)" if what == "checked" else r"; \d+ skipped \(([^)]*)\)", output):
+        for part in found.group(1).split(", "):
+            name, count = part.rsplit(" ", 1) if what == "checked" else part.split(" ", 1)[::-1]
+            total[name] = total.get(name, 0) + int(count)
+    return total
+
+
+def test_hook_files_pattern_covers_every_format_goldlint_reads(repo_root: Path) -> None:
+    from goldlint.engine import EXTENSIONS
+
+    hooks = (repo_root / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    patterns = set(re.findall(r"files: '(.*)'", hooks))
+    assert len(patterns) == 1, patterns
+    matcher = re.compile(patterns.pop())
+    for extension in EXTENSIONS:
+        assert matcher.search(f"gold/data{extension}"), extension
+    assert not matcher.search("README.md") and not matcher.search("notes.txt")

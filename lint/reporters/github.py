@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from goldlint.summary import RunSummary
 from goldlint.diagnostics import Diagnostic
 
 _LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
@@ -15,7 +16,7 @@ def _escape_property(s: str) -> str:
     return _escape_data(s).replace(":", "%3A").replace(",", "%2C")
 
 
-def github(diagnostics: list[Diagnostic]) -> str:
+def github(diagnostics: list[Diagnostic], summary: RunSummary | None = None) -> str:
     lines = []
     for d in diagnostics:
         s, e = d.span.start, d.span.end

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from goldlint.summary import RunSummary
 from goldlint.diagnostics import Diagnostic, Fix, Span
 
 
@@ -38,5 +39,5 @@ def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
     return out
 
 
-def json_report(diagnostics: list[Diagnostic]) -> str:
+def json_report(diagnostics: list[Diagnostic], summary: RunSummary | None = None) -> str:
     return json.dumps([diagnostic_json(d) for d in diagnostics], ensure_ascii=False, indent=2) + "\n"

@@ -1,4 +1,8 @@
-"""JUnit XML: a test suite per file, a failing test case per diagnostic."""
+"""JUnit XML: a test suite per file, a test case per diagnostic.
+
+A case fails exactly when its diagnostic fails the run (an error; a warning under
+``--strict``), so the report and the exit code agree; the others are passed cases whose
+output holds the diagnostic, so a CI dashboard still shows them."""
 
 from __future__ import annotations
 
@@ -6,17 +10,22 @@ from itertools import groupby
 from xml.etree import ElementTree as ET
 
 from goldlint.diagnostics import Diagnostic
+from goldlint.summary import RunSummary
 
 
-def junit(diagnostics: list[Diagnostic]) -> str:
-    suites = ET.Element("testsuites", name="goldlint", tests=str(len(diagnostics)), failures=str(len(diagnostics)))
+def junit(diagnostics: list[Diagnostic], summary: RunSummary | None = None) -> str:
+    fails = (summary or RunSummary()).fails
+    suites = ET.Element("testsuites", name="goldlint", tests=str(len(diagnostics)), failures=str(sum(map(fails, diagnostics))))
     for path, group in groupby(sorted(diagnostics, key=lambda d: d.sort_key), key=lambda d: d.path):
         items = list(group)
-        suite = ET.SubElement(suites, "testsuite", name=path, tests=str(len(items)), failures=str(len(items)))
+        suite = ET.SubElement(suites, "testsuite", name=path, tests=str(len(items)), failures=str(sum(map(fails, items))))
         for d in items:
             where = f"{d.path}:{d.span.start.line}:{d.span.start.column}"
             case = ET.SubElement(suite, "testcase", name=f"{d.code} at {where}", classname=path)
-            failure = ET.SubElement(case, "failure", message=d.message, type=d.code)
-            failure.text = f"{where}: {d.code} [{d.severity.value}] {d.message}"
+            said = f"{where}: {d.code} [{d.severity.value}] {d.message}"
+            if fails(d):
+                ET.SubElement(case, "failure", message=d.message, type=d.code).text = said
+            else:
+                ET.SubElement(case, "system-out").text = said
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"

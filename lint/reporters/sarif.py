@@ -8,6 +8,7 @@ from typing import Any
 
 from goldlint import __version__
 from goldlint.diagnostics import Diagnostic, Fix
+from goldlint.summary import RunSummary
 from goldlint.rules.registry import get
 
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
@@ -22,7 +23,7 @@ def _region(d: Diagnostic) -> dict[str, int]:
     }
 
 
-def sarif(diagnostics: list[Diagnostic]) -> str:
+def sarif(diagnostics: list[Diagnostic], summary: RunSummary | None = None) -> str:
     codes = sorted({d.code for d in diagnostics})
     rules: list[dict[str, Any]] = []
     for code in codes:
@@ -64,6 +65,11 @@ def sarif(diagnostics: list[Diagnostic]) -> str:
             }
         ],
     }
+    if summary is not None:  # what the run looked at, and whether it passed
+        log["runs"][0]["invocations"] = [{
+            "executionSuccessful": True,
+            "properties": {**summary.as_json(), "passed": not any(map(summary.fails, diagnostics))},
+        }]
     return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
 
 

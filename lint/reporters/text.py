@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from goldlint.diagnostics import Diagnostic
+from goldlint.summary import RunSummary
 
 
 def line(d: Diagnostic) -> str:
@@ -14,16 +15,19 @@ def line(d: Diagnostic) -> str:
     return f"{d.path}:{d.span.start.line}:{d.span.start.column}: {d.code} [{d.severity.value}] {d.message}{hint}"
 
 
-def text(diagnostics: list[Diagnostic]) -> str:
+def text(diagnostics: list[Diagnostic], summary: RunSummary | None = None) -> str:
+    """Each diagnostic on its line, then one line that says what was found and, given the
+    run's summary, what was looked at (so a clean run and an empty one never look alike)."""
+    body = "".join(line(d) + "\n" for d in diagnostics)
+    looked_at = f" {summary.files_line()}." if summary is not None and summary.files_checked else ""
     if not diagnostics:
-        return ""
-    body = "\n".join(line(d) for d in diagnostics)
+        return f"All checks passed.{looked_at}\n" if looked_at else ""
     safe = sum(1 for d in diagnostics if d.fix is not None and d.fix.applicability == "safe")
     unsafe = sum(1 for d in diagnostics if d.fix is not None and d.fix.applicability == "unsafe")
-    summary = f"Found {len(diagnostics)} problem{'s' if len(diagnostics) != 1 else ''}"
+    found = f"Found {len(diagnostics)} problem{'s' if len(diagnostics) != 1 else ''}"
     if safe or unsafe:
         parts = [f"{safe} fixable with --fix"] if safe else []
         if unsafe:
             parts.append(f"{unsafe} more with --unsafe-fixes")
-        summary += f" ({', '.join(parts)})"
-    return f"{body}\n{summary}.\n"
+        found += f" ({', '.join(parts)})"
+    return f"{body}{found}.{looked_at}\n"

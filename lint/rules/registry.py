@@ -83,3 +83,18 @@ def _load_all() -> None:
 def rule_matches(code: str, selectors: list[str] | tuple[str, ...]) -> bool:
     """``ALL`` matches everything; otherwise a selector is a code prefix (``SLU``, ``SLU1``, ``GL004``)."""
     return any(s == "ALL" or code.startswith(s) for s in selectors)
+
+
+def unknown_selector(selector: str) -> str | None:
+    """Why ``selector`` (of --select, --ignore or a config's select/ignore/per-file-ignores)
+    selects no rule, with a did-you-mean; None when it selects some. A typo must not turn a
+    gate off in silence: ``--select XYZ`` would check nothing and pass."""
+    if selector == "ALL":
+        return None
+    codes = [rule.code for rule in all_rules()]
+    if any(code.startswith(selector) for code in codes):
+        return None
+    from goldlint.suggest import did_you_mean
+
+    prefixes = sorted({code.rstrip("0123456789") for code in codes} | {code[:-2] for code in codes} | {code[:-1] for code in codes})
+    return f"`{selector}` selects no rule{did_you_mean(selector, codes + prefixes)}; `goldlint rule --all` lists them"

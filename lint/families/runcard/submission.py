@@ -3,8 +3,9 @@
 A valid submission holds a complete run card that verifies, the method code (runnable,
 with installation instructions), its dependencies, a cost report and a README describing
 the approach and its limitations. :func:`check_folder` is called by the CLI when a folder
-argument holds a run card; its diagnostics sit at line 1, column 1 of the run card, or of
-the README when the problem is in it. The CLI asks :func:`holds_run_card` first.
+argument holds a run card and the user asked for it (``goldlint check --submission``); a
+finding sits where it can be mended: the card's first error (RUN116), its
+``coaching_data_sha256`` (RUN117), the README (RUN113), else the card's first line.
 """
 
 from __future__ import annotations
@@ -90,12 +91,12 @@ def check_folder(folder: Path, loaded: Any) -> list[Diagnostic]:
     card = cards[0]
     out: list[Diagnostic] = []
 
-    def add(code: str, where: Path, message: str) -> None:
+    def add(code: str, where: Path, message: str, span: Span = _TOP) -> None:
         select, ignore = enabled_codes(loaded, where)
         if rule_matches(code, select) and not rule_matches(code, ignore):
             rule = get(code)
             assert rule is not None
-            out.append(Diagnostic(str(where), code, rule.name, rule.severity, message, _TOP))
+            out.append(Diagnostic(str(where), code, rule.name, rule.severity, message, span))
 
     files = [p for p in _walk(folder) if p not in cards]
     readme = next((p for p in sorted(folder.iterdir()) if p.is_file() and p.name.lower().startswith("readme")), None)
@@ -119,12 +120,13 @@ def check_folder(folder: Path, loaded: Any) -> list[Diagnostic]:
     if errors:
         shown = ", ".join(f"{d.code} at {d.span.start.line}:{d.span.start.column}" for d in errors[:5])
         more = f" and {len(errors) - 5} more" if len(errors) > 5 else ""
-        add("RUN116", card, f"the run card does not verify: {len(errors)} error{'s' * (len(errors) != 1)} ({shown}{more})")
-    _coaching(card, files, add)
+        # At the card's first error: the place to start mending it.
+        add("RUN116", card, f"the run card does not verify: {len(errors)} error{'s' * (len(errors) != 1)} ({shown}{more})", errors[0].span)
+    _coaching(card, files, add, result.document)
     return sorted(out, key=lambda d: d.sort_key)
 
 
-def _coaching(card: Path, files: list[Path], add: Any) -> None:
+def _coaching(card: Path, files: list[Path], add: Any, document: Any) -> None:
     from goldlint.families.runcard.algorithms import sha256_file
 
     data = _read(card)
@@ -137,4 +139,8 @@ def _coaching(card: Path, files: list[Path], add: Any) -> None:
                 return
         except OSError:
             continue
-    add("RUN117", card, f"coaching_data_sha256 {wanted[:12]}… matches no file of the submission: ship the coaching data with the method (§9.1)")
+    from goldlint.findings import At
+
+    span = document.resolve([At(("coaching_data_sha256",))])[0] if document is not None else None
+    add("RUN117", card, f"coaching_data_sha256 {wanted[:12]}… matches no file of the submission: ship the coaching data with the method (§9.1)",
+        span or _TOP)

@@ -180,8 +180,8 @@ def test_an_empty_submission_lacks_everything(tmp_path: Path) -> None:
     sub = _folder(tmp_path, card=card)
     diags = check_folder(sub, cfg.Loaded(cfg.Settings(), None, tmp_path))
     assert [(d.code, Path(d.path).name, d.span.start.line, d.span.start.column) for d in diags] == [
-        ("RUN113", "run_card.json", 1, 1), ("RUN114", "run_card.json", 1, 1), ("RUN115", "run_card.json", 1, 1), ("RUN116", "run_card.json", 1, 1)]
-    assert "RUN104 at 11:27" in diags[-1].message
+        ("RUN113", "run_card.json", 1, 1), ("RUN114", "run_card.json", 1, 1), ("RUN115", "run_card.json", 1, 1), ("RUN116", "run_card.json", 11, 27)]
+    assert "RUN104 at 11:27" in diags[-1].message  # and it sits there: where the mending starts
 
 
 def test_an_incomplete_readme_and_missing_coaching_data(tmp_path: Path) -> None:
@@ -190,6 +190,9 @@ def test_an_incomplete_readme_and_missing_coaching_data(tmp_path: Path) -> None:
     sub = _folder(tmp_path, card=reseal(card), readme="# My method\n\nIt translates.\n\n## Costs\n$0.04\n", files={"run.py": "\n"})
     diags = check_folder(sub, cfg.Loaded(cfg.Settings(), None, tmp_path))
     assert [(d.code, Path(d.path).name) for d in diags] == [("RUN113", "README.md"), ("RUN117", "run_card.json")]
+    text = (sub / "run_card.json").read_text(encoding="utf-8").splitlines()
+    at = diags[1].span.start
+    assert text[at.line - 1][at.column - 1 :].startswith(f'"{card["coaching_data_sha256"]}"'), (at, text[at.line - 1])  # on the pinned hash
     assert "its limitations, how to install and run it" in diags[0].message
     (sub / "coaching.txt").write_text("examples", encoding="utf-8")
     assert [d.code for d in check_folder(sub, cfg.Loaded(cfg.Settings(), None, tmp_path))] == ["RUN113"]
