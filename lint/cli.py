@@ -17,19 +17,18 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-
 from goldlint import __version__
 from goldlint import config as cfg
 from goldlint.diagnostics import Diagnostic
 from goldlint.engine import FileResult, check_file, check_text, iter_files
-from goldlint.parallel import check_all
 from goldlint.families import KIND_NAMES
 from goldlint.fixes import UnsafeWrite, fix_until_stable, write_atomic
+from goldlint.parallel import check_all
 from goldlint.reporters import REPORTERS
 from goldlint.reporters.text import line as text_line
 from goldlint.rules.registry import all_rules, get, unknown_selector
-from goldlint.summary import Outcome, RunSummary
 from goldlint.server.command import serve
+from goldlint.summary import Outcome, RunSummary
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Lint, fix and score the gold files of NLP and speech evaluation sets.")
 app.command()(serve)
@@ -238,7 +237,7 @@ def _emit(report: str, output_file: Path | None) -> None:
         sys.stdout.flush()
 
 
-from goldlint.score.command import score  # noqa: E402
+from goldlint.score.command import score
 
 app.command()(score)
 

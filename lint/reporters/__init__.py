@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from goldlint.diagnostics import Diagnostic
-from goldlint.summary import RunSummary
 from goldlint.reporters.github import github
 from goldlint.reporters.json_format import json_report
 from goldlint.reporters.junit import junit
 from goldlint.reporters.sarif import sarif
 from goldlint.reporters.text import text
+from goldlint.summary import RunSummary
 
 # (diagnostics, the run's summary or None) -> the report; the summary gives what was looked
 # at (text, SARIF) and whether warnings fail the run (JUnit).

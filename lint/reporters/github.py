@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from goldlint.summary import RunSummary
 from goldlint.diagnostics import Diagnostic
+from goldlint.summary import RunSummary
 
 _LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from goldlint.summary import RunSummary
 from goldlint.diagnostics import Diagnostic, Fix, Span
+from goldlint.summary import RunSummary
 
 
 def span_json(span: Span) -> dict[str, Any]:

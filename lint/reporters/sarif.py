@@ -8,8 +8,8 @@ from typing import Any
 
 from goldlint import __version__
 from goldlint.diagnostics import Diagnostic, Fix
-from goldlint.summary import RunSummary
 from goldlint.rules.registry import get
+from goldlint.summary import RunSummary
 
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
