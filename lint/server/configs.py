@@ -29,6 +29,11 @@ class ConfigProblem:
     line: int  # 1-based
     column: int  # 1-based
     message: str
+    more: tuple[cfg.ConfigProblem, ...] = ()  # the config's other problems, each shown at its place
+
+    @property
+    def all(self) -> tuple[cfg.ConfigProblem, ...]:
+        return (cfg.ConfigProblem(self.line, self.column, self.message), *self.more)
 
 
 class Configs:
@@ -82,7 +87,7 @@ class Configs:
             entry: cfg.Loaded | ConfigProblem = cfg.read(path)
         except cfg.ConfigError as exc:
             log.warning("bad config %s", exc)
-            entry = ConfigProblem(exc.path, exc.line, exc.column, exc.message)
+            entry = ConfigProblem(exc.path, exc.line, exc.column, exc.message, exc.problems[1:])
         with self._lock:
             if cached is not None:
                 log.info("config %s changed: reloaded", path)

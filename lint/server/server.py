@@ -210,15 +210,17 @@ class GoldlintServer(LanguageServer):
         state.published(state.version, items)
 
     def config_problem(self, config_file: Path | None, problem: ConfigProblem | None) -> None:
-        """Show a broken config file's problem on that file (and clear it once fixed)."""
+        """Show a broken config file's problems on that file, each at its place (and clear them once fixed)."""
         if problem is not None:
             self._config_problems.add(problem.path)
-            position = types.Position(line=max(problem.line - 1, 0), character=max(problem.column - 1, 0))
-            diagnostic = types.Diagnostic(
-                range=types.Range(start=position, end=position), message=f"bad config: {problem.message} (the defaults are used)",
-                severity=types.DiagnosticSeverity.Error, source="goldlint",
-            )
-            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=from_fs_path(str(problem.path)) or "", diagnostics=[diagnostic]))
+            diagnostics = []
+            for each in problem.all:
+                position = types.Position(line=max(each.line - 1, 0), character=max(each.column - 1, 0))
+                diagnostics.append(types.Diagnostic(
+                    range=types.Range(start=position, end=position), message=f"bad config: {each.message} (the defaults are used)",
+                    severity=types.DiagnosticSeverity.Error, source="goldlint",
+                ))
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=from_fs_path(str(problem.path)) or "", diagnostics=diagnostics))
         elif config_file is not None and config_file in self._config_problems:
             self._config_problems.discard(config_file)
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=from_fs_path(str(config_file)) or "", diagnostics=[]))

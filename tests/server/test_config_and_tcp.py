@@ -47,15 +47,16 @@ async def test_config_change_is_seen_by_the_next_check_without_a_notification(cl
 
 async def test_a_broken_config_is_shown_on_the_config_file_and_defaults_apply(client, work: Path) -> None:
     config = work / "goldlint.yaml"
-    config.write_text("select: [ALL]\nignroe: [SLU108]\n", encoding="utf-8")
+    config.write_text("select: [ALL]\nignroe: [SLU108]\nmax-depth: 0\n", encoding="utf-8")
     uri = open_doc(client, work / "defective.jsonl")
     gold = await wait_published(client, uri)
     assert codes(gold) == {"SLU102", "SLU108"}
     problem = await wait_published(client, uri_of(config.resolve()))
-    assert len(problem.diagnostics) == 1
-    shown = problem.diagnostics[0]
+    assert len(problem.diagnostics) == 2  # every problem, each at its place
+    shown, other = problem.diagnostics
     assert "unknown key `ignroe`" in shown.message and "did you mean `ignore`" in shown.message
     assert shown.range.start == types.Position(line=1, character=0)
+    assert "max-depth: must be at least 1, not `0`" in other.message and other.range.start == types.Position(line=2, character=0)
     # Fixed and saved in the editor: the problem is cleared and the config applies.
     config_uri = open_doc(client, config, language="yaml")
     config.write_text("select: [ALL]\nignore: [SLU108]\n", encoding="utf-8")
