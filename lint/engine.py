@@ -356,8 +356,11 @@ def _run(doc: Document, path: Path, report: Report, loaded: cfg.Loaded, kind: st
             pass
         return
     if family is None:
-        for _ in doc.records():  # (a streamed file's reading findings come as it is read)
-            pass
+        records = sum(1 for _ in doc.records())  # (a streamed file's reading findings come as it is read)
+        if records == 0 and not doc.findings and isinstance(doc, JsonlDocument):
+            # Only blank lines, found by streaming (a text in memory is caught before it is parsed).
+            report.add("GL010", Span(Position(1, 1), Position(1, 1), 0, 0), "empty file")
+            return
         if not doc.findings and not result.lossy:
             # Read cleanly, of no kind goldlint knows, and none was asked for: not ours to judge.
             result.skipped = NOT_RECOGNISED

@@ -1,7 +1,8 @@
 """Runs the rule cases kept as data in ``tests/rules/*.yaml`` (one file per family).
 
 Each case gives a file's text and every expected diagnostic as ``CODE line:column``;
-a case with ``fixed`` also proves the fix and that a second ``--fix`` changes nothing.
+a case with ``fixed`` also proves the fix and that a second ``--fix`` changes nothing. Every
+case goes through every route a user's file can take (``tests/routes.py``), which must agree.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from goldlint import config as cfg
 from goldlint.engine import check_file, check_text
 from goldlint.fixes import applicable, fix_until_stable
 from goldlint.rules.registry import rule_matches
+
+from tests.routes import assert_routes_agree
 
 HERE = Path(__file__).parent
 
@@ -61,6 +64,7 @@ def test_rule_case(case: dict[str, Any], tmp_path: Path) -> None:
     messages = " | ".join(d.message for d in result.diagnostics)
     for fragment in case.get("contains", []):
         assert fragment in messages
+    assert_routes_agree(gold, case.get("kind"))
     if "fixed" in case:
         loaded = cfg.for_file(gold)
 

@@ -20,6 +20,8 @@ from goldlint.fixes import applicable, apply_fixes, fix_until_stable
 from goldlint.rules.registry import rule_matches
 from ruamel.yaml import YAML
 
+from tests.routes import assert_routes_agree
+
 
 def load_cases(source: Path) -> list[Any]:
     cases = YAML(typ="safe").load(source.read_text(encoding="utf-8"))
@@ -47,6 +49,7 @@ def run_case(case: dict[str, Any], tmp_path: Path) -> None:
     messages = " | ".join(d.message for d in chosen)
     for fragment in case.get("contains", []):
         assert fragment in messages, shown
+    assert_routes_agree(gold, case.get("kind"))
     if "covers" in case:  # the exact text each selected diagnostic spans
         text = case["text"]
         assert [text[d.span.start_offset : d.span.end_offset] for d in chosen] == case["covers"], shown
