@@ -67,6 +67,20 @@ async def test_a_broken_config_is_shown_on_the_config_file_and_defaults_apply(cl
     assert cleared and not cleared[-1].diagnostics
 
 
+async def test_json_and_yaml_that_are_not_gold_get_no_diagnostics(client, work: Path) -> None:
+    """A dataset repository's package.json or CI workflow opened in the editor: no kind, so
+    nothing to say (not a GL005 error, nor its BOM or line endings); a broken one still is."""
+    package = work / "package.json"
+    package.write_text('\ufeff{"name": "x",\r\n "private": true}\r\n', encoding="utf-8")
+    assert not (await wait_published(client, open_doc(client, package))).diagnostics
+    workflow = work / "ci.yml"
+    workflow.write_text("on: [push]\njobs: {}\n", encoding="utf-8")
+    assert not (await wait_published(client, open_doc(client, workflow, language="yaml"))).diagnostics
+    broken = work / "broken.json"
+    broken.write_text('{"name": "x",}\n', encoding="utf-8")
+    assert codes(await wait_published(client, open_doc(client, broken))) == {"GL003"}
+
+
 async def test_config_watchers_are_registered_with_clients_that_allow_it(client) -> None:
     methods = [r.method for r in client.registrations]
     if client.profile == "vscode":
