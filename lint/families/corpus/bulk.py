@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 BLOCK = 4096  # entries assessed at once
 
-_TIERS = frozenset(range(1, 6))
+_TIERS = vocab.TIERS
 _MAYBE_STR = frozenset({str, type(None)})
 _is_nfc = partial(unicodedata.is_normalized, "NFC")
 

@@ -214,7 +214,7 @@ class EntryChecker:
             self.missing.append("difficulty")
             return
         d = e["difficulty"]
-        if isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 5:
+        if isinstance(d, int) and not isinstance(d, bool) and d in vocab.TIERS:
             self.tally.tiers.add(d)
             return
         where = at.child("difficulty")
@@ -222,8 +222,8 @@ class EntryChecker:
             legacy.check_difficulty(self.report, where, d, e)
             return
         whole = _whole(d)
-        fix = safe_fix(f"write {whole} as an integer", Change(where, str(whole))) if whole is not None and 1 <= whole <= 5 else None
-        self.report.add("COR109", where, f"`difficulty` must be an integer from 1 to 5, found {describe(d)}", fix)
+        fix = safe_fix(f"write {whole} as an integer", Change(where, str(whole))) if whole in vocab.TIERS else None
+        self.report.add("COR109", where, f"`difficulty` must be an integer from {vocab.FIRST_TIER} to {vocab.LAST_TIER}, found {describe(d)}", fix)
 
     def _provenance(self, at: At, e: dict[str, Any]) -> None:
         t = self.tally

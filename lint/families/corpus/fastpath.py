@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from goldlint.families.corpus.entries import EntryChecker
 
 _SEGMENTS = frozenset(vocab.SEGMENTS)
+_TIERS = vocab.TIERS
 _PROVENANCE = frozenset(vocab.PROVENANCE)
 _REGISTERS = frozenset(vocab.REGISTERS)
 _HARNESS_REGISTERS = frozenset(vocab.HARNESS_REGISTERS)
@@ -81,7 +82,7 @@ def spec_entry(c: EntryChecker, path: JsonPath, e: dict[str, Any]) -> bool:
     seg, d, p, r, ctx = e.get("segment"), e.get("difficulty"), e.get("provenance"), e.get("register"), e.get("context")
     if type(seg) is not str or type(p) is not str or type(r) is not str or type(ctx) is not str:
         return False  # (also keeps unhashable values away from the set lookups below)
-    if seg not in _SEGMENTS or type(d) is not int or not 1 <= d <= 5 or r not in _REGISTERS or ctx not in _CONTEXTS:
+    if seg not in _SEGMENTS or type(d) is not int or d not in _TIERS or r not in _REGISTERS or ctx not in _CONTEXTS:
         return False
     if p not in _PROVENANCE or (c.declared is not None and p not in c.declared):
         return False
@@ -104,7 +105,7 @@ def harness_entry(c: EntryChecker, path: JsonPath, e: dict[str, Any]) -> bool:
     d, r, dom = e.get("difficulty"), e.get("register"), e.get("domain")
     if type(r) is not str or type(dom) is not str:
         return False
-    if type(d) is not int or not 1 <= d <= 5 or r not in _HARNESS_REGISTERS or dom not in _DOMAINS:
+    if type(d) is not int or d not in _TIERS or r not in _HARNESS_REGISTERS or dom not in _DOMAINS:
         return False
     if c.domains is not None and dom not in c.domains:
         return False

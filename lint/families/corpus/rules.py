@@ -6,6 +6,7 @@ Metadata only; the checks live in the family's other modules and report by code.
 from __future__ import annotations
 
 from goldlint.diagnostics import Severity
+from goldlint.families.corpus import vocab
 from goldlint.rules.registry import Rule, register
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -59,7 +60,7 @@ register(
          '"segment": "gold-standard"', '"segment": "gold_standard"',
          "safe: a value that is an unambiguous typo of one vocabulary value is replaced by it.", family=F),
     Rule("COR109", "bad-difficulty", E,
-         "`difficulty` is not an integer from 1 to 5.",
+         f"`difficulty` is not an integer from {vocab.FIRST_TIER} to {vocab.LAST_TIER}.",
          "Per-tier breakdowns (§2.4) put a `6`, `2.5` or `\"3\"` in a tier of its own or drop the entry.",
          '"difficulty": "3"', '"difficulty": 3', "safe: a whole number written as a string or a float (`\"3\"`, `3.0`) becomes the integer.",
          family=F),

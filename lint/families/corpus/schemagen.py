@@ -23,6 +23,11 @@ def _enum(table: dict[Any, str], description: str) -> dict[str, Any]:
     return {"description": description, "enum": list(table)}
 
 
+def _tiers(description: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "integer", "minimum": vocab.FIRST_TIER, "maximum": vocab.LAST_TIER}
+    return {**out, "description": description} if description else out
+
+
 def _text(description: str) -> dict[str, Any]:
     return {"type": "string", "minLength": 1, "pattern": r"\S", "description": description}
 
@@ -37,7 +42,7 @@ def spec_schema() -> dict[str, Any]:
             "source": _text("Source text in the source language."),
             "reference": _text("Gold-standard reference translation."),
             "segment": _enum(vocab.SEGMENTS, "Corpus partition (§2.3)."),
-            "difficulty": {"type": "integer", "minimum": 1, "maximum": 5, "description": "Difficulty tier 1–5 (§2.4)."},
+            "difficulty": _tiers(f"Difficulty tier {vocab.FIRST_TIER}–{vocab.LAST_TIER} (§2.4)."),
             "provenance": _enum(vocab.PROVENANCE, "Origin of the entry (§2.5)."),
             "register": _enum(vocab.REGISTERS, "Register (§2.6)."),
             "context": _enum(vocab.CONTEXTS, "Communicative function (§2.6)."),
@@ -83,7 +88,7 @@ def harness_schema() -> dict[str, Any]:
             "source": _text("Source text."),
             "reference": _text("Reference translation."),
             "domain": _enum(vocab.DOMAINS, "Domain of the entry."),
-            "difficulty": {"type": "integer", "minimum": 1, "maximum": 5},
+            "difficulty": _tiers(),
             "register": _enum(vocab.HARNESS_REGISTERS, "Register."),
             "provenance": {"type": "object", "properties": {"license": {"type": "string"}}},
             "metadata": {"type": "object"},

@@ -55,7 +55,7 @@ def _decoders() -> _Decoders:
 
     entry = msgspec.defstruct("SpecEntry", [
         ("id", int), ("source", str), ("reference", str), ("segment", one_of(vocab.SEGMENTS)),
-        ("difficulty", Literal[1, 2, 3, 4, 5]), ("provenance", one_of(vocab.PROVENANCE)),
+        ("difficulty", one_of(sorted(vocab.TIERS))), ("provenance", one_of(vocab.PROVENANCE)),
         ("register", one_of(vocab.REGISTERS)), ("context", one_of(vocab.CONTEXTS)),
         ("notes", str | None, None), ("variant_class", str | None, None), ("morphological_analysis", str | None, None),
     ], forbid_unknown_fields=True, omit_defaults=True, gc=False)  # (str, int and None fields: no cycles to collect)

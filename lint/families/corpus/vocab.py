@@ -51,6 +51,11 @@ DIFFICULTY: dict[int, str] = {
     4: "Complex morphology: obviation, passive voice, conjunct order, relative clauses.",
     5: "Advanced: multi-clause, formal register, ceremonial, idiomatic.",
 }
+# The tiers, written once: every check of COR109 (detailed, per-entry clean path, column
+# path, msgspec type), the JSON Schemas, completion and the rule's docs derive from these.
+TIERS: frozenset[int] = frozenset(DIFFICULTY)
+FIRST_TIER, LAST_TIER = min(DIFFICULTY), max(DIFFICULTY)
+assert TIERS == frozenset(range(FIRST_TIER, LAST_TIER + 1)), "tiers are a range: messages and schemas say `from FIRST to LAST`"
 
 # --- harness v3 dialect (the harness's corpus builder) -------------------------------
 
