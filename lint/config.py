@@ -118,7 +118,6 @@ class BaseSettings(BaseModel):
         return self.max_file_size, "max-file-size"  # JSONL (streamed line by line) and the rest
 
 
-
 def _family_fields() -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, family in FAMILIES.items():
@@ -145,6 +144,8 @@ class Loaded:
             return file.as_posix()
 
     def matches(self, file: Path, patterns: list[str] | dict[str, Any]) -> list[str]:
+        if not patterns:
+            return []  # (no path to resolve: most configs set no kinds, excludes or per-file ignores)
         rel = self.relative(file)
         return [p for p in patterns if glob_match(rel, p)]
 

@@ -34,14 +34,14 @@ from goldlint.source import decode
 EXTENSIONS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".yaml": "yaml", ".yml": "yaml", ".tsv": "tsv"}
 STREAM_ABOVE = 8 << 20  # JSONL files larger than this are streamed line by line
 
-# Why a file was not checked. A dataset repository holds other JSON and YAML (package.json,
-# CI workflows, goldlint's own config): they are counted and said once in the run's summary,
-# never reported as problems, unless the user asked for a kind (--kind, a `kinds` glob).
+# Why a file was not checked (FileResult.skipped). A dataset repository holds other JSON and
+# YAML (package.json, CI workflows, goldlint's own config): they are counted and said once in
+# the run's summary, never reported as problems, unless the user asked for a kind (--kind, a
+# `kinds` glob).
 NOT_RECOGNISED = "kind not recognised"
 NOT_GOLD_FORMAT = "not a gold file format"
 EXCLUDED = "excluded"
 GOLDLINT_CONFIG = "goldlint config"
-SKIP_REASONS = (NOT_RECOGNISED, NOT_GOLD_FORMAT, EXCLUDED, GOLDLINT_CONFIG)
 CONFIG_FILE_NAMES = frozenset(name for name in cfg.CONFIG_NAMES if name.endswith(".yaml"))  # (pyproject.toml is no gold format anyway)
 
 
@@ -53,7 +53,7 @@ class FileResult:
     text: str | None = None  # the text checked, when it was held in memory
     lossy: bool = False  # invalid UTF-8 was replaced: fixes must not be written
     document: Document | None = None
-    skipped: str | None = None  # why the file was not checked (a :data:`SKIP_REASONS` value)
+    skipped: str | None = None  # why the file was not checked (NOT_RECOGNISED, ...), None when it was
 
     @property
     def errors(self) -> int:

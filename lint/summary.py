@@ -22,7 +22,7 @@ class Outcome(NamedTuple):
 
     diagnostics: list[Diagnostic]
     kind: str | None
-    skipped: str | None  # why it was not checked (engine.SKIP_REASONS), None when it was
+    skipped: str | None  # why it was not checked (FileResult.skipped), None when it was
 
 
 @dataclass
@@ -51,17 +51,17 @@ class RunSummary:
         text = f"{n} file{'s' if n != 1 else ''} checked"
         if self.checked:
             text += " (" + ", ".join(f"{kind} {count}" for kind, count in _by_count(self.checked)) + ")"
-        if self.skipped:
-            total = sum(self.skipped.values())
-            text += f"; {total} skipped (" + ", ".join(f"{count} {reason}" for reason, count in _by_count(self.skipped)) + ")"
-        return text
+        return text + (f"; {self._skipped()}" if self.skipped else "")
 
     def nothing_checked(self) -> str:
         """The standard-error line of a run that checked no file."""
-        line = "goldlint: no files checked"
-        if self.skipped:
-            line += ": " + self.files_line().split("; ", 1)[1]
-        return line + ". Name gold files or folders, or a kind with --kind or a `kinds` glob in config."
+        said = f": {self._skipped()}" if self.skipped else ""
+        return f"goldlint: no files checked{said}. Name gold files or folders, or a kind with --kind or a `kinds` glob in config."
+
+    def _skipped(self) -> str:
+        """``4 skipped (3 kind not recognised, 1 excluded)``."""
+        reasons = ", ".join(f"{count} {reason}" for reason, count in _by_count(self.skipped))
+        return f"{sum(self.skipped.values())} skipped ({reasons})"
 
     def as_json(self) -> dict[str, Any]:
         return {
