@@ -17,14 +17,14 @@ from typing import Any
 
 from goldlint.families.slu.answers import convention_problem
 from goldlint.families.slu.inventory import parse_inventory
-from goldlint.families.slu.meta import placeholder_problems, speaker_problem
+from goldlint.families.slu.meta import PRIVATE_FOLDERS, placeholder_problems, speaker_problem
 from goldlint.families.slu.options import SluOptions
 from goldlint.rules.file_rules import invisible_or_confusable
 
 _SAFE_AUDIO = re.compile(r"[\w.-]+(?:/[\w.-]+)*")
-_SUSPECT_PART = re.compile(r"(?:^|/)(?:\.\.|home|users|root|private|tmp|mnt|media)(?:/|$)", re.IGNORECASE)
+# A folder part the detailed check would look at twice: `..`, or a private folder (SLU109).
+_SUSPECT_PART = re.compile(rf"(?:^|/)(?:\.\.|{'|'.join(sorted(PRIVATE_FOLDERS))})(?:/|$)", re.IGNORECASE)
 _CACHE_LIMIT = 200_000
-_SUSPECT_NAMES = frozenset({"home", "users", "root", "private", "tmp", "mnt", "media"})
 
 
 class CleanCheck:
@@ -128,7 +128,7 @@ class CleanCheck:
         folder, slash, name = audio.rpartition("/")
         if (slash and not folder) or not name.replace(".", "").replace("-", "").replace("_", "").isalnum():
             return False  # (\w is isalnum() or _; a name may also hold . and -)
-        if "." not in name and name.lower() in _SUSPECT_NAMES:
+        if "." not in name and name.lower() in PRIVATE_FOLDERS:
             return False
         ok = self._audio_dirs.get(folder)
         if ok is None:

@@ -14,7 +14,10 @@ from goldlint.suggest import did_you_mean, unambiguous
 
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([^{}\s]*)\}(?!\})")
 _SPEAKER = re.compile(r"(\d+)_(male|female)_(\d+)")
-_PRIVATE = re.compile(r"(^|/)(home|Users|root|private|tmp|mnt|media)(/|$)|^~", re.IGNORECASE)
+# Folders whose name in an audio path leaks a private location (SLU109), written once: the
+# detailed check and the clean path (``fast.py``) both read them from here.
+PRIVATE_FOLDERS = frozenset({"home", "users", "root", "private", "tmp", "mnt", "media"})
+_PRIVATE = re.compile(rf"(^|/)({'|'.join(sorted(PRIVATE_FOLDERS))})(/|$)|^~", re.IGNORECASE)
 _AUDIO_MAGIC = (b"RIFF", b"fLaC", b"ID3")
 
 
