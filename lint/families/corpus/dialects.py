@@ -19,8 +19,9 @@ Dialect = Literal["spec", "harness", "legacy", "flat"]
 Flavour = Literal["spec", "harness"]  # whose entry vocabulary applies
 
 _HARNESS_KEYS = frozenset({"corpus_id", "entry_count", "domains"})
-_SOURCE_KEYS = ("source", "source_text")
-_REFERENCE_KEYS = ("reference", "target_expected", "target")
+_SOURCE_KEYS = ("source", vocab.LEGACY_NAME["source"])
+# (`target` too: a file that names its reference so is a corpus, told that the field is `reference`)
+_REFERENCE_KEYS = ("reference", vocab.LEGACY_NAME["reference"], "target")
 
 
 def looks_like_entry(value: Any) -> bool:

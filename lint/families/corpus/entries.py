@@ -130,7 +130,7 @@ class EntryChecker:
         unknown_keys(self.report, "COR119", at, e, self.known, "an entry", _ALIASES, skip=vocab.LEGACY_FIELDS)
 
     def _id(self, at: At, e: dict[str, Any]) -> None:
-        name = "id" if "id" in e else ("index" if "index" in e else None)
+        name = vocab.key_of(e, "id")
         value = e[name] if name is not None else None
         self.tally.labels.append(value if isinstance(value, (int, str)) and not isinstance(value, bool) else None)
         if name is None:
@@ -151,8 +151,8 @@ class EntryChecker:
 
     def _texts(self, at: At, e: dict[str, Any]) -> None:
         report = self.report
-        for name, old in (("source", "source_text"), ("reference", "target_expected")):
-            key = name if name in e else (old if old in e else None)
+        for name in ("source", "reference"):
+            key = vocab.key_of(e, name)
             if key is None:
                 self.missing.append(name)
                 continue

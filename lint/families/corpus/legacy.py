@@ -41,7 +41,7 @@ def choose(tier: str, e: dict[str, Any]) -> tuple[int, int]:
     numbers), else 2. ``hard``: 5 when the source holds more than one sentence (tier 5 is
     multi-clause text), else 4.
     """
-    source = e.get("source", e.get("source_text"))
+    source = e.get(vocab.key_of(e, "source") or "source")
     text = source.strip() if isinstance(source, str) else ""
     if tier == "easy":
         return (1, 2) if text and len(text.split()) == 1 else (2, 1)

@@ -7,6 +7,8 @@ these tables. Each vocabulary maps a value to its one-line documentation.
 
 from __future__ import annotations
 
+from typing import Any
+
 # --- spec dialect (seed 002 §2.3–2.6) ------------------------------------------------
 
 SEGMENTS: dict[str, str] = {
@@ -93,6 +95,17 @@ DOMAINS: dict[str, str] = {
 # --- legacy harness (seed 002 §2.2 implementation note) -------------------------------
 
 LEGACY_FIELDS: dict[str, str] = {"index": "id", "source_text": "source", "target_expected": "reference"}
+# The legacy name of a spec field, the other way round (every reader of an entry asks this).
+LEGACY_NAME: dict[str, str] = {new: old for old, new in LEGACY_FIELDS.items()}
+
+
+def key_of(entry: dict[str, Any], field: str) -> str | None:
+    """The key under which ``entry`` holds the spec field ``field``: its own name, else its
+    legacy name (``source_text`` for ``source``), else None."""
+    if field in entry:
+        return field
+    old = LEGACY_NAME.get(field)
+    return old if old is not None and old in entry else None
 LEGACY_DIFFICULTY: dict[str, tuple[int, ...]] = {"easy": (1, 2), "medium": (3,), "hard": (4, 5)}
 
 # --- fields ----------------------------------------------------------------------------
