@@ -209,13 +209,11 @@ def _fix_file(file: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, 
 
 
 def _submission_folders(paths: list[Path], configs: _Configs) -> list[Diagnostic]:
-    try:
-        from goldlint.families.runcard.submission import check_folder, holds_run_card
-    except ImportError:
-        return []
+    from goldlint.families.runcard.submission import check_folder
+
     out: list[Diagnostic] = []
     for path in paths:
-        if path.is_dir() and holds_run_card(path):
+        if path.is_dir():
             out.extend(check_folder(path, configs(path / "x")))
     return out
 

@@ -162,7 +162,7 @@ def _check_file(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool
     del data  # the text holds it all now: a big file is not kept twice while it is checked
     result = check_text(path, decoded.text, loaded, kind, explicit, lossy=decoded.lossy)
     if decoded.findings and result.skipped is None:
-        extra = _resolve(decoded.findings, None, loaded, path)
+        extra = resolve_findings(decoded.findings, None, loaded, path)
         result.diagnostics = sorted(extra + result.diagnostics, key=lambda d: d.sort_key)
     return result
 
@@ -402,7 +402,7 @@ def _finish(result: FileResult, report: Report, doc: Document | None, loaded: cf
         result.document = None
         return result  # (its file-level findings too: a BOM in package.json is not ours to report)
     findings = (doc.findings if doc is not None else []) + report.findings
-    result.diagnostics = sorted(_resolve(findings, doc, loaded, Path(result.path)), key=lambda d: d.sort_key)
+    result.diagnostics = sorted(resolve_findings(findings, doc, loaded, Path(result.path)), key=lambda d: d.sort_key)
     return result
 
 
@@ -414,7 +414,8 @@ def enabled_codes(loaded: cfg.Loaded, path: Path) -> tuple[list[str], list[str]]
     return list(settings.select), ignore
 
 
-def _resolve(findings: list[Finding], doc: Document | None, loaded: cfg.Loaded, path: Path) -> list[Diagnostic]:
+def resolve_findings(findings: list[Finding], doc: Document | None, loaded: cfg.Loaded, path: Path) -> list[Diagnostic]:
+    """Findings to diagnostics, placed in ``doc``, keeping those the config selects for ``path``."""
     select, ignore = enabled_codes(loaded, path)
     kept = [f for f in findings if rule_matches(f.code, select) and not rule_matches(f.code, ignore)]
     return to_diagnostics(kept, doc, path)

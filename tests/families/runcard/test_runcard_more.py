@@ -215,6 +215,17 @@ def test_submission_codes_respect_ignore(tmp_path: Path) -> None:
     assert check_folder(sub, loaded) == []
 
 
+def test_a_submission_card_is_read_by_the_engine_with_its_limits_and_per_file_ignores(tmp_path: Path) -> None:
+    """The card goes through the engine like any file: a card over the size limit is no card
+    (GL011, never parsed), and the README's finding follows that file's per-file-ignores."""
+    sub = _folder(tmp_path, readme="# My method\n\nIt translates.\n", files={"method.py": "\n", "cost_report.md": "$1\n"})
+    wide = cfg.Loaded(cfg.Settings.model_validate({"per-file-ignores": {"README.md": ["RUN113"]}}), None, sub)
+    assert check_folder(sub, wide) == []
+    assert [d.code for d in check_folder(sub, cfg.Loaded(cfg.Settings(), None, sub))] == ["RUN113"]
+    tight = cfg.Loaded(cfg.Settings.model_validate({"max-document-size": 100}), None, sub)
+    assert check_folder(sub, tight) == []  # the card was not read: no submission to judge
+
+
 # --------------------------------------------------------------------------- editor
 
 
