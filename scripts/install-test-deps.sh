@@ -18,9 +18,6 @@ apt_install() {
 # --- test infrastructure: tests/test_precommit.py, tests/test_wheel.py, tests/bench ---
 # pre-commit's try-repo clones the hook repository with git.
 apt_install git git
-# The wheel test builds offline with the project's build backend when it is installed
-# (without it, pip fetches hatchling into an isolated build environment each run).
-python -c 'import hatchling' >/dev/null 2>&1 || python -m pip install --quiet --disable-pip-version-check 'hatchling>=1.21'
 
 # --- goldlint score: tests/score/test_html.py (the HTML report in a real headless browser) ---
 # Debian's chromium; the test drives it over the DevTools pipe, so nothing else is needed.

@@ -1,8 +1,8 @@
-"""The wheel, installed: built from this tree, put into a fresh virtual environment, and run.
+"""The wheel, installed: built from this tree, put into a fresh virtual environment with its
+dependencies (pinned by the test lock), and run.
 
-The environment sees the system's site-packages (so the dependencies need no network),
-but goldlint itself must come from the wheel: the test proves it by where the package and
-its grammar live, and then runs that environment's ``goldlint`` console script.
+goldlint itself must come from the wheel: the test proves it by where the package and its
+grammar live, and then runs that environment's ``goldlint`` console script.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import pytest
 pytestmark = pytest.mark.slow
 
 GRAMMAR = "goldlint/grammars/slu_annotation.lark"
+LOCK = "requirements/test.txt"  # the versions the tests install (README's test command)
 BIN = "Scripts" if os.name == "nt" else "bin"
 
 
@@ -48,13 +49,15 @@ def wheel(repo_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def venv(wheel: Path, repo_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A brand-new environment (not seeing this one's packages: from inside a virtual
+    environment, ``--system-site-packages`` would mean the base interpreter's), holding the
+    wheel and its dependencies at the versions of the test lock, as a user's would."""
     env_dir = tmp_path_factory.mktemp("venv") / "env"
-    _ok(_run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", env_dir]))
+    _ok(_run([sys.executable, "-m", "venv", env_dir]))
     python = env_dir / BIN / "python"
-    # pip comes from the system site-packages and installs into the environment running it.
-    _ok(_run([python, "-m", "pip", "install", "--no-index", "--no-deps", "--ignore-installed",
-              "--disable-pip-version-check", "--no-warn-script-location", "--quiet", wheel]))
+    _ok(_run([python, "-m", "pip", "install", "--disable-pip-version-check", "--no-warn-script-location", "--quiet",
+              "-c", repo_root / LOCK, wheel], timeout=900))
     return env_dir
 
 
@@ -118,6 +121,6 @@ def test_installed_cli_fails_on_defective_gold(venv: Path, gold: Path, run_cli) 
 
 def test_installed_cli_passes_clean_gold(venv: Path, gold: Path) -> None:
     done = _run([venv / BIN / "goldlint", "check", "clean.jsonl"], cwd=gold)
-    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    assert (done.returncode, done.stdout, done.stderr) == (0, "All checks passed. 1 file checked (slu 1).\n", "")
     done = _run([venv / BIN / "goldlint", "check", "--format", "json", "clean.jsonl"], cwd=gold)
     assert done.returncode == 0 and json.loads(done.stdout) == []
