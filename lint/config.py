@@ -382,6 +382,12 @@ def _toml_locator(text: str) -> Any:
     return locate
 
 
+def with_semantic_profile(loaded: Loaded, profile: str) -> Loaded:
+    """``loaded`` with the semantic vocabulary profile replaced (``score --profile``)."""
+    semantic = loaded.settings.semantic.model_copy(update={"profile": profile})
+    return Loaded(loaded.settings.model_copy(update={"semantic": semantic}), loaded.path, loaded.root)
+
+
 def for_file(file: Path, explicit: Path | None = None) -> Loaded:
     """The config that applies to ``file``: ``explicit``, else the nearest one, else defaults."""
     if explicit is not None:

@@ -41,15 +41,16 @@ class Inputs:
         return [*self.gold, *self.predictions, *self.extra.values()]
 
 
-def gather_gold(path: Path, kind: str | None) -> tuple[str | None, list[Source]]:
-    """Lint GOLD: a file, or (semantic) a folder of gold files."""
+def gather_gold(path: Path, kind: str | None, vocabulary: str | None = None) -> tuple[str | None, list[Source]]:
+    """Lint GOLD: a file, or (semantic) a folder of gold files (``vocabulary``: a semantic profile
+    the gold is judged by, when ``score --profile`` names one)."""
     if path.is_dir():
         if kind not in (None, "semantic"):
             raise InputError(f"{path} is a folder: only `semantic` gold may be a folder of gold files")
         sources = []
         for file, _ in iter_files([path], cfg.for_file):
             # Detected, not forced: a folder may hold other files (the project's schema.json).
-            source = lint_gold(file, None, key=f"gold:{file.relative_to(path).as_posix()}", explicit=False)
+            source = lint_gold(file, None, key=f"gold:{file.relative_to(path).as_posix()}", explicit=False, vocabulary=vocabulary)
             if source.kind == "semantic":
                 sources.append(source)
         if not sources:
@@ -57,7 +58,7 @@ def gather_gold(path: Path, kind: str | None) -> tuple[str | None, list[Source]]
         return "semantic", sources
     if not path.exists():
         raise InputError(f"{path}: no such file or folder")
-    source = lint_gold(path, kind)
+    source = lint_gold(path, kind, vocabulary=vocabulary)
     return kind or source.kind, [source]
 
 

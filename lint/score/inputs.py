@@ -56,11 +56,14 @@ def folder_sha256(files: list[tuple[str, str]]) -> str:
     return hashlib.sha256("".join(f"{name}\t{sha}\n" for name, sha in sorted(files)).encode()).hexdigest()
 
 
-def lint_gold(path: Path, kind: str | None, key: str = "gold", explicit: bool = True) -> Source:
-    """Lint one gold file with the engine (its own config applies)."""
+def lint_gold(path: Path, kind: str | None, key: str = "gold", explicit: bool = True, vocabulary: str | None = None) -> Source:
+    """Lint one gold file with the engine (its own config applies; ``vocabulary``: the semantic
+    profile ``score --profile`` names, which the gold is then judged by)."""
     if not path.is_file():
         raise InputError(f"{path}: no such file")
     loaded = cfg.for_file(path)
+    if vocabulary is not None:
+        loaded = cfg.with_semantic_profile(loaded, vocabulary)
     result = check_file(path, loaded, kind=kind, explicit=explicit)
     return Source(key, path, result.document, sha256_of(path), result.kind, list(result.diagnostics), linted=True)
 

@@ -13,6 +13,7 @@ from typing import Any
 from rich.console import Console
 
 from goldlint.diagnostics import Diagnostic, Severity
+from goldlint.families.semantic.vocab import PROFILES as vocabulary_profiles
 from goldlint.formats.jsonl_doc import JsonlDocument
 from goldlint.formats.tsv_doc import TsvDocument
 from goldlint.score import drivers, html, report, runcard, terminal
@@ -22,7 +23,9 @@ from goldlint.score.method import settings_from
 from goldlint.score.model import Issues, Outcome
 from goldlint.score.report import GoldState, InputRef
 
-PROFILES = {"slu": ("spec", "mera"), "semantic": ("spec", "slower-whisper"), "corpus": ("spec",), "truth": ("spec",)}
+# semantic: the scoring profiles are the vocabulary profiles, by name (one list)
+SEMANTIC_VOCABULARIES = tuple(vocabulary_profiles)
+PROFILES = {"slu": ("spec", "mera"), "semantic": SEMANTIC_VOCABULARIES, "corpus": ("spec",), "truth": ("spec",)}
 
 
 @dataclass(slots=True)
@@ -62,7 +65,10 @@ class Result:
 
 
 def run(req: Request, out: Console, err: Console) -> Result:
-    kind, gold = drivers.gather_gold(req.gold, req.kind)
+    # A semantic --profile is also the vocabulary the gold is judged by (its names are the
+    # vocabulary profiles' names); other kinds' profiles leave the gold's config alone.
+    vocabulary = req.profile if req.kind in (None, "semantic") and req.profile in SEMANTIC_VOCABULARIES else None
+    kind, gold = drivers.gather_gold(req.gold, req.kind, vocabulary)
     if kind is None:
         return Result(_all(gold, []), refused=f"{req.gold}: the kind of this gold file is not recognised; name it with --kind")
     if kind not in SCORABLE:

@@ -2,7 +2,7 @@
 
 Config (``semantic:`` in goldlint.yaml, ``[tool.goldlint.semantic]`` in pyproject.toml)::
 
-    profile: slower-whisper          # or spec (the default)
+    profile: slower-whisper          # or spec; auto (the default): told from each file's labels
     extend-topics: [churn_signal]    # labels added to the profile's topic list
     extend-risk-types: {fraud: [high, critical]}   # new types, or severities added to one
     transcripts: ../transcripts/{meeting_id}.json  # optional: SEM107/SEM108 against it
@@ -18,7 +18,7 @@ from pydantic import Field, field_validator
 from goldlint.diagnostics import Severity
 from goldlint.families.base import Context, Family, FamilyOptions, Report
 from goldlint.families.semantic import rules as _rules  # noqa: F401  (registers SEM rules)
-from goldlint.families.semantic.labels import check_actions, check_empty, check_risks, check_topics
+from goldlint.families.semantic.labels import check_actions, check_empty, check_risks, check_topics, choose_vocabulary
 from goldlint.families.semantic.segments import TranscriptError, check_evidence, check_segments, load_transcript, transcript_path
 from goldlint.families.semantic.shape import check_meeting_id, check_shape
 from goldlint.families.semantic.vocab import SEVERITY_DOC, profile_for
@@ -29,7 +29,7 @@ SeverityName = Literal["low", "medium", "high", "critical"]
 
 
 class SemanticOptions(FamilyOptions):
-    profile: Literal["spec", "slower-whisper"] = "spec"
+    profile: Literal["auto", "spec", "slower-whisper"] = "auto"
     extend_topics: list[str] = Field(default_factory=list)
     extend_risk_types: dict[str, list[SeverityName]] = Field(default_factory=dict)
     transcripts: str | None = None  # a path pattern with {meeting_id} and/or {stem}
@@ -54,15 +54,15 @@ class SemanticFamily(Family):
         return isinstance(value, dict) and "schema_version" in value and "meeting_id" in value
 
     def check(self, doc: Document, report: Report, ctx: Context) -> None:
-        profile = profile_for(ctx.options)
         stem = Path(ctx.path).stem
         for _, root in doc.records():
             check_shape(report, root)
             if not isinstance(root, dict):
                 continue
             check_meeting_id(report, root, stem)
-            check_topics(report, root, profile)
-            check_risks(report, root, profile)
+            vocabulary = choose_vocabulary(report, root, ctx.options)
+            check_topics(report, root, vocabulary)
+            check_risks(report, root, vocabulary)
             check_actions(report, root)
             check_empty(report, root)
             transcript = None
@@ -79,7 +79,7 @@ class SemanticFamily(Family):
     def completions(self, root: Any, path: tuple[str | int, ...], options: Any) -> list[tuple[str, str]] | None:
         """Topic labels at ``("topics", n, "label")``; risk types at ``("risks", n, "type")``;
         at ``("risks", n, "severity")`` the severities allowed for that risk's ``type``."""
-        profile = profile_for(options)
+        profile = profile_for(options, root)
         if len(path) != 3 or not isinstance(path[1], int):
             return None
         section, _, field = path
@@ -95,7 +95,7 @@ class SemanticFamily(Family):
         return None
 
     def hover(self, root: Any, path: tuple[str | int, ...], options: Any) -> str | None:
-        profile = profile_for(options)
+        profile = profile_for(options, root)
         value = _get(root, path)
         if len(path) == 3 and path[0] == "topics" and path[2] == "label" and isinstance(value, str):
             doc = profile.topics.get(value)

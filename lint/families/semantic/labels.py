@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from goldlint.families.base import Report
-from goldlint.families.semantic.vocab import Profile
+from goldlint.families.semantic.vocab import AUTO, PROFILES, Profile, detect_profile, profile_for
 from goldlint.findings import At, Change, safe_fix
 from goldlint.rules.file_rules import check_gold_text
 from goldlint.suggest import closest
@@ -52,13 +53,52 @@ def _fold_fix(value: str, choices: list[str], where: At) -> Any:
     return None
 
 
+@dataclass(frozen=True)
+class Vocabulary:
+    """The profile a file is judged by, how it was chosen (said in every vocabulary message),
+    and the profile its labels follow when that is another one (reported once, SEM109: its
+    labels are then not reported one by one)."""
+
+    profile: Profile
+    basis: str
+    other: Profile | None = None
+
+    def knows_topic(self, label: str) -> bool:
+        return label in self.profile.topics or (self.other is not None and label in self.other.topics)
+
+    def risk_type(self, kind: str) -> Any:
+        found = self.profile.risk_types.get(kind)
+        return found if found is not None or self.other is None else self.other.risk_types.get(kind)
+
+
+def choose_vocabulary(report: Report, root: dict[str, Any], options: Any) -> Vocabulary:
+    """The profile config names, else the one the file's labels follow (SEM109 when a file
+    follows another profile than the one config names)."""
+    evidence = detect_profile(root)
+    named = getattr(options, "profile", AUTO)
+    if named == AUTO:
+        profile = profile_for(options, root)
+        basis = ", the profile this file's labels follow" if evidence.profile else ", the default profile (no label says which)"
+        return Vocabulary(profile, basis)
+    profile = profile_for(options)
+    if evidence.profile is None or evidence.profile == named:
+        return Vocabulary(profile, "")
+    path, _ = evidence.labels[0]
+    report.add("SEM109", At(path), f"this file's labels follow the `{evidence.profile}` profile ({evidence.said()}: "
+               f"{'labels' if len(evidence.labels) > 1 else 'a label'} only it knows), but the profile asked for is `{named}` "
+               f"(config's `semantic: {{profile: ...}}`, or `score --profile`): set `semantic: {{profile: {evidence.profile}}}` "
+               f"for these files (or `auto`), or relabel them")
+    return Vocabulary(profile, "", PROFILES[evidence.profile])
+
+
 def _list(root: dict[str, Any], name: str) -> list[Any]:
     value = root.get(name)
     return value if isinstance(value, list) else []
 
 
-def check_topics(report: Report, root: dict[str, Any], profile: Profile) -> None:
+def check_topics(report: Report, root: dict[str, Any], vocabulary: Vocabulary) -> None:
     """SEM103 and the topic half of SEM105."""
+    profile = vocabulary.profile
     vocab = list(profile.topics)
     seen: dict[str, int] = {}
     for n, topic in enumerate(_list(root, "topics")):
@@ -67,8 +107,9 @@ def check_topics(report: Report, root: dict[str, Any], profile: Profile) -> None
             continue
         where = At(("topics", n, "label"))
         check_gold_text(report, where, label)
-        if label not in profile.topics and label.strip() not in profile.topics:
-            report.add("SEM103", where, f"topic `{label}` is not in the `{profile.name}` topic vocabulary{did_you_mean(label, vocab)}",
+        if not vocabulary.knows_topic(label) and not vocabulary.knows_topic(label.strip()):
+            report.add("SEM103", where, f"topic `{label}` is not in the `{profile.name}` topic vocabulary{vocabulary.basis}"
+                       f"{did_you_mean(label, vocab)}",
                        _fold_fix(label, vocab, where))
         if label in seen:
             report.add("SEM105", where, f"topic `{label}` is listed twice (first as topics[{seen[label]}]): merge their `segment_ids`")
@@ -76,8 +117,9 @@ def check_topics(report: Report, root: dict[str, Any], profile: Profile) -> None
             seen[label] = n
 
 
-def check_risks(report: Report, root: dict[str, Any], profile: Profile) -> None:
+def check_risks(report: Report, root: dict[str, Any], vocabulary: Vocabulary) -> None:
     """SEM104 and the risk half of SEM105."""
+    profile = vocabulary.profile
     types = list(profile.risk_types)
     seen: dict[tuple[str, Any], int] = {}
     for n, risk in enumerate(_list(root, "risks")):
@@ -88,15 +130,15 @@ def check_risks(report: Report, root: dict[str, Any], profile: Profile) -> None:
         if isinstance(kind, str) and kind.strip():
             where = At(("risks", n, "type"))
             check_gold_text(report, where, kind)
-            known = profile.risk_types.get(kind) or profile.risk_types.get(kind.strip())
+            known = vocabulary.risk_type(kind) or vocabulary.risk_type(kind.strip())
             if known is None:
-                report.add("SEM104", where, f"risk type `{kind}` is not in the `{profile.name}` profile{did_you_mean(kind, types)}",
+                report.add("SEM104", where, f"risk type `{kind}` is not in the `{profile.name}` profile{vocabulary.basis}{did_you_mean(kind, types)}",
                            _fold_fix(kind, types, where))
         if isinstance(severity, str) and severity.strip():
             where = At(("risks", n, "severity"))
             check_gold_text(report, where, severity)
             value = severity.strip()
-            if value not in profile.severities:
+            if value not in profile.severities and (vocabulary.other is None or value not in vocabulary.other.severities):
                 allowed = known.severities if known is not None else profile.severities
                 report.add("SEM104", where, f"severity `{severity}` is unknown: use one of {', '.join(allowed)}{did_you_mean(severity, list(allowed))}",
                            _fold_fix(severity, list(allowed), where))

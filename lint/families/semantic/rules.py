@@ -1,4 +1,4 @@
-"""SEM101–SEM108: the rules of semantic gold labels, as metadata (the checks are beside)."""
+"""SEM101–SEM109: the rules of semantic gold labels, as metadata (the checks are beside)."""
 
 from __future__ import annotations
 
@@ -26,15 +26,20 @@ register(
          '# support_call.json\n{"schema_version": 1, "meeting_id": "support_call", ...}',
          "safe: the id is rewritten to the file name stem.", F),
     Rule("SEM103", "unknown-topic", W,
-         "A topic label is outside the profile's controlled vocabulary (config `profile`, extended with `extend-topics`); "
-         "the message suggests the closest label.",
+         "A topic label is outside the profile's controlled vocabulary; the message says which profile was applied and "
+         "suggests the closest label. The profile: config's `semantic: {profile: spec | slower-whisper}`, or by default "
+         "(`auto`) the one the file's labels follow (SEM109); `extend-topics` adds labels to it.",
          "Topic F1 compares labels exactly: a label outside the vocabulary the annotator predicts can never be matched, so "
          "it counts as a miss in every run. (slower-whisper's own validator warns about these too.)",
          '{"label": "Billing"}   # profile slower-whisper', '{"label": "billing"}',
          "safe: a label that differs from a vocabulary label only in case or `-`/`_`/space is rewritten to it.", F),
     Rule("SEM104", "unknown-risk", E,
          "A risk `type` is not one of the profile's risk types, or its `severity` is not allowed for that type "
-         "(in the spec profile `compliance` starts at medium and `competitor_mention` stops at medium).",
+         "(in the spec profile `compliance` starts at medium and `competitor_mention` stops at medium). Choosing the "
+         "profile: `semantic: {profile: spec}` (the seed's eight risk types) or `{profile: slower-whisper}` (escalation, "
+         "churn, pricing; low, medium, high) in goldlint.yaml; by default (`auto`) each file is judged by the profile its "
+         "labels follow, the message says which, and a file that follows another profile than config names is one "
+         "SEM109. `extend-risk-types` adds types or severities; `goldlint score --profile` lints the gold with that profile.",
          "Risk metrics match type and severity exactly; an unknown type or an impossible severity is a label no system can "
          "ever produce, and it distorts the severity-weighted F1.",
          '{"type": "competitor_mention", "severity": "high", "segment_id": 4}   # profile spec',
@@ -59,6 +64,17 @@ register(
          "predicted segment.",
          '"segment_ids": [5, 1, 1]', '"segment_ids": [1, 5]',
          "safe: an unsorted or repeating list is rewritten sorted and without repeats.", F),
+    Rule("SEM109", "profile-mismatch", E,
+         "The file's labels follow the other vocabulary profile than the one config names (`semantic: {profile: ...}`): "
+         "risk types, else topics, else a `critical` severity that only the other profile knows. Reported once, at the "
+         "first such label; those labels are then not reported one by one (SEM103, SEM104). With `profile: auto` (the "
+         "default) each file is judged by the profile its labels follow, and messages say which was applied.",
+         "Checked against the wrong profile, a file of valid labels becomes a pile of SEM104 errors and its real defects "
+         "drown in them; scored against the wrong profile, every label counts as a miss.",
+         '# goldlint.yaml: semantic: {profile: spec}\n{"schema_version": 1, "meeting_id": "m1", "topics": [], '
+         '"risks": [{"type": "churn", "severity": "low", "segment_id": 0}], "actions": []}',
+         '# goldlint.yaml: semantic: {profile: slower-whisper}   (or auto)\n{"schema_version": 1, "meeting_id": "m1", '
+         '"topics": [], "risks": [{"type": "churn", "severity": "low", "segment_id": 0}], "actions": []}', "", F),
     Rule("SEM108", "evidence-not-in-transcript", W,
          "A risk's `evidence` is not found in the transcript segment its `segment_id` names (case, spacing and curly "
          "quotes ignored). Only runs when a transcript is configured; the range starts where the evidence stops matching.",

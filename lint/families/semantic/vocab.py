@@ -180,9 +180,55 @@ def _extended(name: str, topics: tuple[str, ...], risks: tuple[tuple[str, tuple[
     return Profile(name, MappingProxyType(all_topics), MappingProxyType(all_risks))
 
 
-def profile_for(options: Any) -> Profile:
-    """The profile the options name, with the lists config adds to it."""
+AUTO = "auto"  # config's default: the profile is told from the file's own labels
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Why a file is taken to follow a profile: the labels it uses that only that profile knows,
+    each with its path in the file. Risk types decide first (the profiles' schemas fix them),
+    then topics, then a `critical` severity (spec only); no such label at all, or a tie, is
+    no evidence (both profiles then accept and refuse the same labels)."""
+
+    profile: str | None
+    labels: tuple[tuple[tuple[str | int, ...], str], ...] = ()  # (path, label) of the deciding labels
+
+    def said(self) -> str:
+        shown = ", ".join(f"`{label}`" for _, label in self.labels[:4])
+        return shown + (f" and {len(self.labels) - 4} more" if len(self.labels) > 4 else "")
+
+
+def detect_profile(root: Any) -> Evidence:
+    """The profile a file's labels follow (see :class:`Evidence`)."""
+    if not isinstance(root, dict):
+        return Evidence(None)
+    risks = [(("risks", n, "type"), r.get("type")) for n, r in enumerate(_items(root, "risks")) if isinstance(r, dict)]
+    topics = [(("topics", n, "label"), t.get("label")) for n, t in enumerate(_items(root, "topics")) if isinstance(t, dict)]
+    severities = [(("risks", n, "severity"), r.get("severity")) for n, r in enumerate(_items(root, "risks")) if isinstance(r, dict)]
+    for used, tables in ((risks, {p.name: p.risk_types for p in PROFILES.values()}),
+                         (topics, {p.name: p.topics for p in PROFILES.values()}),
+                         (severities, {p.name: p.severities for p in PROFILES.values()})):
+        only = {name: [(path, v) for path, v in used if isinstance(v, str) and v in table
+                       and not any(v in other for o, other in tables.items() if o != name)]
+                for name, table in tables.items()}
+        ranked = sorted(only.items(), key=lambda kv: -len(kv[1]))
+        if ranked[0][1] and len(ranked[0][1]) > len(ranked[1][1]):
+            return Evidence(ranked[0][0], tuple(ranked[0][1]))
+    return Evidence(None)
+
+
+def _items(root: dict[str, Any], name: str) -> list[Any]:
+    value = root.get(name)
+    return value if isinstance(value, list) else []
+
+
+def profile_for(options: Any, root: Any = None) -> Profile:
+    """The profile the options name (told from ``root``'s labels when they say ``auto``), with
+    the lists config adds to it."""
+    name = getattr(options, "profile", AUTO)
+    if name == AUTO:
+        name = detect_profile(root).profile or SPEC.name
     if options is None:
-        return SPEC
+        return PROFILES[name]
     risks = tuple(sorted((k, tuple(v)) for k, v in options.extend_risk_types.items()))
-    return _extended(options.profile, tuple(options.extend_topics), risks)
+    return _extended(name, tuple(options.extend_topics), risks)

@@ -98,9 +98,10 @@ def test_sem103_case_variant_gets_a_safe_fix() -> None:
 
 
 def test_sem103_word_match_suggestion_without_fix() -> None:
-    text = TEMPLATE.replace('"label": "pricing"', '"label": "support"')
+    text = TEMPLATE.replace('"label": "pricing"', '"label": "accounts"')  # in neither profile
     d = one(check(text), "SEM103")
-    assert "did you mean `technical_support`" in d.message and d.fix is None
+    assert "did you mean `account_access`" in d.message and d.fix is None
+    assert "`spec` topic vocabulary, the default profile (no label says which)" in d.message
 
 
 def test_sem103_profile_decides_the_vocabulary() -> None:
@@ -125,10 +126,32 @@ def test_surrounding_whitespace_in_a_label_is_gl008_not_sem103() -> None:
 
 
 def test_sem104_unknown_type_with_did_you_mean() -> None:
-    text = TEMPLATE.replace('"type": "escalation"', '"type": "churn"')
-    d = one(check(text), "SEM104")
-    assert (d.span.start.line, d.span.start.column, d.span.end.column) == (5, 22, 29)
+    text = TEMPLATE.replace('"type": "escalation"', '"type": "churn_rsk"')
+    d = one(check(text, options={"profile": "spec"}), "SEM104")
+    assert (d.span.start.line, d.span.start.column, d.span.end.column) == (5, 22, 33)
     assert "did you mean `churn_risk`" in d.message
+
+
+def test_a_file_is_judged_by_the_profile_its_labels_follow() -> None:
+    slower_whisper = TEMPLATE.replace('"type": "escalation"', '"type": "churn"').replace('"label": "pricing"', '"label": "pricng"')
+    d = one(check(slower_whisper), "SEM103")  # auto: `churn` says slower-whisper; no SEM104 for it
+    assert "`slower-whisper` topic vocabulary, the profile this file's labels follow" in d.message
+    assert "did you mean `pricing`" in d.message
+    assert [c for c, *_ in found(check(slower_whisper))] == ["SEM103"]
+
+
+def test_sem109_a_file_that_follows_another_profile_than_config_names() -> None:
+    text = TEMPLATE.replace('"type": "escalation"', '"type": "churn"').replace('"label": "pricing"', '"label": "design"')
+    result = check(text, options={"profile": "spec"})
+    assert found(result) == [("SEM109", 5, 22)]  # once, at the deciding label (a risk type); `churn`, `design` not again
+    d = one(result, "SEM109")
+    assert "follow the `slower-whisper` profile (`churn`: a label only it knows)" in d.message
+    assert "set `semantic: {profile: slower-whisper}`" in d.message
+    assert found(check(text, options={"profile": "slower-whisper"})) == []  # passing: the profile it follows
+    assert found(check(text)) == []  # and by default (auto)
+    # a label in neither profile is still reported next to SEM109
+    worse = text.replace('"design"', '"desing"')
+    assert [c for c, *_ in found(check(worse, options={"profile": "spec"}))] == ["SEM103", "SEM109"]
 
 
 def test_sem104_severity_not_allowed_for_the_type() -> None:
