@@ -611,10 +611,12 @@ def test_fix_through_a_real_goldlint_process_keeps_mode_and_is_idempotent(tmp_pa
     path.write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
     path.chmod(0o640)
     done = run_cli("check", "--fix", "m1.yaml", cwd=tmp_path)
-    assert "Traceback" not in done.stderr and done.returncode == 0, (done.stdout, done.stderr)
-    assert "Fixed 4 problems." in done.stdout, done.stdout
+    assert "Traceback" not in done.stderr and done.returncode == 1, (done.stdout, done.stderr)
+    assert "Fixed 3 problems." in done.stdout and "SEM102" in done.stdout, done.stdout  # (SEM102's fix is unsafe)
+    # BOM, CRLF and the padded action text (GL008) mended, and meeting_id with --unsafe-fixes: back to the clean file.
+    done = run_cli("check", "--fix", "--unsafe-fixes", "m1.yaml", cwd=tmp_path)
+    assert done.returncode == 0 and "Fixed 1 problem." in done.stdout, (done.stdout, done.stderr)
     fixed = path.read_bytes()
-    # BOM, CRLF, meeting_id (SEM102) and the padded action text (GL008): back to the clean file.
     assert fixed.decode("utf-8") == yaml_text_of(SEMANTIC)
     assert stat.S_IMODE(path.stat().st_mode) == 0o640 and _leftovers(tmp_path) == []
     again = run_cli("check", "--fix", "m1.yaml", cwd=tmp_path)

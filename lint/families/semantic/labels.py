@@ -8,7 +8,7 @@ from typing import Any
 
 from goldlint.families.base import Report
 from goldlint.families.semantic.vocab import AUTO, PROFILES, Profile, detect_profile, profile_for
-from goldlint.findings import At, Change, safe_fix
+from goldlint.findings import At, Change, safe_fix, unsafe_fix
 from goldlint.rules.file_rules import check_gold_text
 from goldlint.suggest import closest
 
@@ -46,11 +46,17 @@ def did_you_mean(value: str, choices: list[str]) -> str:
     return " (did you mean " + " or ".join(f"`{c}`" for c in found) + "?)"
 
 
-def _fold_fix(value: str, choices: list[str], where: At) -> Any:
+def _fold_fix(value: str, choices: list[str], where: At, taken: set[str] = frozenset()) -> Any:  # type: ignore[assignment]
+    """Rewrite a label that differs from one vocabulary label only in case or separators. Safe,
+    unless the file already holds that label (``taken``): then the fix makes a duplicate
+    (SEM105), and merging the two is a human's call."""
     same = [c for c in choices if _fold(c) == _fold(value)]
-    if len(same) == 1:
-        return safe_fix(f"write `{same[0]}`", Change(where, same[0], as_string=True))
-    return None
+    if len(same) != 1:
+        return None
+    change = Change(where, same[0], as_string=True)
+    if same[0] in taken:
+        return unsafe_fix(f"write `{same[0]}` (it is then listed twice: merge the two)", change)
+    return safe_fix(f"write `{same[0]}`", change)
 
 
 @dataclass(frozen=True)
@@ -100,6 +106,7 @@ def check_topics(report: Report, root: dict[str, Any], vocabulary: Vocabulary) -
     """SEM103 and the topic half of SEM105."""
     profile = vocabulary.profile
     vocab = list(profile.topics)
+    labels = {t.get("label") for t in _list(root, "topics") if isinstance(t, dict) and isinstance(t.get("label"), str)}
     seen: dict[str, int] = {}
     for n, topic in enumerate(_list(root, "topics")):
         label = topic.get("label") if isinstance(topic, dict) else None
@@ -110,7 +117,7 @@ def check_topics(report: Report, root: dict[str, Any], vocabulary: Vocabulary) -
         if not vocabulary.knows_topic(label) and not vocabulary.knows_topic(label.strip()):
             report.add("SEM103", where, f"topic `{label}` is not in the `{profile.name}` topic vocabulary{vocabulary.basis}"
                        f"{did_you_mean(label, vocab)}",
-                       _fold_fix(label, vocab, where))
+                       _fold_fix(label, vocab, where, labels))
         if label in seen:
             report.add("SEM105", where, f"topic `{label}` is listed twice (first as topics[{seen[label]}]): merge their `segment_ids`")
         else:
@@ -133,7 +140,7 @@ def check_risks(report: Report, root: dict[str, Any], vocabulary: Vocabulary) ->
             known = vocabulary.risk_type(kind) or vocabulary.risk_type(kind.strip())
             if known is None:
                 report.add("SEM104", where, f"risk type `{kind}` is not in the `{profile.name}` profile{vocabulary.basis}{did_you_mean(kind, types)}",
-                           _fold_fix(kind, types, where))
+                           _fold_fix(kind, types, where, _types_on(root, segment, n)))
         if isinstance(severity, str) and severity.strip():
             where = At(("risks", n, "severity"))
             check_gold_text(report, where, severity)
@@ -154,6 +161,12 @@ def check_risks(report: Report, root: dict[str, Any], vocabulary: Vocabulary) ->
         evidence = risk.get("evidence")
         if isinstance(evidence, str):
             check_gold_text(report, At(("risks", n, "evidence")), evidence)
+
+
+def _types_on(root: dict[str, Any], segment: Any, own: int) -> set[str]:
+    """The risk types other risks give the same segment (a fix to one of them makes a duplicate)."""
+    return {r["type"] for m, r in enumerate(_list(root, "risks"))
+            if m != own and isinstance(r, dict) and isinstance(r.get("type"), str) and r.get("segment_id") == segment}
 
 
 def check_actions(report: Report, root: dict[str, Any]) -> None:

@@ -24,7 +24,8 @@ register(
          "differs from its name is never paired with its meeting, and the meeting is scored as having no gold labels.",
          '# support_call.json\n{"schema_version": 1, "meeting_id": "support-call", ...}',
          '# support_call.json\n{"schema_version": 1, "meeting_id": "support_call", ...}',
-         "safe: the id is rewritten to the file name stem.", F),
+         "unsafe: the id is rewritten to the file name stem (the file name may be the wrong one, and the id pairs the "
+         "labels with their transcript: a human decides).", F),
     Rule("SEM103", "unknown-topic", W,
          "A topic label is outside the profile's controlled vocabulary; the message says which profile was applied and "
          "suggests the closest label. The profile: config's `semantic: {profile: spec | slower-whisper}`, or by default "

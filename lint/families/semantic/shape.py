@@ -106,5 +106,6 @@ def check_meeting_id(report: Report, root: dict[str, Any], stem: str) -> None:
         "SEM102",
         At(("meeting_id",)),
         f"`meeting_id` is `{meeting_id}` but the file is `{stem}`: gold labels are found by `<meeting_id>.json`",
-        safe_fix(f"set `meeting_id` to `{stem}`", Change(At(("meeting_id",)), stem, as_string=True)),
+        # Unsafe: the file name may be the wrong one, and the id pairs the labels with their transcript.
+        unsafe_fix(f"set `meeting_id` to `{stem}`", Change(At(("meeting_id",)), stem, as_string=True)),
     )
