@@ -20,7 +20,7 @@ from goldlint.families.slu.meta import check_audio_path, check_audio_type, check
 from goldlint.families.slu.ontology import compare_ontology, load_ontology
 from goldlint.families.slu.options import SluOptions
 from goldlint.families.slu.records import check_shape, looks_like_slu, split_records
-from goldlint.findings import At, Offsets
+from goldlint.findings import At, Change, Offsets, safe_fix
 from goldlint.formats.base import Document
 from goldlint.formats.jsonl_doc import JsonlDocument
 
@@ -109,7 +109,9 @@ class SluFamily(Family):
             seen[annotation] = at.path
             where = at.child("inputs", "annotation")
             for problem in inventory.problems:  # reported once per distinct annotation
-                report.add("SLU101", where.inside(problem.start, problem.end), problem.message)
+                place = where.inside(problem.start, problem.end)
+                fix = safe_fix(problem.fix_message, Change(place, problem.fix, as_string=True)) if problem.fix is not None else None
+                report.add("SLU101", place, problem.message, fix)
         return inventory
 
     @staticmethod

@@ -18,6 +18,10 @@ from lark import Lark, Token, UnexpectedEOF, UnexpectedInput
 from goldlint.resources import grammar_text
 
 _INTENT_LINE = re.compile(r"[ \t]*[^\s:,\[\]]+[ \t]*:[ \t]*\[")
+# An intent line without its colon (`weather/find [a, b]`): read as the intent line it is.
+# Before the first intent line it must look like one to the end (a preamble may hold brackets).
+_NO_COLON = re.compile(r"[ \t]*([^\s:,\[\]]+)[ \t]*\[")
+_NO_COLON_WHOLE = re.compile(r"[ \t]*[^\s:,\[\]]+[ \t]*\[[ \t]*(?:[^\s:,\[\]]+[ \t]*(?:,[ \t]*[^\s:,\[\]]+[ \t]*)*)?\]?[ \t]*")
 _LINE = re.compile(r"[^\n]*\n?")
 
 
@@ -26,6 +30,8 @@ class Problem:
     start: int
     end: int
     message: str
+    fix: str | None = None  # the text that mends [start, end), when that is certain
+    fix_message: str = ""
 
 
 @dataclass(frozen=True)
@@ -34,9 +40,15 @@ class Inventory:
     # offsets of each intent name and slot list in the annotation, for pointing at them
     intent_spans: dict[str, tuple[int, int]] = field(default_factory=dict)
     problems: tuple[Problem, ...] = ()
+    unread: tuple[str, ...] = ()  # lines of the block that could not be read (a problem says why)
 
     def allowed(self, intent: str) -> tuple[str, ...] | None:
         return self.intents.get(intent)
+
+    def may_list(self, intent: str) -> bool:
+        """Whether an unreadable line may hold ``intent``: then its absence from :attr:`intents`
+        is a consequence of that line's problem, not a defect of its own."""
+        return any(intent in line for line in self.unread)
 
 
 @lru_cache(maxsize=1)
@@ -46,10 +58,14 @@ def _parser() -> Lark:
 
 @lru_cache(maxsize=256)
 def parse_inventory(annotation: str) -> Inventory:
+    """The inventory, and each problem on the line that has it: a line that breaks the block
+    is blamed, not the intent line after it, and the lines after it are still read."""
     intents: dict[str, tuple[str, ...]] = {}
     spans: dict[str, tuple[int, int]] = {}
     problems: list[Problem] = []
+    unread: list[str] = []
     state = "preamble"  # preamble → intents → trailer
+    between: list[tuple[int, str]] = []  # lines after the intent lines so far: the trailer, unless an intent line follows
     offset = 0
     for m in _LINE.finditer(annotation):
         raw = m.group()
@@ -58,25 +74,56 @@ def parse_inventory(annotation: str) -> Inventory:
         line = raw.rstrip("\n").rstrip("\r")
         start = offset
         offset += len(raw)
-        if _INTENT_LINE.match(line):
-            if state == "trailer":
-                problems.append(Problem(start, start + len(line), "intent line after the trailing text: the inventory must be one block"))
+        no_colon = None if _INTENT_LINE.match(line) else _NO_COLON.match(line)
+        if no_colon is not None and (state != "preamble" or _NO_COLON_WHOLE.fullmatch(line)):
+            end = no_colon.end(1)
+            problems.append(Problem(start + end, start + end, f"expected `:` after the intent name `{no_colon.group(1)}`",
+                                    ":", f"insert `:` after `{no_colon.group(1)}`"))
+            line = line[:end] + ":" + line[end:]  # (read as mended; offsets past the colon are one too far, see below)
+            _blame(between, problems, unread)
             state = "intents"
-            _parse_line(line, start, intents, spans, problems)
-        elif state == "intents" and line.strip():
+            _parse_line(line, start, intents, spans, problems, unread, inserted=end)
+        elif _INTENT_LINE.match(line):
+            if state == "trailer":
+                _blame(between, problems, unread)
+            state = "intents"
+            _parse_line(line, start, intents, spans, problems, unread)
+        elif state in ("intents", "trailer"):
             state = "trailer"
-        elif state == "intents":
+            between.append((start, line))
+        elif state == "preamble" and not line.strip() and intents:
             state = "trailer"
     if not intents and not problems:
         problems.append(Problem(0, min(len(annotation), 1), "no `Intent: [slots]` line: the annotation lists no intents"))
-    return Inventory(intents, spans, tuple(problems))
+    return Inventory(intents, spans, tuple(problems), tuple(unread))
 
 
-def _parse_line(line: str, base: int, intents: dict[str, tuple[str, ...]], spans: dict[str, tuple[int, int]], problems: list[Problem]) -> None:
-    read = _read_well_formed(line) or _read_with_grammar(line, base, problems)
+def _blame(between: list[tuple[int, str]], problems: list[Problem], unread: list[str]) -> None:
+    """Lines between two intent lines break the block: each is reported where it is."""
+    for start, line in between:
+        if line.strip():
+            problems.append(Problem(start, start + len(line), "not an `Intent: [slot, ...]` line, in the middle of the inventory's intent lines"))
+            unread.append(line)
+        else:
+            problems.append(Problem(start, start + len(line), "blank line in the middle of the inventory: its intent lines must be one block"))
+    between.clear()
+
+
+def _parse_line(line: str, base: int, intents: dict[str, tuple[str, ...]], spans: dict[str, tuple[int, int]], problems: list[Problem],
+                unread: list[str], inserted: int | None = None) -> None:
+    """Read one intent line; ``inserted``: where a missing `:` was put in for the reading (the
+    offsets after it are mapped back to the annotation's)."""
+    def at(offset: int) -> int:
+        return offset - 1 if inserted is not None and offset > inserted else offset
+
+    found: list[Problem] = []
+    read = _read_well_formed(line) or _read_with_grammar(line, base, found)
+    problems.extend(Problem(base + at(p.start - base), base + at(p.end - base), p.message) for p in found)
     if read is None:
+        unread.append(line)
         return
     (name, start), slot_tokens = read
+    slot_tokens = [(value, at(s), at(e)) for value, s, e in slot_tokens]
     slots: list[str] = []
     for value, slot_start, slot_end in slot_tokens:
         if value in slots:

@@ -78,6 +78,13 @@ def test_quote_never_closed_on_its_line() -> None:
     assert "unterminated" in result.diagnostics[0].message
 
 
+def test_a_broken_line_is_blamed_itself_and_the_lines_after_it_are_read() -> None:
+    """The grammar accepts every text: the quote left open on line 2 is reported there, and
+    line 3's own defect is still found where it is (no cascade from one to the other)."""
+    text = HEADER + '1\t1-1.wav\t"never closed\t{}\tGREET\n2\t1-2.wav\t"Hello" she said\t{}\tGREET\n3\t1-3.wav\tok\t{}\tGREET\n'
+    assert found(check(text)) == [("GL003", 2, 11), ("GL003", 3, 18)]
+
+
 def test_text_after_a_closing_quote() -> None:
     text = HEADER + '1\t1-1.wav\t"Hello" she said\t{}\tGREET\n'
     result = check(text)
