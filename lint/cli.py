@@ -30,7 +30,9 @@ from goldlint.rules.registry import all_rules, get, unknown_selector
 from goldlint.server.command import serve
 from goldlint.summary import Outcome, RunSummary
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help="Lint, fix and score the gold files of NLP and speech evaluation sets.")
+# Plain (click) help: it wraps at any width and never cuts an option name, as rich's tables do.
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+                  help="Lint, fix and score the gold files of NLP and speech evaluation sets.")
 app.command()(serve)
 
 

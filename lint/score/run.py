@@ -107,6 +107,11 @@ def run(req: Request, out: Console, err: Console) -> Result:
                          "to the --method file, or `goldlint check` reports RUN111 on the card")
     gold_diags = _all([*gold, *inputs.extra.values()], issues.items)
     pred_diags = _all(inputs.predictions, issues.items)
+    if not any(m.samples_measured for m in outcome.metrics.values()):
+        # Nothing was measured: a report (or a sealed run card) of nulls would pass for a result.
+        return Result(sorted(gold_diags + pred_diags, key=lambda d: d.sort_key),
+                      refused="no prediction could be scored (each is missing, malformed or for an unknown id: the diagnostics "
+                              "say which): no report written")
     state = GoldState(errors, sum(d.severity is Severity.WARNING for s in gold for d in s.diagnostics), req.allow_invalid_gold)
     extra = {"mix_config": _ref(req.mix_config, [inputs.extra["mix-config"]])} if req.mix_config is not None and "mix-config" in inputs.extra else None
     data = report.build(outcome, _ref(req.gold, gold), _ref(req.predictions, inputs.predictions), state, extra)

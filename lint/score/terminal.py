@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -26,15 +27,21 @@ def _fmt(value: Any) -> str:
 
 def render(report: dict[str, Any], main_breakdown: str | None, console: Console) -> None:
     title = f"goldlint score · {report['kind']} · profile {report['profile']}"
-    table = Table(title=title, title_justify="left")
-    for name, justify in (("metric", "left"), ("value", "right"), ("coverage", "right"), ("measured", "right"), ("skipped", "right"), ("reason", "left")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    for name, m in report["metrics"].items():
-        table.add_row(name, _fmt(m["value"]), _fmt(m["coverage"]), str(m["samples_measured"]), str(m["samples_skipped"]), m["reason"] or "")
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    metrics = report["metrics"]
+    table.add_column("metric", min_width=max(map(len, ["metric", *metrics])))
+    for name in ("value", "coverage", "measured", "skipped"):
+        table.add_column(name, justify="right", min_width=len(name))
+    for name, m in metrics.items():
+        table.add_row(name, _fmt(m["value"]), _fmt(m["coverage"]), str(m["samples_measured"]), str(m["samples_skipped"]))
     console.print(table)
+    # Why a metric is null: under the table, where a long reason wraps whole at any width.
+    for name, m in metrics.items():
+        if m["reason"]:
+            console.print(f"{name}: {m['reason']}", highlight=False)
     block = report.get("breakdowns", {}).get(main_breakdown or "")
     if isinstance(block, dict) and block:
-        console.print(_breakdown(main_breakdown or "", block))
+        console.print(_breakdown(main_breakdown or "", block, console.width))
     counts = ", ".join(f"{k} {v}" for k, v in report.get("counts", {}).items() if v)
     if counts:
         console.print(f"counts: {counts}", highlight=False)
@@ -45,22 +52,47 @@ def render(report: dict[str, Any], main_breakdown: str | None, console: Console)
         console.print(f"note: {note}", highlight=False)
 
 
-def _breakdown(name: str, block: dict[str, Any]) -> Table:
+def _breakable(header: str) -> str:
+    """``intent_accuracy`` as ``intent_ accuracy``: a space after each underscore is where a
+    header may break (rich wraps at spaces), so on a narrow terminal no header is cut."""
+    return header.replace("_", "_ ")
+
+
+def _breakdown(name: str, block: dict[str, Any], width: int) -> Table:
+    """A breakdown as a table that fits ``width`` without cutting a header or a number: one row
+    per key (an intent, a tier) and one column per measure; turned the other way round when
+    that fits and this does not (a few tiers by many measures); headers broken at underscores
+    as a last resort."""
+    keys = [str(key) for key, row in block.items() if isinstance(row, dict)][:MAX_ROWS]
+    rows = [row for row in block.values() if isinstance(row, dict)][:MAX_ROWS]
     columns: list[str] = []
-    for row in block.values():
-        if isinstance(row, dict):
-            columns.extend(k for k, v in row.items() if k not in columns and not isinstance(v, (dict, list)) and k != "name")
-    table = Table(title=name.replace("_", " "), title_justify="left")
-    table.add_column("")
-    for column in columns:
-        table.add_column(column, justify="right")
-    for n, (key, row) in enumerate(block.items()):
-        if n == MAX_ROWS:
-            table.add_row(f"… {len(block) - MAX_ROWS} more (see --html)", *[""] * len(columns))
-            break
-        if isinstance(row, dict):
-            table.add_row(str(key), *(_fmt(row.get(c)) for c in columns))
+    for row in rows:
+        columns.extend(k for k, v in row.items() if k not in columns and not isinstance(v, (dict, list)) and k != "name")
+    cells = [[_fmt(row.get(c)) for c in columns] for row in rows]
+    if _width(keys, columns, cells) > width and _width(columns, keys, _turned(cells)) <= width:
+        keys, columns, cells = columns, keys, _turned(cells)
+    tight = _width(keys, columns, cells) > width
+    table = Table(title=name.replace("_", " "), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("", overflow="fold", min_width=min(max(map(len, keys), default=0), width // 3))
+    for n, column in enumerate(columns):
+        header = _breakable(column) if tight else column
+        widest = max((len(row[n]) for row in cells), default=0)
+        table.add_column(header, justify="right", overflow="fold", min_width=max(widest, *map(len, header.split())))
+    for key, row in zip(keys, cells, strict=True):
+        table.add_row(key, *row)
+    if len(block) > MAX_ROWS:
+        table.caption = f"… {len(block) - MAX_ROWS} more (see --html)"
     return table
+
+
+def _width(keys: list[str], columns: list[str], cells: list[list[str]]) -> int:
+    """The width a table of these keys, headers and cells takes unbroken (each column padded by 2)."""
+    widths = [max([len(c)] + [len(row[n]) for row in cells]) for n, c in enumerate(columns)]
+    return max(map(len, keys), default=0) + sum(w + 2 for w in widths) + 2
+
+
+def _turned(cells: list[list[str]]) -> list[list[str]]:
+    return [list(column) for column in zip(*cells, strict=True)] if cells else []
 
 
 @contextmanager

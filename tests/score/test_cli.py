@@ -177,13 +177,26 @@ def test_semantic_gold_with_the_wrong_vocabulary_is_refused(tmp_path: Path, cli:
     for path in (DATA / "slower-whisper").glob("*.json"):
         shutil.copy(path, folder / path.name)  # no goldlint.yaml
     preds = tmp_path / "p.json"
-    preds.write_text("{}", encoding="utf-8")
+    preds.write_text('{"support_call": {"topics": ["support"], "risks": [], "actions": []}}', encoding="utf-8")
     result = cli(str(folder), str(preds))
     assert result.exit_code == 0, result.stdout  # auto: judged by the profile its labels follow
     result = cli(str(folder), str(preds), "--profile", "slower-whisper")  # the README's command
     assert result.exit_code == 0 and "SEM10" not in result.stdout, result.stdout
     result = cli(str(folder), str(preds), "--profile", "spec")
     assert result.exit_code == 1 and result.stdout.count("SEM109") == 10, result.stdout  # the vocabulary --profile names
+
+
+def test_a_run_with_nothing_scorable_writes_no_score(tmp_path: Path, cli: Any) -> None:
+    """Every prediction malformed or for an unknown id: no report, no run card, exit 1, and why."""
+    gold = tmp_path / "eng-sna-dev-v1.json"
+    shutil.copy(DATA / "rosetta" / "eng-sna-dev-v1.json", gold)
+    preds = tmp_path / "p.jsonl"
+    preds.write_text('{"id": "nowhere", "predicted": "x"}\nnot json\n', encoding="utf-8")
+    card = tmp_path / "card.json"
+    result = cli(str(gold), str(preds), "--model-slug", "m", "--condition", "c", "--temperature", "0", "--output", str(card))
+    assert result.exit_code == 1 and not card.exists()
+    assert "no prediction could be scored" in result.stderr and "no report written" in result.stderr
+    assert "p.jsonl:1:1: SCO103" in result.stdout and "p.jsonl:2:1: SCO101" in result.stdout, result.stdout
 
 
 def test_progress_bar_only_on_a_terminal(slu_files: tuple[str, str], cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
