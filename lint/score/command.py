@@ -55,7 +55,10 @@ def score(
     action_threshold: Annotated[float, typer.Option(min=0.0, max=1.0, help="semantic: the similarity an action match needs.")] = 0.8,
     verbose: Annotated[bool, typer.Option("--verbose", help="Show tracebacks of internal errors.")] = False,
 ) -> None:
-    """Score predictions against a gold file: lint the gold first, then every metric of SCORING.md."""
+    """Score predictions against a gold file: lint the gold first, then the benchmark's metrics.
+
+    Prediction formats, metrics and profiles, with examples: docs/scoring.md in goldlint's
+    repository (and its examples/score/ folder)."""
     from rich.console import Console
 
     from goldlint.config import ConfigError

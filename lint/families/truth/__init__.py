@@ -57,6 +57,8 @@ class TruthFamily(Family):
         if header is None:
             return False
         words = {w.casefold() for cell in header.values for w in cell.split()}
+        if "entities" in words and not words & {"transcription", "annotation"}:
+            return False  # the tool's results file (`codedWvnm intent entities`): predictions, not gold
         return bool(words & _KNOWN) or looks_like_row(header.values)
 
     def check(self, doc: Document, report: Report, ctx: Context) -> None:

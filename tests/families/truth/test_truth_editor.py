@@ -106,6 +106,9 @@ def test_detection() -> None:
     assert FAMILY.detect(TsvDocument("t.tsv", CLEAN))
     assert FAMILY.detect(TsvDocument("t.tsv", CLEAN.split("\n", 1)[1]))  # no header: a row with an annotation
     assert not FAMILY.detect(TsvDocument("t.tsv", "name\tage\nann\t3\n"))
+    # the test tool's results file (predictions) is not gold: skipped, as a TSV of no kind is
+    assert not FAMILY.detect(TsvDocument("r.tsv", "codedWvnm\tintent\tentities\n1-1.wav\tGREET\t{}\n"))
+    assert FAMILY.detect(TsvDocument("t.tsv", "codedWvnm\tannotaton\tintent\n"))  # a misspelt truth header is still truth
     result = check("name\tage\nann\t3\n")  # a TSV of no kind: skipped, not reported
     assert (result.diagnostics, result.skipped) == ([], "kind not recognised")
 
