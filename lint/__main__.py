@@ -1,3 +1,3 @@
-from goldlint.cli import main
+from goldlint.launch import main
 
-raise SystemExit(main())
+main()

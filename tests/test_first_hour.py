@@ -143,3 +143,27 @@ def test_a_run_card_at_the_top_of_a_folder_is_a_submission_only_when_asked(repo:
     assert asked.returncode == 1, asked.stdout
     codes = [line.split(": ")[1].split()[0] for line in asked.stdout.splitlines() if ": RUN" in line]
     assert codes == ["RUN113", "RUN114", "RUN115"], asked.stdout
+
+
+def test_version_answers_before_anything_heavy_is_imported(run_cli) -> None:  # type: ignore[no-untyped-def]
+    """`goldlint --version` (the pre-commit hook's and every script's first call) imports no
+    CLI framework, validator, parser or family: pinned by what it imports, not by a time."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "goldlint", "--version"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stdout.startswith("goldlint "), done.stdout
+    imported = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if "|" in line}
+    assert {"goldlint", "goldlint.launch"} <= imported
+    heavy = {m for m in imported if m.split(".")[0] in ("typer", "click", "pydantic", "rich", "lark", "yaml", "ruamel", "orjson")
+             or m.startswith(("goldlint.cli", "goldlint.families", "goldlint.engine", "goldlint.config"))}
+    assert heavy == set(), sorted(heavy)
+
+
+def test_output_is_complete_when_the_process_leaves_early(repo: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    """Runs leave with os._exit once their output is flushed: nothing written may be lost,
+    to a pipe or to --output-file."""
+    done = run_cli("check", ".", "--format", "json", cwd=repo)
+    assert len(json.loads(done.stdout)) == 8
+    run_cli("check", ".", "--format", "sarif", "--output-file", "out.sarif", cwd=repo)
+    assert json.loads((repo / "out.sarif").read_text(encoding="utf-8"))["runs"][0]["results"]
