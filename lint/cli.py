@@ -128,7 +128,7 @@ def _check(paths: list[Path], select: list[str], ignore: list[str], kind: str | 
     if kind is not None and kind not in KIND_NAMES:
         raise Usage(f"unknown kind `{kind}`; kinds are {', '.join(KIND_NAMES)}")
     for p in paths:
-        if not p.exists():
+        if not p.exists() and not p.is_symlink():  # (a link that leads nowhere is read, and says why)
             raise Usage(f"{p}: no such file or folder")
     configs = _Configs(config_file, select, ignore)
     summary = RunSummary(strict=strict)
@@ -231,7 +231,10 @@ def _statistics(diagnostics: list[Diagnostic], summary: RunSummary | None) -> st
 
 def _emit(report: str, output_file: Path | None) -> None:
     if output_file is not None:
-        output_file.write_text(report, encoding="utf-8")
+        try:
+            output_file.write_text(report, encoding="utf-8")
+        except OSError as exc:  # a folder, a missing folder, no permission: wrong usage, said in one line
+            raise Usage(f"{output_file}: cannot write the report: {exc.strerror or exc}") from exc
     elif report:
         sys.stdout.write(report)
         sys.stdout.flush()

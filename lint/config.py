@@ -140,7 +140,7 @@ class Loaded:
     def relative(self, file: Path) -> str:
         try:
             return file.resolve().relative_to(self.root.resolve()).as_posix()
-        except ValueError:
+        except (ValueError, OSError, RuntimeError):  # outside the root; or a symlink loop (3.11 raises RuntimeError)
             return file.as_posix()
 
     def matches(self, file: Path, patterns: list[str] | dict[str, Any]) -> list[str]:

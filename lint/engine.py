@@ -7,7 +7,6 @@ The CLI, ``--fix``, the language server and ``score`` all call :func:`check_text
 from __future__ import annotations
 
 import gc
-import os
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -30,6 +29,7 @@ from goldlint.formats.yaml_doc import YamlDocument
 from goldlint.rules.file_rules import check_bom, check_line_endings
 from goldlint.rules.registry import Rule, get, rule_matches
 from goldlint.source import decode
+from goldlint.walk import files_under
 
 EXTENSIONS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".yaml": "yaml", ".yml": "yaml", ".tsv": "tsv"}
 STREAM_ABOVE = 8 << 20  # JSONL files larger than this are streamed line by line
@@ -484,17 +484,14 @@ def iter_files(paths: list[Path], loaded_for: Any, skipped: Counter[str] | None 
             elif skipped is not None:
                 skipped[reason] += 1
             continue
-        for folder, dirs, files in os.walk(path):
-            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in ("node_modules", "__pycache__"))
-            for name in sorted(files):
-                file = Path(folder) / name
-                if format_of(file) is None:
-                    continue  # (not counted: a folder holds all sorts of files)
-                reason = _left_out(file, loaded_for)
-                if reason is None:
-                    yield file, False
-                elif skipped is not None:
-                    skipped[reason] += 1
+        for file in files_under(path):
+            if format_of(file) is None:
+                continue  # (not counted: a folder holds all sorts of files)
+            reason = _left_out(file, loaded_for)
+            if reason is None:
+                yield file, False
+            elif skipped is not None:
+                skipped[reason] += 1
 
 
 def _left_out(file: Path, loaded_for: Any) -> str | None:

@@ -88,7 +88,18 @@ class YamlDocument(Document):
             what = " ".join(x for x in (exc.context, exc.problem) if x)
             self.findings.append(Finding("GL003", Offsets(at, min(at + 1, len(text))), f"YAML: {what}"))
             return
-        except (YAMLError, RecursionError, ValueError) as exc:
+        except (ValueError, OverflowError) as exc:
+            # ruamel's scanner turns a `\\U` escape into a character with chr(), unchecked: one
+            # above U+10FFFF raises here, without a mark.
+            self.ok = False
+            at, escape = _escape_beyond_unicode(text)
+            if escape:
+                self.findings.append(Finding("GL003", Offsets(at, at + len(escape)),
+                                             f"YAML: escape `{escape}` is not a Unicode character (above U+10FFFF)"))
+            else:
+                self.findings.append(Finding("GL003", Offsets(0, 0), f"YAML: {exc}"))
+            return
+        except (YAMLError, RecursionError) as exc:
             self.ok = False
             self.findings.append(Finding("GL003", Offsets(0, 0), f"YAML: {exc}"))
             return
@@ -475,3 +486,14 @@ def _decoded_starts(body: str, style: str) -> list[int] | None:
             return None
     out.append(n)
     return out
+
+
+_LONG_ESCAPE = re.compile(r"\\U([0-9A-Fa-f]{8})")
+
+
+def _escape_beyond_unicode(text: str) -> tuple[int, str]:
+    """The first ``\\UXXXXXXXX`` escape above U+10FFFF, and where it is; (0, "") when none."""
+    for m in _LONG_ESCAPE.finditer(text):
+        if int(m.group(1), 16) > 0x10FFFF:
+            return m.start(), m.group()
+    return 0, ""

@@ -11,14 +11,13 @@ finding sits where it can be mended: the card's first error (RUN116), its
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from goldlint.diagnostics import Diagnostic, Position, Severity, Span
 from goldlint.findings import At, Report
+from goldlint.walk import files_under
 
 if TYPE_CHECKING:
     from goldlint.engine import FileResult
@@ -33,13 +32,6 @@ _README_NEEDS = {
     "how to install and run it": re.compile(r"\b(install|installation|usage|how to run|running)\b", re.IGNORECASE),
 }
 _TOP = Span(Position(1, 1), Position(1, 1), 0, 0)
-
-
-def _walk(folder: Path) -> Iterator[Path]:
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in ("node_modules", "__pycache__"))
-        for name in sorted(files):
-            yield Path(root) / name
 
 
 MAX_CARD = 8 << 20  # a run card is small; larger files at the top of a folder are not read to find one
@@ -79,7 +71,7 @@ def check_folder(folder: Path, loaded: Any) -> list[Diagnostic]:
         return []
     card = Path(checked.path)
     on_card, on_readme = Report(), Report()
-    files = [p for p in _walk(folder) if p != card]
+    files = [p for p in files_under(folder) if p != card]
     readme = next((p for p in sorted(folder.iterdir()) if p.is_file() and p.name.lower().startswith("readme")), None)
     text = ""
     if readme is None:

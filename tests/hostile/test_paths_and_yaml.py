@@ -1,0 +1,99 @@
+"""Hostile paths and YAML, as a user (or an attacker) hands them to ``goldlint check``: every
+one ends in exit 0 or 1 with a positioned diagnostic, or exit 2 with one line for wrong
+usage — never an internal error (issue: reliability under attack)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from goldlint.walk import files_under
+
+
+def _no_crash(done) -> None:  # type: ignore[no-untyped-def]
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("escape,column", [("\\UFFFFFFFF", 7), ("\\U80000000", 7), ("\\U7FFFFFFF", 7), ("\\U00110000", 7)])
+@pytest.mark.parametrize("kind", [None, "semantic"])
+def test_a_yaml_escape_beyond_unicode_is_a_positioned_syntax_error(tmp_path: Path, run_cli, escape: str, column: int,  # type: ignore[no-untyped-def]
+                                                                     kind: str | None) -> None:
+    (tmp_path / "a.yaml").write_text(f'key: "{escape}"\n', encoding="utf-8")
+    done = run_cli("check", "a.yaml", *(["--kind", kind] if kind else []), cwd=tmp_path)
+    _no_crash(done)
+    assert done.returncode == 1
+    assert done.stdout.startswith(f"a.yaml:1:{column}: GL003 [error] YAML: escape `{escape}` is not a Unicode character"), done.stdout
+
+
+def test_the_same_escape_in_a_config_file_is_a_bad_config_with_its_place(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "goldlint.yaml").write_text('ignore: ["\\UFFFFFFFF"]\n', encoding="utf-8")
+    (tmp_path / "a.json").write_text("{}", encoding="utf-8")
+    done = run_cli("check", "a.json", cwd=tmp_path)
+    _no_crash(done)
+    assert done.returncode == 2 and "goldlint.yaml:1:11: YAML: escape" in done.stderr, done.stderr
+
+
+@pytest.fixture
+def loops(tmp_path: Path) -> Path:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "a.json").symlink_to("b.json")
+    (folder / "b.json").symlink_to("a.json")
+    (folder / "self.json").symlink_to("self.json")
+    (folder / "sub").symlink_to(".", target_is_directory=True)  # a link to a folder is not entered
+    return tmp_path
+
+
+@pytest.mark.parametrize("args", [[], ["--fix"], ["-j", "2"]], ids=["check", "fix", "jobs"])
+@pytest.mark.parametrize("config", ["", "exclude: ['nothing/']\n"], ids=["no-config", "with-globs"])
+def test_symlink_loops_in_a_folder_are_files_that_cannot_be_read(loops: Path, run_cli, args: list[str], config: str) -> None:  # type: ignore[no-untyped-def]
+    if config:
+        (loops / "goldlint.yaml").write_text(config, encoding="utf-8")  # (globs resolve paths: a loop must not break them)
+    done = run_cli("check", "data", *args, cwd=loops)
+    _no_crash(done)
+    assert done.returncode == 1
+    lines = [line.split(" [")[0] for line in done.stdout.splitlines() if "GL003" in line]
+    assert lines == ["data/a.json:1:1: GL003", "data/b.json:1:1: GL003", "data/self.json:1:1: GL003"], done.stdout
+
+
+def test_a_symlink_loop_named_explicitly_is_read_and_said(loops: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    done = run_cli("check", "data/self.json", "--fix", cwd=loops)
+    _no_crash(done)
+    assert done.returncode == 1 and "data/self.json:1:1: GL003 [error] cannot read:" in done.stdout, (done.stdout, done.stderr)
+
+
+def test_folders_nested_deeper_than_the_interpreter_recurses(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    folder = tmp_path / "deep"
+    folder.mkdir()
+    here = folder
+    for _ in range(1500):  # os.walk recursed once a level: more than Python's default limit of 1000
+        here = here / "d"
+        here.mkdir()
+    (here / "x.json").write_text('{"a": 1,}', encoding="utf-8")
+    for args in ([], ["--fix"], ["-j", "2"]):
+        done = run_cli("check", "deep", *args, cwd=tmp_path)
+        _no_crash(done)
+        assert done.returncode == 1 and "x.json:1:9: GL003" in done.stdout, done.stdout[-500:]
+
+
+def test_the_walk_goes_as_os_walk_with_sorted_names(tmp_path: Path) -> None:
+    for name in ("b/z.json", "b/a.json", "a.json", "c/d/e.json", ".hidden/x.json", "node_modules/y.json", "a/b.json"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("{}", encoding="utf-8")
+    expected = []
+    for folder, dirs, files in os.walk(tmp_path):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
+        expected.extend(Path(folder) / f for f in sorted(files))
+    assert list(files_under(tmp_path)) == expected
+
+
+def test_an_output_file_that_cannot_be_written_is_wrong_usage_in_one_line(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "a.json").write_text('{"a": 1,}', encoding="utf-8")
+    for target in ("folder", "missing/report.txt"):
+        (tmp_path / "folder").mkdir(exist_ok=True)
+        done = run_cli("check", "a.json", "--output-file", target, cwd=tmp_path)
+        _no_crash(done)
+        assert done.returncode == 2 and done.stderr.startswith(f"goldlint: {target}: cannot write the report:"), done.stderr
+        assert len(done.stderr.splitlines()) == 1
