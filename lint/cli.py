@@ -139,7 +139,7 @@ def _check(paths: list[Path], select: list[str], ignore: list[str], kind: str | 
     if fix or diff or unsafe:
         for file, explicit in tasks:
             result, count, patch = _fix_file(file, configs(file), kind, explicit, write=fix or (unsafe and not diff), unsafe=unsafe,
-                                             tree=_tree_of(file, paths))
+                                             tree=_tree_of(file, paths), want_diff=diff)
             fixed += count
             if patch:
                 diffs.append(patch)
@@ -186,7 +186,7 @@ def _tree_of(file: Path, paths: list[Path]) -> Path:
 
 
 def _fix_file(file: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, write: bool, unsafe: bool,
-              tree: Path | None = None) -> tuple[FileResult, int, str]:
+              tree: Path | None = None, want_diff: bool = False) -> tuple[FileResult, int, str]:
     first = check_file(file, loaded, kind, explicit, in_memory=True)
     if first.lossy or first.text is None or not any(d.fix for d in first.diagnostics):
         return first, 0, ""
@@ -198,7 +198,9 @@ def _fix_file(file: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, 
     new_text, count, remaining = fix_until_stable(original, recheck, unsafe)
     if count == 0 or new_text == original:
         return first, 0, ""
-    patch = "".join(difflib.unified_diff(original.splitlines(keepends=True), new_text.splitlines(keepends=True), f"a/{file}", f"b/{file}"))
+    # (only for --diff: on a large file difflib costs more than every fix together)
+    patch = "".join(difflib.unified_diff(original.splitlines(keepends=True), new_text.splitlines(keepends=True), f"a/{file}",
+                                         f"b/{file}")) if want_diff else ""
     if write:
         try:
             write_atomic(file, new_text, root=tree if tree is not None else Path.cwd())

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from goldlint.diagnostics import Diagnostic
+from goldlint.reporters.escape import visible
 from goldlint.summary import RunSummary
 
 _LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 
 
 def _escape_data(s: str) -> str:
-    return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    # GitHub's own escapes for a workflow command; then every other control character made visible
+    return visible(s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _escape_property(s: str) -> str:

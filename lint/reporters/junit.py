@@ -10,6 +10,7 @@ from itertools import groupby
 from xml.etree import ElementTree as ET
 
 from goldlint.diagnostics import Diagnostic
+from goldlint.reporters.escape import visible
 from goldlint.summary import RunSummary
 
 
@@ -18,13 +19,15 @@ def junit(diagnostics: list[Diagnostic], summary: RunSummary | None = None) -> s
     suites = ET.Element("testsuites", name="goldlint", tests=str(len(diagnostics)), failures=str(sum(map(fails, diagnostics))))
     for path, group in groupby(sorted(diagnostics, key=lambda d: d.sort_key), key=lambda d: d.path):
         items = list(group)
+        path = visible(path)  # (XML 1.0 cannot hold most control characters at all)
         suite = ET.SubElement(suites, "testsuite", name=path, tests=str(len(items)), failures=str(sum(map(fails, items))))
         for d in items:
-            where = f"{d.path}:{d.span.start.line}:{d.span.start.column}"
+            where = f"{path}:{d.span.start.line}:{d.span.start.column}"
             case = ET.SubElement(suite, "testcase", name=f"{d.code} at {where}", classname=path)
-            said = f"{where}: {d.code} [{d.severity.value}] {d.message}"
+            message = visible(d.message)
+            said = f"{where}: {d.code} [{d.severity.value}] {message}"
             if fails(d):
-                ET.SubElement(case, "failure", message=d.message, type=d.code).text = said
+                ET.SubElement(case, "failure", message=message, type=d.code).text = said
             else:
                 ET.SubElement(case, "system-out").text = said
     ET.indent(suites)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from goldlint.diagnostics import Diagnostic
+from goldlint.reporters.escape import visible
 from goldlint.summary import RunSummary
 
 
@@ -12,7 +13,7 @@ def line(d: Diagnostic) -> str:
         hint = f" [{'*' if d.fix.applicability == 'safe' else '~'} {d.fix.message}]"
     for other in d.alternatives:
         hint += f" [~ or: {other.message}]"
-    return f"{d.path}:{d.span.start.line}:{d.span.start.column}: {d.code} [{d.severity.value}] {d.message}{hint}"
+    return visible(f"{d.path}:{d.span.start.line}:{d.span.start.column}: {d.code} [{d.severity.value}] {d.message}{hint}")
 
 
 def text(diagnostics: list[Diagnostic], summary: RunSummary | None = None) -> str:

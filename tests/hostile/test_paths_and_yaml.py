@@ -64,16 +64,25 @@ def test_a_symlink_loop_named_explicitly_is_read_and_said(loops: Path, run_cli) 
     assert done.returncode == 1 and "data/self.json:1:1: GL003 [error] cannot read:" in done.stdout, (done.stdout, done.stderr)
 
 
-def test_folders_nested_deeper_than_the_interpreter_recurses(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
-    folder = tmp_path / "deep"
-    folder.mkdir()
-    here = folder
-    for _ in range(1500):  # os.walk recursed once a level: more than Python's default limit of 1000
-        here = here / "d"
-        here.mkdir()
-    (here / "x.json").write_text('{"a": 1,}', encoding="utf-8")
+@pytest.fixture
+def deep(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """1,500 nested folders (os.walk recursed once a level: more than Python's default limit of
+    1,000), removed level by level afterwards (shutil.rmtree recurses too)."""
+    folders = [tmp_path / "deep"]
+    folders[0].mkdir()
+    for _ in range(1500):
+        folders.append(folders[-1] / "d")
+        folders[-1].mkdir()
+    (folders[-1] / "x.json").write_text('{"a": 1,}', encoding="utf-8")
+    yield tmp_path
+    (folders[-1] / "x.json").unlink()
+    for folder in reversed(folders):
+        folder.rmdir()
+
+
+def test_folders_nested_deeper_than_the_interpreter_recurses(deep: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
     for args in ([], ["--fix"], ["-j", "2"]):
-        done = run_cli("check", "deep", *args, cwd=tmp_path)
+        done = run_cli("check", "deep", *args, cwd=deep)
         _no_crash(done)
         assert done.returncode == 1 and "x.json:1:9: GL003" in done.stdout, done.stdout[-500:]
 
@@ -97,3 +106,49 @@ def test_an_output_file_that_cannot_be_written_is_wrong_usage_in_one_line(tmp_pa
         _no_crash(done)
         assert done.returncode == 2 and done.stderr.startswith(f"goldlint: {target}: cannot write the report:"), done.stderr
         assert len(done.stderr.splitlines()) == 1
+
+
+HOSTILE_NAME = "evil\n::error file=x.json::owned\x1b[31m\x07.json"
+
+
+@pytest.mark.parametrize("fmt", ["text", "github", "junit", "sarif", "json"])
+def test_control_characters_in_names_and_values_never_reach_the_output_raw(tmp_path: Path, run_cli, fmt: str) -> None:  # type: ignore[no-untyped-def]
+    """A file name or a gold value holding a line break and an ESC sequence: no format prints
+    them raw (a CI log would run the second line as a workflow command; a terminal obeys ESC;
+    XML cannot hold them)."""
+    (tmp_path / HOSTILE_NAME).write_text('{"a": 1,}', encoding="utf-8")
+    (tmp_path / "value.yaml").write_text('schema_version: 1\nmeeting_id: "m\\n::error::x\\e[2J"\ntopics: []\nrisks: []\nactions: []\n',
+                                         encoding="utf-8")
+    done = run_cli("check", ".", "--format", fmt, "--strict", cwd=tmp_path)
+    _no_crash(done)
+    assert done.returncode == 1
+    assert "\x1b" not in done.stdout and "\x07" not in done.stdout, repr(done.stdout)
+    assert not any(line.startswith("::error file=x.json") or line.startswith("::error::x") for line in done.stdout.splitlines())
+    if fmt == "junit":
+        from xml.etree import ElementTree as ET
+
+        ET.fromstring(done.stdout)  # well-formed
+    if fmt in ("json", "sarif"):
+        import json
+
+        json.loads(done.stdout)
+
+
+def test_fix_builds_no_diff_unless_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--fix costs one pass over the file: the unified diff (difflib, slow on large files) is
+    built only for --diff."""
+    import difflib
+
+    from typer.testing import CliRunner
+
+    from goldlint.cli import app
+
+    def refuse(*args: object, **kwargs: object) -> object:
+        raise AssertionError("a diff was built for --fix")
+
+    (tmp_path / "a.jsonl").write_text((Path(__file__).parent.parent / "data" / "cli" / "defective.jsonl").read_text(encoding="utf-8"),
+                                      encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(difflib, "unified_diff", refuse)
+    result = CliRunner().invoke(app, ["check", "a.jsonl", "--fix"])
+    assert "Fixed 3 problems." in result.output, result.output

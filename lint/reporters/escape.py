@@ -1,0 +1,25 @@
+"""Text a terminal or a log shows as written: control characters made visible.
+
+File names and gold values reach every report. Raw, a newline in one starts a line that a
+CI log reads as its own (GitHub runs ``::error file=...`` lines as workflow commands), an
+ESC sequence drives the terminal, and most C0 characters make an XML report malformed. So
+every C0 and C1 control character (tab aside), DEL and the Unicode line and paragraph
+separators are written as ``\\xNN`` / ``\\uNNNN`` escapes.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def visible(text: str) -> str:
+    if _CONTROL.search(text) is None:  # (the common case: one scan, no copy)
+        return text
+    return _CONTROL.sub(_escape, text)
+
+
+def _escape(m: re.Match[str]) -> str:
+    code = ord(m.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
