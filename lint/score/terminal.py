@@ -30,7 +30,8 @@ def render(report: dict[str, Any], main_breakdown: str | None, console: Console)
     for name, justify in (("metric", "left"), ("value", "right"), ("coverage", "right"), ("measured", "right"), ("skipped", "right"), ("reason", "left")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for name, m in report["metrics"].items():
-        table.add_row(name, _fmt(m["value"]), _fmt(m["coverage"]), str(m["samples_measured"]), str(m["samples_skipped"]), m["reason"] or "")
+        value = _fmt(m["value"]) + (f" (official {_fmt(m['official_aggregate'])})" if m.get("official_aggregate") is not None else "")
+        table.add_row(name, value, _fmt(m["coverage"]), str(m["samples_measured"]), str(m["samples_skipped"]), m["reason"] or "")
     console.print(table)
     block = report.get("breakdowns", {}).get(main_breakdown or "")
     if isinstance(block, dict) and block:
