@@ -124,12 +124,9 @@ def _semantic_predictions(source: Source, one_per_file: bool, issues: Issues) ->
         yield semantic.sample_of(mid if isinstance(mid, str) and not one_per_file else source.path.stem, source.key, (), root)
         return
     for mid, value in root.items():
-        if not isinstance(value, dict) or not any(k in value for k in _ASPECTS):
+        if not isinstance(value, dict):
             issues.add(source.key, "SCO105", At((mid,)), f"the prediction for `{mid}` must be an object with `topics`, `risks` and `actions`")
             continue
-        for aspect in _ASPECTS:
-            if aspect in value and not isinstance(value[aspect], list):
-                issues.add(source.key, "SCO105", At((mid, aspect)), f"`{aspect}` must be a list: this aspect of `{mid}` is not scored")
         yield semantic.sample_of(mid, source.key, (mid,), value)
 
 

@@ -23,7 +23,7 @@ from goldlint.score.metrics import PRF, MacroMean, multiset_overlap, prf_counts
 from goldlint.score.model import Failure, Issues, Metric, Outcome, metric
 from goldlint.score.semantic_samples import (PROFILES, SPEC_LEVELS, UNKNOWN_WEIGHT, UPSTREAM_LEVELS, WEIGHTS, Sample, Totals,
                                              labels, sample_of, texts)
-from goldlint.score.semantic_upstream import upstream_sample
+from goldlint.score.semantic_upstream import flag_items, upstream_sample
 from goldlint.score.textmatch import maximum_matches, normalize_text
 
 
@@ -48,9 +48,10 @@ def score(gold: list[Sample], predictions: list[Sample], profile: str, issues: I
             issues.add(sample.file, "SCO102", At(sample.path + ("meeting_id",)), f"no prediction for meeting `{sample.key}`: not scored (coverage drops)", Severity.WARNING)
             continue
         if profile == "spec":
+            flag_items(found, issues)
             row = _spec_sample(sample, found, totals, threshold)
         else:
-            row = upstream_sample(sample, found, totals, macro, threshold)
+            row = upstream_sample(sample, found, totals, macro, threshold, issues)
         per_sample[sample.key] = row
         detail = _detail(row)
         if detail:
