@@ -102,7 +102,7 @@ def read_predictions(records: Iterable[tuple[JsonPath, Any]], issues: Issues, co
             counts["predictions"] += 1
             at = At(path)
             raw_id = item.get("id", item.get("entry_id")) if isinstance(item, dict) else None
-            if raw_id is None or isinstance(raw_id, bool) or isinstance(raw_id, (dict, list)):
+            if raw_id is None or isinstance(raw_id, (bool, dict, list)):
                 counts["malformed_predictions"] += 1
                 issues.add(PRED, "SCO105", at, "a prediction must be an object with the corpus entry's `id` and `predicted`")
                 continue
