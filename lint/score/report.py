@@ -81,6 +81,8 @@ def clean(value: Any) -> Any:
     if isinstance(value, dict):
         return {writable(str(k)): clean(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
+        if all(type(v) is int for v in value):  # matrix rows and counts: nothing to clean, and there may be many
+            return list(value)
         return [clean(v) for v in value]
     return value
 

@@ -19,7 +19,7 @@ from goldlint.findings import Report
 from goldlint.families.slu.answers import read_answer
 from goldlint.families.slu.records import split_records
 from goldlint.findings import At, JsonPath
-from goldlint.score.metrics import example_f1, multiset_overlap, prf_counts
+from goldlint.score.metrics import confusion_block, example_f1, multiset_overlap, prf_counts
 from goldlint.score.model import Failure, Issues, Outcome, metric
 from goldlint.score.slu_parse import Answer, answer_of, intents_equal
 from goldlint.score.slu_read import Prediction, read_predictions, record_key, split_predictions
@@ -175,14 +175,10 @@ class _Accumulator:
         return out
 
     def _confusion(self) -> dict[str, Any]:
-        rows = sorted(self.per_intent)
-        columns = rows + [OTHER, UNPARSABLE]
-        matrix = [[0] * len(columns) for _ in rows]
-        index = {name: n for n, name in enumerate(columns)}
+        cells: Counter[tuple[str, str]] = Counter()
         for (gold, predicted), count in self.confusion.items():
-            shown = self.gold_forms.get(predicted, predicted if predicted == UNPARSABLE else OTHER)
-            matrix[rows.index(gold)][index.get(shown, index[OTHER])] += count
-        return {"rows": rows, "columns": columns, "matrix": matrix}
+            cells[(gold, self.gold_forms.get(predicted, predicted if predicted == UNPARSABLE else OTHER))] += count
+        return confusion_block(cells, {intent: int(row[0]) for intent, row in self.per_intent.items()}, (OTHER, UNPARSABLE))
 
     def _notes(self, out: Outcome, counts: Counter[str]) -> None:
         if self.profile == "spec":
