@@ -159,6 +159,6 @@ def test_confusion_block_folds_a_large_vocabulary_and_keeps_every_count() -> Non
     assert block["folded_intents"] == 2 * MAX_CONFUSION
     assert sum(map(sum, block["matrix"])) == sum(cells.values())  # nothing lost in the folding
     kept = set(block["rows"][:-1])
-    assert all(frequency[name] == 7 or name in kept for name in kept)  # the most frequent gold intents stay
+    assert min(frequency[n] for n in kept) >= max(frequency[n] for n in names if n not in kept)  # the most frequent gold intents stay
     small = confusion_block(Counter({("a", "b"): 2, ("b", "zzz"): 1}), {"a": 2, "b": 1}, ("(other)",))
     assert small == {"rows": ["a", "b"], "columns": ["a", "b", "(other)"], "matrix": [[0, 2, 0], [0, 0, 1]]}
