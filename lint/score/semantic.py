@@ -59,6 +59,10 @@ def score(gold: list[Sample], predictions: list[Sample], profile: str, issues: I
     for key, pred in preds.items():
         counts["unknown_ids"] += 1
         issues.add(pred.file, "SCO103", At(pred.path), f"prediction for meeting `{key}`, which no gold file has")
+    raising = sum(1 for issue in issues.items if issue.code == "SCO105" and "official scorer raises" in issue.message)
+    if raising:
+        out.note(f"{raising} predicted item(s) would make slower-whisper's scorer raise (an unhashable topic or risk key, a risk "
+                 "that is not an object, an action text that is not a string): each counted as a prediction that matches nothing (SCO105)")
     _metrics(out, profile, totals, macro, len(gold))
     out.counts = {k: int(counts[k]) for k in ("gold_samples", "predictions", "missing_predictions", "unknown_ids")}
     out.breakdowns["coverage"] = _coverage(gold)

@@ -176,6 +176,17 @@ def _spec_pairs(slots: Any) -> list[tuple[str, str]]:
     return out
 
 
+def slots_problem(value: Any) -> str | None:
+    """Why the spec profile reads a decoded answer's ``slots`` as a wrong slot (``None``: it does not)."""
+    slots = value.get("slots") if isinstance(value, dict) else None
+    if not slots or isinstance(slots, dict):
+        return None
+    if not isinstance(slots, list):
+        return f"`slots` is a {_json_type(slots)}, not a list of objects: counted as one slot that matches nothing"
+    wrong = sum(1 for item in slots if not isinstance(item, dict))
+    return f"{wrong} slot(s) not an object: each counted as a slot that matches nothing" if wrong else None
+
+
 def intents_equal(pred: Answer, gold: Answer, profile: str) -> bool:
     """Intent exact match: ``==`` of the decoded values for mera (so ``None == None`` counts,
     as upstream), equal folded strings for spec (an absent intent never matches)."""

@@ -12,7 +12,7 @@ from typing import Any
 from goldlint.diagnostics import Severity
 from goldlint.findings import At, JsonPath
 from goldlint.score.model import Issues
-from goldlint.score.slu_parse import Answer, answer_of, lower_strings, parse_raw
+from goldlint.score.slu_parse import Answer, answer_of, lower_strings, parse_raw, slots_problem
 
 PRED = "predictions"
 
@@ -123,6 +123,10 @@ def _decoded(path: JsonPath, answer_path: JsonPath, value: Any, shown: Any, prof
     if answer.crash:
         counts["scorer_crashes"] += 1
         issues.add(PRED, "SCO106", At(answer_path), f"MERA's scorer would crash on it ({answer.crash}); scored 0", Severity.INFO)
+    elif profile == "spec" and (problem := slots_problem(value)) is not None:
+        # In the file itself the slots have a place of their own; in the model's raw text, the text is the place.
+        where = At(answer_path) if isinstance(shown, str) else At(answer_path + ("slots",))
+        issues.add(PRED, "SCO106", where, problem, Severity.INFO)
     return Prediction(path, answer, None, shown)
 
 
