@@ -159,7 +159,9 @@ def _scores(total: int, evaluated: int, exact: int, equivalent: int, has_variant
     k = len(ordered)
     scores: dict[str, Any] = {
         "total": total, "evaluated": evaluated,
-        "exact_matches": exact, "exact_match_rate": rate(exact),
+        # The card requires a number; with nothing evaluated it is the harness's 0.0 (its
+        # `exact_match_rate` property), while the report's metric stays null with a reason.
+        "exact_matches": exact, "exact_match_rate": rate(exact) if evaluated else 0.0,
         "equivalent_matches": equivalent if has_variants else None,
         "equivalent_match_rate": rate(equivalent) if has_variants else None,
         "fst_accepted": sum(fst) if fst else None,
@@ -216,7 +218,7 @@ def _outcome(run: CorpusRun, counts: Counter[str], failures: list[Failure], meas
     s = run.scores
     out = Outcome("corpus", "spec", main_breakdown="by_difficulty")
     none = "no entry was evaluated (every entry has an error or no prediction)"
-    out.metrics["exact_match_rate"] = metric(s["exact_match_rate"], none, measured, skipped)
+    out.metrics["exact_match_rate"] = metric(s["exact_match_rate"] if s["evaluated"] else None, none, measured, skipped)
     out.metrics["chrf_plus_plus"] = metric(s["chrf_plus_plus"], none, measured, skipped)
     out.metrics["equivalent_match_rate"] = metric(s["equivalent_match_rate"], none if has_variants else "the corpus defines no `variant_class` or `variants`", measured, skipped)
     fst_n = sum(1 for r in run.results if r["fst_accepted"] is not None)

@@ -19,6 +19,8 @@ from goldlint.score.model import Issues
 from goldlint.score.slu_read import split_predictions
 
 PRED = "predictions"
+MAX_QUANTITY = 1e12  # seconds or dollars per entry: far above any real run; keeps every sum finite
+MAX_TOKENS = 10**15  # far above any real run; keeps every total a float without overflow
 USAGE_KEYS = ("prompt_tokens", "completion_tokens", "reasoning_tokens", "cached_tokens")
 
 
@@ -100,36 +102,65 @@ def read_predictions(records: Iterable[tuple[JsonPath, Any]], issues: Issues, co
             counts["predictions"] += 1
             at = At(path)
             raw_id = item.get("id", item.get("entry_id")) if isinstance(item, dict) else None
-            if raw_id is None or isinstance(raw_id, bool) or isinstance(raw_id, (dict, list)):
+            if raw_id is None or isinstance(raw_id, (bool, dict, list)):
                 counts["malformed_predictions"] += 1
                 issues.add(PRED, "SCO105", at, "a prediction must be an object with the corpus entry's `id` and `predicted`")
                 continue
             key = str(raw_id)
-            predicted, error = item.get("predicted"), item.get("error")
-            if error is not None and not isinstance(error, str):
-                error = str(error)
+            # As the harness: `error` counts when truthy (false, 0 and "" are no error), a
+            # missing `predicted` is "".
+            predicted, error = item.get("predicted", ""), item.get("error")
+            error = _error_text(error) if error else None
             if not isinstance(predicted, str) and not error:
                 counts["malformed_predictions"] += 1
-                issues.add(PRED, "SCO105", at.child("predicted") if "predicted" in item else at, "`predicted` must be the output text (a string)")
+                issues.add(PRED, "SCO105", at.child("predicted"), "`predicted` must be the output text (a string)")
                 continue
             if key in out:
                 counts["duplicate_ids"] += 1
                 issues.add(PRED, "SCO104", at.child("id"), f"a second prediction for entry {key}: the first one is scored")
                 continue
-            out[key] = Pred(path, predicted if isinstance(predicted, str) else "", error or None, _number(item.get("latency_seconds")),
-                            _usage(item.get("usage")), _number(item.get("cost_usd")),
+            out[key] = Pred(path, predicted if isinstance(predicted, str) else "", error, _number(item, "latency_seconds", at, issues),
+                            _usage(item.get("usage"), at.child("usage"), issues), _number(item, "cost_usd", at, issues),
                             item.get("fst_accepted") if isinstance(item.get("fst_accepted"), bool) else None,
-                            _number(item.get("semantic_score")))
+                            _number(item, "semantic_score", at, issues, upper=1.0))
     return out
 
 
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+def _error_text(error: Any) -> str:
+    if isinstance(error, str):
+        return error
+    try:
+        return str(error)[:200]
+    except (RecursionError, ValueError):
+        return f"an error given as a {type(error).__name__}"
+
+
+def _number(item: dict[str, Any], name: str, at: At, issues: Issues, upper: float = MAX_QUANTITY) -> float | None:
+    """A non-negative finite number, at most ``upper``; anything else is left out, with SCO108 when it is a number."""
+    value = item.get(name)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
-    return float(value)
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number) or number < 0 or number > upper:
+        allowed = f"a number from 0 to {upper:g}"
+        issues.add(PRED, "SCO108", at.child(name), f"`{name}` must be {allowed}: left out of the totals")
+        return None
+    return number
 
 
-def _usage(value: Any) -> dict[str, int] | None:
+def _usage(value: Any, at: At, issues: Issues) -> dict[str, int] | None:
     if not isinstance(value, dict):
         return None
-    return {k: int(value[k]) for k in USAGE_KEYS if isinstance(value.get(k), int) and not isinstance(value.get(k), bool)}
+    out = {}
+    for k in USAGE_KEYS:
+        count = value.get(k)
+        if not isinstance(count, int) or isinstance(count, bool):
+            continue
+        if count < 0 or count > MAX_TOKENS:
+            issues.add(PRED, "SCO108", at.child(k), f"`{k}` must be a token count from 0 to {MAX_TOKENS:,}: left out of the totals")
+            continue
+        out[k] = count
+    return out

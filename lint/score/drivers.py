@@ -125,12 +125,9 @@ def _semantic_predictions(source: Source, one_per_file: bool, issues: Issues) ->
         yield semantic.sample_of(mid if isinstance(mid, str) and not one_per_file else source.path.stem, source.key, (), root)
         return
     for mid, value in root.items():
-        if not isinstance(value, dict) or not any(k in value for k in _ASPECTS):
+        if not isinstance(value, dict):
             issues.add(source.key, "SCO105", At((mid,)), f"the prediction for `{mid}` must be an object with `topics`, `risks` and `actions`")
             continue
-        for aspect in _ASPECTS:
-            if aspect in value and not isinstance(value[aspect], list):
-                issues.add(source.key, "SCO105", At((mid, aspect)), f"`{aspect}` must be a list: this aspect of `{mid}` is not scored")
         yield semantic.sample_of(mid, source.key, (mid,), value)
 
 
@@ -213,7 +210,9 @@ def _truth_predictions(source: Source, issues: Issues) -> Iterator[truth.PredRow
 def _truth_row(path: JsonPath, key: Any, key_col: str, intent: Any, entities: Any, source: Source, issues: Issues) -> truth.PredRow | None:
     at = At(path)
     if key_col == "row":
-        number = int(key) if isinstance(key, int) or (isinstance(key, str) and key.strip().isdigit()) else None
+        # A row number has at most a few digits; a longer one (even past int()'s 4,300-digit limit) names no row.
+        digits = key.strip() if isinstance(key, str) else None
+        number = key if isinstance(key, int) and not isinstance(key, bool) else int(digits) if digits and digits.isdecimal() and len(digits) <= 18 else None
         if number is None or number < 1:
             issues.add(source.key, "SCO105", at.child("row"), "`row` must be the truth file's 1-based data row number")
             return None

@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from goldlint.score.model import Failure
+from goldlint.score.report import writable
 from goldlint.score.svg import bars, heatmap
 
 #: Breakdown tables and the column their bar chart shows, in the order they appear.
@@ -79,7 +80,7 @@ def render(report: dict[str, Any], failures: list[Failure]) -> str:
         parts.append(heatmap(confusion["rows"], confusion["columns"], confusion["matrix"], "intent confusion matrix"))
     parts.append(_failures(failures))
     parts.append(f"</main><script>{SCRIPT}</script></body></html>\n")
-    return "".join(parts)
+    return writable("".join(parts))
 
 
 def _head(title: str) -> str:
@@ -140,7 +141,10 @@ def _breakdown(title: str, block: dict[str, Any], columns: tuple[str, ...]) -> s
 
 
 def _pre(value: Any) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    try:
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    except (RecursionError, ValueError):  # a prediction nested too deeply (or holding NaN) to show as JSON
+        text = "(too deeply nested to show)"
     return f"<pre>{escape(text)}</pre>"
 
 

@@ -95,3 +95,33 @@ class MacroMean:
         if not self.n:
             return PRF(None, None, None)
         return PRF(self.p / self.n, self.r / self.n, self.f / self.n)
+
+
+MAX_CONFUSION = 100  # gold intents a confusion matrix shows; a run with thousands would write millions of cells
+FOLDED = "(other intents)"
+
+
+def confusion_block(cells: Counter[tuple[str, str]], frequency: dict[str, int], tail: tuple[str, ...]) -> dict[str, Any]:
+    """The intent confusion matrix: rows are gold intents (sorted), columns the same then ``tail``
+    (``tail[0]`` takes any predicted name that is not a gold intent). Over :data:`MAX_CONFUSION`
+    gold intents, the most frequent are kept and the others fold into one ``(other intents)``
+    row and column, so its size never grows with the square of the vocabulary."""
+    names = sorted(frequency)
+    folded = len(names) > MAX_CONFUSION
+    kept = set(sorted(names, key=lambda n: (-frequency[n], n))[:MAX_CONFUSION]) if folded else set(names)
+    rows = sorted(kept) + ([FOLDED] if folded else [])
+    columns = rows + list(tail)
+    row_at = {name: n for n, name in enumerate(rows)}
+    column_at = {name: n for n, name in enumerate(columns)}
+    matrix = [[0] * len(columns) for _ in rows]
+    for (gold, predicted), count in cells.items():
+        row = row_at[gold if gold in kept else FOLDED]
+        if predicted in kept or predicted in tail:
+            column = column_at[predicted]
+        else:
+            column = column_at[FOLDED] if predicted in frequency else column_at[tail[0]]
+        matrix[row][column] += count
+    block: dict[str, Any] = {"rows": rows, "columns": columns, "matrix": matrix}
+    if folded:
+        block["folded_intents"] = len(names) - MAX_CONFUSION
+    return block

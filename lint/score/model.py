@@ -20,6 +20,7 @@ class Metric:
     reason: str | None = None
     samples_measured: int = 0
     samples_skipped: int = 0
+    official: float | None = None  # the official scorer's aggregate where it differs in kind (mera: missing = 0)
 
     @property
     def coverage(self) -> float | None:
@@ -33,7 +34,7 @@ class Metric:
             "coverage": self.coverage,
             "samples_measured": self.samples_measured,
             "samples_skipped": self.samples_skipped,
-        }
+        } | ({"official_aggregate": self.official} if self.official is not None else {})
 
 
 def metric(value: float | None, reason: str | None, measured: int, skipped: int) -> Metric:

@@ -9,6 +9,7 @@ For ``corpus`` the JSON output is the run card instead (:mod:`goldlint.score.run
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,13 +61,28 @@ def build(outcome: Outcome, gold: InputRef, predictions: InputRef, state: GoldSt
     return cleaned
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def writable(text: str) -> str:
+    """``text`` with every lone surrogate (which a model's JSON may hold as an escape, and
+    UTF-8 cannot encode) replaced by U+FFFD, so the report, the HTML and the terminal can
+    be written at all."""
+    return text if text.isascii() else _SURROGATE.sub("\ufffd", text)
+
+
 def clean(value: Any) -> Any:
-    """JSON-safe: tuples to lists, non-finite floats to ``None`` (JSON has no NaN)."""
+    """JSON-safe: tuples to lists, non-finite floats to ``None`` (JSON has no NaN), lone
+    surrogates to U+FFFD."""
+    if isinstance(value, str):
+        return writable(value)
     if isinstance(value, float):
         return value if math.isfinite(value) else None
     if isinstance(value, dict):
-        return {str(k): clean(v) for k, v in value.items()}
+        return {writable(str(k)): clean(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
+        if all(type(v) is int for v in value):  # matrix rows and counts: nothing to clean, and there may be many
+            return list(value)
         return [clean(v) for v in value]
     return value
 

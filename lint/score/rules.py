@@ -40,4 +40,15 @@ register(
          "quotes unwrapped, then JSON), or it would crash the official scorer; the example scores 0.",
          "This is the model's failure, not the file's: it is counted in `unparsable_predictions` and shown so it can be inspected.",
          '{"id": 2, "output": "The intent is RateBook"}', '{"id": 2, "output": "{\\"intent\\": \\"ratebook\\", \\"slots\\": []}"}', family=F),
+    Rule("SCO107", "gold-official-scorer-cannot-score", W,
+         "A gold record the official scorer cannot score: in `slu`, an answer with an apostrophe (MERA's scorer turns every `'` "
+         "into `\"` before decoding the gold and raises); goldlint scores it and says so.",
+         "The leaderboard's number and goldlint's would differ on this record without anyone noticing.",
+         '{"outputs": {"intent": "play_music", "slots": [{"artist": "guns n\' roses"}]}}',
+         '{"outputs": {"intent": "play_music", "slots": [{"artist": "guns n roses"}]}}', family=F),
+    Rule("SCO108", "prediction-value-out-of-range", E,
+         "A prediction's value is outside what the run card allows (a negative latency, token count or cost, a "
+         "`semantic_score` outside 0–1, a number too large to be one): it is left out of the totals.",
+         "A card built from it would fail `goldlint check`, or carry a composite and a tier from an impossible number.",
+         '{"id": 1, "predicted": "…", "latency_seconds": -3}', '{"id": 1, "predicted": "…", "latency_seconds": 3}', family=F),
 )

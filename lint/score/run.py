@@ -26,6 +26,7 @@ from goldlint.score.report import GoldState, InputRef
 # semantic: the scoring profiles are the vocabulary profiles, by name (one list)
 SEMANTIC_VOCABULARIES = tuple(vocabulary_profiles)
 PROFILES = {"slu": ("spec", "mera"), "semantic": SEMANTIC_VOCABULARIES, "corpus": ("spec",), "truth": ("spec",)}
+GOLD_COUNT = {"slu": "gold_records", "corpus": "entries", "semantic": "gold_samples", "truth": "gold_rows"}  # the outcome's count of gold samples
 
 
 @dataclass(slots=True)
@@ -107,8 +108,11 @@ def run(req: Request, out: Console, err: Console) -> Result:
                          "to the --method file, or `goldlint check` reports RUN111 on the card")
     gold_diags = _all([*gold, *inputs.extra.values()], issues.items)
     pred_diags = _all(inputs.predictions, issues.items)
-    if not any(m.samples_measured for m in outcome.metrics.values()):
-        # Nothing was measured: a report (or a sealed run card) of nulls would pass for a result.
+    gold_count = outcome.counts.get(GOLD_COUNT[kind], 0)
+    if gold_count and outcome.counts.get("missing_predictions", 0) >= gold_count:
+        # No gold sample has a prediction it can be scored against: a report (or a sealed run
+        # card) of nulls would pass for a result. (Predictions that report the model's own
+        # errors are a result: every sample failed.)
         return Result(sorted(gold_diags + pred_diags, key=lambda d: d.sort_key),
                       refused="no prediction could be scored (each is missing, malformed or for an unknown id: the diagnostics "
                               "say which): no report written")

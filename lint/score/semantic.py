@@ -23,7 +23,7 @@ from goldlint.score.metrics import PRF, MacroMean, multiset_overlap, prf_counts
 from goldlint.score.model import Failure, Issues, Metric, Outcome, metric
 from goldlint.score.semantic_samples import (PROFILES, SPEC_LEVELS, UNKNOWN_WEIGHT, UPSTREAM_LEVELS, WEIGHTS, Sample, Totals,
                                              labels, sample_of, texts)
-from goldlint.score.semantic_upstream import upstream_sample
+from goldlint.score.semantic_upstream import flag_items, upstream_sample
 from goldlint.score.textmatch import maximum_matches, normalize_text
 
 
@@ -48,9 +48,10 @@ def score(gold: list[Sample], predictions: list[Sample], profile: str, issues: I
             issues.add(sample.file, "SCO102", At(sample.path + ("meeting_id",)), f"no prediction for meeting `{sample.key}`: not scored (coverage drops)", Severity.WARNING)
             continue
         if profile == "spec":
+            flag_items(found, issues)
             row = _spec_sample(sample, found, totals, threshold)
         else:
-            row = upstream_sample(sample, found, totals, macro, threshold)
+            row = upstream_sample(sample, found, totals, macro, threshold, issues)
         per_sample[sample.key] = row
         detail = _detail(row)
         if detail:
@@ -58,6 +59,10 @@ def score(gold: list[Sample], predictions: list[Sample], profile: str, issues: I
     for key, pred in preds.items():
         counts["unknown_ids"] += 1
         issues.add(pred.file, "SCO103", At(pred.path), f"prediction for meeting `{key}`, which no gold file has")
+    raising = sum(1 for issue in issues.items if issue.code == "SCO105" and "official scorer raises" in issue.message)
+    if raising:
+        out.note(f"{raising} predicted item(s) would make slower-whisper's scorer raise (an unhashable topic or risk key, a risk "
+                 "that is not an object, an action text that is not a string): each counted as a prediction that matches nothing (SCO105)")
     _metrics(out, profile, totals, macro, len(gold))
     out.counts = {k: int(counts[k]) for k in ("gold_samples", "predictions", "missing_predictions", "unknown_ids")}
     out.breakdowns["coverage"] = _coverage(gold)

@@ -33,26 +33,52 @@ class Sample:
 
 
 def labels(value: Any) -> list[str] | None:
+    """Topic labels: strings, or the ``label`` of ``{"label"}`` objects; an empty label names
+    nothing and is dropped (as upstream); any other item is a label that matches nothing."""
     if not isinstance(value, list):
         return None
     out = []
-    for item in value:
+    for n, item in enumerate(value):
         label = item.get("label") if isinstance(item, dict) else item
         if isinstance(label, str):
-            out.append(label)
+            if label:
+                out.append(label)
+        else:
+            out.append(f"\0not a label #{n}")
     return out
 
 
 def texts(value: Any) -> list[str] | None:
+    """Action texts; one that is not a string is ``""``: counted, never matched."""
     if not isinstance(value, list):
         return None
-    return [(item.get("text") if isinstance(item, dict) else item) or "" for item in value if isinstance(item, (dict, str))]
+    out = []
+    for item in value:
+        text = item.get("text") if isinstance(item, dict) else item
+        out.append(text if isinstance(text, str) else "")
+    return out
+
+
+def risks_of(value: Any) -> list[dict[str, Any]] | None:
+    """Risk objects, their ``type`` and ``severity`` kept only when they are strings (or absent),
+    so counting them can never meet an unhashable value; any other item is a risk that matches nothing."""
+    if not isinstance(value, list):
+        return None
+    out = []
+    for n, item in enumerate(value):
+        if not isinstance(item, dict):
+            out.append({"type": f"\0not a risk #{n}"})
+            continue
+        risk = dict(item)
+        for field_name in ("type", "severity"):
+            if field_name in risk and not isinstance(risk[field_name], (str, type(None))):
+                risk[field_name] = f"\0not a {field_name} #{n}"
+        out.append(risk)
+    return out
 
 
 def sample_of(key: str, file: str, path: JsonPath, value: dict[str, Any]) -> Sample:
-    risks = value.get("risks")
-    return Sample(key, file, path, labels(value.get("topics")), [r for r in risks if isinstance(r, dict)] if isinstance(risks, list) else None,
-                  texts(value.get("actions")), value)
+    return Sample(key, file, path, labels(value.get("topics")), risks_of(value.get("risks")), texts(value.get("actions")), value)
 
 
 @dataclass(slots=True)

@@ -19,9 +19,9 @@ from goldlint.findings import Report
 from goldlint.families.slu.answers import read_answer
 from goldlint.families.slu.records import split_records
 from goldlint.findings import At, JsonPath
-from goldlint.score.metrics import example_f1, multiset_overlap, prf_counts
+from goldlint.score.metrics import confusion_block, example_f1, multiset_overlap, prf_counts
 from goldlint.score.model import Failure, Issues, Outcome, metric
-from goldlint.score.slu_parse import Answer, answer_of
+from goldlint.score.slu_parse import Answer, answer_of, intents_equal
 from goldlint.score.slu_read import Prediction, read_predictions, record_key, split_predictions
 
 PROFILES = ("spec", "mera")
@@ -61,17 +61,47 @@ def _gold_record(path: JsonPath, record: Any, profile: str, preds: dict[str, Pre
         counts["gold_hidden"] += 1
         return
     decoded = read_answer(outputs, At(path + ("outputs",)), Report())
-    gold = answer_of(decoded.value, "mera" if profile == "mera" else "spec") if decoded is not None else None
+    gold = answer_of(decoded.value, profile) if decoded is not None else None
     if decoded is None or gold is None or gold.crash:
         counts["gold_unusable"] += 1
         return
     counts["gold_with_answers"] += 1
+    apostrophe = _apostrophe(outputs)
+    if apostrophe is not None:
+        counts["gold_official_crashes"] += 1
+        steps, offset = apostrophe
+        where = At(path + ("outputs", *steps)).inside(offset, offset + 1) if offset >= 0 else At(path + ("outputs", *steps), True)
+        issues.add(GOLD, "SCO107", where, f"gold id {key} has an apostrophe: MERA's scorer turns every `'` into `\"` before decoding the "
+                   "gold, so the official leaderboard cannot score this record (it raises JSONDecodeError); goldlint scores it", Severity.WARNING)
     pred = preds.get(key)
     if pred is None:
         counts["missing_predictions"] += 1
         issues.add(GOLD, "SCO102", At(path + ("meta", "id")), f"no prediction for gold id {key}: not scored (coverage drops)", Severity.WARNING)
         return
-    acc.add(key, str(decoded.value.get("intent")), gold, pred, decoded.value)
+    acc.add(key, _label(decoded.value.get("intent")), gold, pred, decoded.value)
+
+
+def _label(intent: Any) -> str:
+    return intent if isinstance(intent, str) else Answer(intent, []).label or "null"
+
+
+def _apostrophe(outputs: Any) -> tuple[JsonPath, int] | None:
+    """Where the first apostrophe of a gold answer is: the steps to the string and the offset in
+    it (``-1``: in a key). Walked without recursion; gold is linted, but never trusted for depth."""
+    stack: list[tuple[JsonPath, Any]] = [((), outputs)]
+    while stack:
+        steps, value = stack.pop()
+        if isinstance(value, str):
+            if "'" in value:
+                return steps, value.index("'")
+        elif isinstance(value, dict):
+            for k, v in reversed(list(value.items())):
+                if isinstance(k, str) and "'" in k:
+                    return steps + (k,), -1
+                stack.append((steps + (k,), v))
+        elif isinstance(value, list):
+            stack.extend((steps + (n,), v) for n, v in reversed(list(enumerate(value))))
+    return None
 
 
 class _Accumulator:
@@ -91,23 +121,23 @@ class _Accumulator:
         self.measured += 1
         row = self.per_intent[shown_intent]
         row[0] += 1
-        if gold.intent is not None:
-            self.gold_forms.setdefault(gold.intent, shown_intent)
-            if self.profile == "mera" and gold.intent != gold.intent.lower():
-                self.capital_intents.add(gold.intent)
+        if gold.label is not None:
+            self.gold_forms.setdefault(gold.label, shown_intent)
+            if self.profile == "mera" and gold.label != gold.label.lower():
+                self.capital_intents.add(gold.label)
         answer = pred.answer
         if answer is None or answer.crash:
             hit, f1 = False, 0.0
             self.n_gold += len(gold.pairs)
             column = UNPARSABLE
         else:
-            hit = answer.intent is not None and answer.intent == gold.intent
+            hit = intents_equal(answer, gold, self.profile)
             common, n_pred, n_gold = multiset_overlap(answer.pairs, gold.pairs)
             f1 = example_f1(common, n_pred, n_gold)
             self.common += common
             self.n_pred += n_pred
             self.n_gold += n_gold
-            column = answer.intent if answer.intent is not None else OTHER
+            column = answer.label if answer.label is not None else OTHER
         self.intent_hits += hit
         self.f1_sum += f1
         row[1] += hit
@@ -124,6 +154,13 @@ class _Accumulator:
         none = "no gold record with an answer has a prediction"
         out.metrics["intent_exact_match"] = metric(self.intent_hits / n if n else None, none, n, skipped)
         out.metrics["slot_f1"] = metric(self.f1_sum / n if n else None, none, n, skipped)
+        if self.profile == "mera":
+            # MERA scores a missing answer as an unparsable one (0 and 0): its mean runs over
+            # every gold record with an answer, goldlint's over the measured ones only.
+            official_n = n + counts["missing_predictions"]
+            if official_n:
+                out.metrics["intent_exact_match"].official = self.intent_hits / official_n
+                out.metrics["slot_f1"].official = self.f1_sum / official_n
         micro = prf_counts(self.common, self.n_pred - self.common, self.n_gold - self.common)
         out.metrics["slot_f1_micro"] = metric(micro.f1, none if not n else "no slots in the gold or the predictions", n, skipped)
         out.counts = _counts(counts)
@@ -138,14 +175,10 @@ class _Accumulator:
         return out
 
     def _confusion(self) -> dict[str, Any]:
-        rows = sorted(self.per_intent)
-        columns = rows + [OTHER, UNPARSABLE]
-        matrix = [[0] * len(columns) for _ in rows]
-        index = {name: n for n, name in enumerate(columns)}
+        cells: Counter[tuple[str, str]] = Counter()
         for (gold, predicted), count in self.confusion.items():
-            shown = self.gold_forms.get(predicted, predicted if predicted == UNPARSABLE else OTHER)
-            matrix[rows.index(gold)][index.get(shown, index[OTHER])] += count
-        return {"rows": rows, "columns": columns, "matrix": matrix}
+            cells[(gold, self.gold_forms.get(predicted, predicted if predicted == UNPARSABLE else OTHER))] += count
+        return confusion_block(cells, {intent: int(row[0]) for intent, row in self.per_intent.items()}, (OTHER, UNPARSABLE))
 
     def _notes(self, out: Outcome, counts: Counter[str]) -> None:
         if self.profile == "spec":
@@ -156,7 +189,14 @@ class _Accumulator:
                 names = ", ".join(sorted(self.capital_intents)[:5])
                 out.note(f"upstream defect reproduced: MERA lower-cases the prediction but not the gold, so gold intents with capitals ({names}) can never match (SLU112)")
             if counts["scorer_crashes"]:
-                out.note(f"{counts['scorer_crashes']} prediction(s) would crash MERA's scorer (a JSON list, `slots` as an object, or a slot that is not an object): scored 0")
+                out.note(f"{counts['scorer_crashes']} prediction(s) would crash MERA's scorer (not an object, `slots` neither a list nor "
+                         "falsy, a slot that is not an object, or JSON too deep or with too many digits to decode): scored 0 (SCO106)")
+            if counts["missing_predictions"]:
+                out.note(f"official aggregate: MERA scores the {counts['missing_predictions']} missing prediction(s) 0, so its means "
+                         "(`official_aggregate`) are lower than goldlint's, which leave them out (SCO102)")
+        if counts["gold_official_crashes"]:
+            out.note(f"{counts['gold_official_crashes']} gold record(s) hold an apostrophe: MERA's scorer raises JSONDecodeError on them, "
+                     "so the official leaderboard cannot score this gold; goldlint scores them (SCO107)")
         if counts["unparsable_predictions"]:
             out.note(f"{counts['unparsable_predictions']} unparsable prediction(s) scored 0 for intent and slots")
 
@@ -175,7 +215,7 @@ def _detail(pred: Prediction, hit: bool, f1: float) -> str:
         return f"unparsable: {pred.problem}"
     if answer.crash:
         return f"MERA's scorer would crash: {answer.crash}"
-    parts = [] if hit else [f"intent `{answer.intent}` is wrong"]
+    parts = [] if hit else [f"intent `{answer.label}` is wrong"]
     if f1 < 1.0:
         parts.append(f"slot F1 {f1:.3f}")
     return "; ".join(parts)

@@ -12,7 +12,7 @@ from typing import Any
 from goldlint.diagnostics import Severity
 from goldlint.findings import At, JsonPath
 from goldlint.score.model import Issues
-from goldlint.score.slu_parse import Answer, answer_of, lower_strings, parse_raw
+from goldlint.score.slu_parse import Answer, answer_of, lower_strings, parse_raw, slots_problem
 
 PRED = "predictions"
 
@@ -104,7 +104,11 @@ def _one(path: JsonPath, item: Any, profile: str, issues: Issues, counts: Counte
     parsed = parse_raw(raw.lower() if profile == "mera" else raw)
     if parsed.problem is not None:
         counts["unparsable_predictions"] += 1
-        issues.add(PRED, "SCO106", at.child(field), f"answer for id {key} is unparsable: {parsed.problem}; scored 0", Severity.INFO)
+        official = ""
+        if parsed.crash and profile == "mera":
+            counts["scorer_crashes"] += 1
+            official = f" (MERA's scorer raises {parsed.crash} on it)"
+        issues.add(PRED, "SCO106", at.child(field), f"answer for id {key} is unparsable: {parsed.problem}; scored 0{official}", Severity.INFO)
         return key, Prediction(path, None, parsed.problem, raw)
     return key, _decoded(path, path + (field,), parsed.value, raw, profile, issues, counts)
 
@@ -118,7 +122,11 @@ def _decoded(path: JsonPath, answer_path: JsonPath, value: Any, shown: Any, prof
         return Prediction(path, None, problem, shown)
     if answer.crash:
         counts["scorer_crashes"] += 1
-        issues.add(PRED, "SCO106", At(answer_path), f"{answer.crash}: MERA's scorer would crash on it; scored 0", Severity.INFO)
+        issues.add(PRED, "SCO106", At(answer_path), f"MERA's scorer would crash on it ({answer.crash}); scored 0", Severity.INFO)
+    elif profile == "spec" and (problem := slots_problem(value)) is not None:
+        # In the file itself the slots have a place of their own; in the model's raw text, the text is the place.
+        where = At(answer_path) if isinstance(shown, str) else At(answer_path + ("slots",))
+        issues.add(PRED, "SCO106", where, problem, Severity.INFO)
     return Prediction(path, answer, None, shown)
 
 

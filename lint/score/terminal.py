@@ -35,10 +35,13 @@ def render(report: dict[str, Any], main_breakdown: str | None, console: Console)
     for name, m in metrics.items():
         table.add_row(name, _fmt(m["value"]), _fmt(m["coverage"]), str(m["samples_measured"]), str(m["samples_skipped"]))
     console.print(table)
-    # Why a metric is null: under the table, where a long reason wraps whole at any width.
+    # Under the table, where a long line wraps whole at any width: why a metric is null, and
+    # the official scorer's own aggregate where it differs in what it counts (missing as 0).
     for name, m in metrics.items():
         if m["reason"]:
             console.print(f"{name}: {m['reason']}", highlight=False)
+        if m.get("official_aggregate") is not None:
+            console.print(f"{name}: {_fmt(m['official_aggregate'])} as the official scorer aggregates it", highlight=False)
     block = report.get("breakdowns", {}).get(main_breakdown or "")
     if isinstance(block, dict) and block:
         console.print(_breakdown(main_breakdown or "", block, console.width))

@@ -19,7 +19,7 @@ from typing import Any
 
 from goldlint.diagnostics import Severity
 from goldlint.findings import At, JsonPath
-from goldlint.score.metrics import prf_counts
+from goldlint.score.metrics import confusion_block, prf_counts
 from goldlint.score.model import Failure, Issues, Outcome, metric
 from goldlint.score.truth_match import MatchOptions, matches, ref_items, ref_kind
 
@@ -184,12 +184,7 @@ def _finish(out: Outcome, total: _Tally, per_intent: dict[str, _Tally], confusio
                                               "malformed_predictions", "unreadable_predictions")}
     out.counts.update({"gold_instances": total.gold, "predicted_instances": total.pred, "true_positives": total.tp})
     out.breakdowns["per_intent"] = {intent: tally.as_json() for intent, tally in sorted(per_intent.items())}
-    rows = sorted(per_intent)
-    columns = rows + [OTHER]
-    matrix = [[0] * len(columns) for _ in rows]
-    for (gold, predicted), count in confusion.items():
-        matrix[rows.index(gold)][columns.index(predicted) if predicted in rows else len(rows)] += count
-    out.breakdowns["confusion"] = {"rows": rows, "columns": columns, "matrix": matrix}
+    out.breakdowns["confusion"] = confusion_block(confusion, {intent: tally.rows for intent, tally in per_intent.items()}, (OTHER,))
     out.breakdowns["options"] = {"flattened_predefined_output": options.match.flattened,
                                  "format_calendar_canonicals": options.match.format_calendar,
                                  "predicted_entities_to_ignore": sorted(options.ignore), "useEntityF1": options.use_entity_f1}

@@ -56,3 +56,27 @@ class OntologyCase:
 
 def ontology_case_of(byte: int) -> OntologyCase:
     return OntologyCase(".json" if byte & 1 else ".yaml", bool(byte & 2))
+
+
+# ``score`` target — the first byte ``b & 7`` picks the kind, profile and predictions file name;
+# the rest is the predictions file, scored against a real gold file of that kind.
+SCORE_CASES = (
+    ("slu", "spec", "preds.jsonl"), ("slu", "mera", "preds.jsonl"), ("slu", "mera", "preds.json"),
+    ("semantic", "spec", "preds.json"), ("semantic", "slower-whisper", "preds.json"),
+    ("corpus", "spec", "preds.jsonl"), ("truth", "spec", "results.tsv"), ("truth", "spec", "results.jsonl"),
+)
+
+
+@dataclass(frozen=True)
+class ScoreCase:
+    kind: str
+    profile: str
+    name: str
+
+
+def score_case_of(byte: int) -> ScoreCase:
+    return ScoreCase(*SCORE_CASES[byte & 7])
+
+
+def score_selector(kind: str, profile: str, name: str) -> int:
+    return SCORE_CASES.index((kind, profile, name))

@@ -36,8 +36,10 @@ from tests.fuzz import TESTS, use_this_checkout
 use_this_checkout()
 
 # Not on the path of a check (the CLI, the language server, `score`): importing and
-# instrumenting them would double the start-up time for no coverage.
-_SKIP = ("goldlint.__main__", "goldlint.cli", "goldlint.server", "goldlint.score")
+# instrumenting them would double the start-up time for no coverage. The `score` target
+# instruments `goldlint.score` too: its prediction readers are what it fuzzes.
+_SCORING = len(sys.argv) > 1 and sys.argv[1] == "score"
+_SKIP = ("goldlint.__main__", "goldlint.cli", "goldlint.server") + (() if _SCORING else ("goldlint.score",))
 
 
 def _import_all(package: ModuleType) -> None:
@@ -62,7 +64,7 @@ from goldlint import config as cfg
 from goldlint.engine import check_file, check_text
 from goldlint.families.truth import ontology as truth_ontology
 
-from tests.fuzz.cases import case_of, ontology_case_of
+from tests.fuzz.cases import case_of, ontology_case_of, score_case_of
 from tests.fuzz.property import check_diagnostics, check_reports
 
 WAV_HEADER = b"RIFF\x24\x00\x00\x00WAVEfmt "
@@ -165,7 +167,51 @@ class OntologyTarget:
             check_reports(result.diagnostics)
 
 
-TARGETS: dict[str, Callable[[], Callable[[bytes], None]]] = {"check": CheckTarget, "ontology": OntologyTarget}
+# --------------------------------------------------------------------------- score
+
+
+class ScoreTarget:
+    """The input is a predictions file, scored (report, HTML) against a real gold file of its
+    kind, the gold's errors allowed. The property: the run ends in a result (exit 0 or 1),
+    never an exception, and every diagnostic on the predictions lies inside their text."""
+
+    def __init__(self) -> None:
+        self.folder = _workdir()
+        (self.folder / "slu.json").write_text(_read("data/slu/ruslun_example_record.json"), encoding="utf-8")
+        (self.folder / "truth.tsv").write_text(_read("data/truth/clean.tsv"), encoding="utf-8")
+        (self.folder / "support_call.json").write_text(_read("data/score/slower-whisper/support_call.json"), encoding="utf-8")
+        self.gold = {"slu": "slu.json", "truth": "truth.tsv", "semantic": "support_call.json", "corpus": "corpus.json"}
+
+    def __call__(self, data: bytes) -> None:
+        import io
+
+        from rich.console import Console
+
+        from goldlint.score.inputs import InputError
+        from goldlint.score.run import Request, ScoreError, run
+
+        if not data:
+            return
+        case = score_case_of(data[0])
+        preds = self.folder / case.name
+        preds.write_bytes(data[1:])
+        request = Request(self.folder / self.gold[case.kind], preds, case.kind, case.profile, self.folder / "report.json",
+                          self.folder / "report.html", allow_invalid_gold=True, model_slug="m", condition="c", temperature=0.0,
+                          method_class="raw-llm")
+        console = Console(file=io.StringIO(), width=120)
+        try:
+            result = run(request, console, console)
+        except ScoreError:
+            return  # nothing could be read from the predictions: exit 1 with one line
+        except InputError as exc:
+            raise AssertionError(f"a usage error (exit 2) from a predictions file: {exc}") from exc
+        assert result.exit_code in (0, 1)
+        text = data[1:].decode("utf-8", "replace")
+        check_diagnostics([d for d in result.diagnostics if Path(d.path).name == case.name], text)
+        check_reports(result.diagnostics)
+
+
+TARGETS: dict[str, Callable[[], Callable[[bytes], None]]] = {"check": CheckTarget, "ontology": OntologyTarget, "score": ScoreTarget}
 
 
 def main(argv: list[str]) -> None:

@@ -34,13 +34,14 @@ def main(argv: list[str] | None = None) -> int:
     use_this_checkout()
     _fake_atheris()
     from tests.fuzz import harness
-    from tests.fuzz.cases import case_of, ontology_case_of
+    from tests.fuzz.cases import case_of, ontology_case_of, score_case_of
 
     target = harness.TARGETS[args.target]()
     failed = 0
     for file in args.files:
         data = file.read_bytes()
-        case = case_of(data[0]) if args.target == "check" else ontology_case_of(data[0]) if data else None
+        pick = {"check": case_of, "ontology": ontology_case_of, "score": score_case_of}[args.target]
+        case = pick(data[0]) if data else None
         print(f"== {file}: {case}, {len(data) - 1} bytes")
         if not args.quiet:
             print(repr(data[1:2000]))

@@ -167,7 +167,37 @@ def ontology_seeds() -> Iterator[tuple[int, bytes]]:
         yield first | 2, data
 
 
-SEEDS = {"check": check_seeds, "ontology": ontology_seeds}
+def score_seeds() -> Iterator[tuple[int, bytes]]:
+    """Predictions of every kind: the score tests' cases (the parity shapes, written out) and a
+    few plain ones; each under every case of its kind."""
+    from tests.fuzz.cases import SCORE_CASES
+
+    by_kind: dict[str, list[str]] = {"slu": [], "semantic": [], "corpus": [], "truth": []}
+    parity = TESTS / "data" / "score" / "parity"
+    for kind in ("slu", "semantic", "corpus"):
+        shapes = parity / f"{kind}-shapes.jsonl"
+        if not shapes.exists():
+            continue
+        for line in shapes.read_text(encoding="utf-8").splitlines():
+            case = json.loads(line)
+            if kind == "slu":
+                by_kind[kind].append(json.dumps({"id": 2, "output": case["output"]}, ensure_ascii=False) + "\n")
+            elif kind == "semantic":
+                by_kind[kind].append(json.dumps({"support_call": case["prediction"]}, ensure_ascii=False))
+            else:
+                by_kind[kind].append("".join(json.dumps(p, ensure_ascii=False) + "\n" for p in case["predictions"]))
+    by_kind["slu"].append(json.dumps({"data": {"test": [{"outputs": '{"intent": "ratebook", "slots": []}', "meta": {"id": 2}}]}}))
+    by_kind["corpus"].append(json.dumps({"id": "tatoeba_6056942", "predicted": "Ndinokuda.", "latency_seconds": 1.5,
+                                         "usage": {"prompt_tokens": 10, "completion_tokens": 3}, "cost_usd": 0.001}) + "\n")
+    by_kind["truth"] += ["codedWvnm\tintent\tentities\n1-1.wav\tORDER_COFFEE\t{\"COFFEE_SIZE\": [{\"literal\": \"large\", \"canonical\": \"lg\"}]}\n",
+                         json.dumps({"row": 1, "intent": "ORDER_COFFEE", "entities": {"COFFEE_SIZE": [{"literal": "large"}]}}) + "\n"]
+    for n, (kind, _, name) in enumerate(SCORE_CASES):
+        for text in by_kind[kind]:
+            if name.endswith(".tsv") == text.startswith("codedWvnm"):
+                yield n, text.encode("utf-8")
+
+
+SEEDS = {"check": check_seeds, "ontology": ontology_seeds, "score": score_seeds}
 
 
 def build(target: str, folder: Path) -> int:

@@ -140,3 +140,25 @@ def test_raw_answers_parse_as_the_official_scorer(raw: str, value: object) -> No
 @pytest.mark.parametrize("raw", ["", "   ", "The intent is RateBook", "{'intent': 'a'}", "```json\n{\n```", "json: json: {}"])
 def test_unparsable_raw_answers(raw: str) -> None:
     assert parse_raw(raw).problem is not None
+
+
+def test_confusion_block_folds_a_large_vocabulary_and_keeps_every_count() -> None:
+    from collections import Counter
+
+    from goldlint.score.metrics import FOLDED, MAX_CONFUSION, confusion_block
+
+    names = [f"intent_{n:04d}" for n in range(MAX_CONFUSION * 3)]
+    frequency = {name: 1 + (n % 7) for n, name in enumerate(names)}
+    cells: Counter[tuple[str, str]] = Counter()
+    for n, name in enumerate(names):
+        cells[(name, names[(n * 7) % len(names)])] += frequency[name]
+        cells[(name, "(other)")] += 1
+    block = confusion_block(cells, frequency, ("(other)",))
+    assert len(block["rows"]) == MAX_CONFUSION + 1 and block["rows"][-1] == FOLDED  # bounded, not 300 × 301
+    assert len(block["columns"]) == MAX_CONFUSION + 2
+    assert block["folded_intents"] == 2 * MAX_CONFUSION
+    assert sum(map(sum, block["matrix"])) == sum(cells.values())  # nothing lost in the folding
+    kept = set(block["rows"][:-1])
+    assert min(frequency[n] for n in kept) >= max(frequency[n] for n in names if n not in kept)  # the most frequent gold intents stay
+    small = confusion_block(Counter({("a", "b"): 2, ("b", "zzz"): 1}), {"a": 2, "b": 1}, ("(other)",))
+    assert small == {"rows": ["a", "b"], "columns": ["a", "b", "(other)"], "matrix": [[0, 2, 0], [0, 0, 1]]}

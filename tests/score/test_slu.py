@@ -162,3 +162,23 @@ def test_micro_f1_and_per_intent() -> None:
     assert outcome.breakdowns["per_intent"] == {"ratebook": {"count": 2, "intent_exact_match": 0.5, "slot_f1": pytest.approx(5 / 6)}}
     assert outcome.breakdowns["confusion"]["matrix"] == [[1, 1, 0]]
     assert [f.key for f in outcome.failures] == ["2"]
+
+
+@pytest.mark.parametrize("slots", ['"кино"', "5", "true", '["кино"]'])
+def test_spec_slots_of_the_wrong_shape_are_a_diagnostic_and_a_wrong_slot(slots: str) -> None:
+    outcome, issues = run(TWO, '{"intent": "ratebook", "slots": ' + slots + "}", "spec")
+    assert values(outcome)[0] == 1.0 and values(outcome)[1] < 1.0  # one predicted pair that matches nothing
+    assert [i.code for i in issues.items] == ["SCO106"] and "matches nothing" in issues.items[0].message
+
+
+@pytest.mark.parametrize("slots", ["{}", '""', "false", "0", "null"])
+def test_falsy_slots_are_no_slots_in_both_profiles(slots: str) -> None:
+    gold = {"intent": "alarm/time_left_on_alarm", "slots": []}
+    for profile in ("spec", "mera"):
+        outcome, issues = run(gold, '{"intent": "alarm/time_left_on_alarm", "slots": ' + slots + "}", profile)
+        assert values(outcome) == (1.0, 1.0) and not issues.items and not outcome.counts["scorer_crashes"]
+
+
+def test_mera_compares_intents_as_python_does() -> None:
+    assert values(run({"intent": "42", "slots": []}, '{"intent": 42, "slots": []}', "mera")[0]) == (0.0, 1.0)
+    assert values(run({"intent": "42", "slots": []}, '{"intent": 42, "slots": []}', "spec")[0]) == (1.0, 1.0)  # spec folds str() of both

@@ -44,9 +44,18 @@ def check_sums(report: Report, card: dict[str, Any], good: dict[str, set[str]], 
         if used and all(is_int(u) for u in used) and name in good["totals"] and totals[name] != sum(used):
             report.add("RUN106", At(("totals", name)), f"`{name}` is {totals[name]} but the results' usage adds up to {sum(used)}")
     for i, r in enumerate(results):
-        chrf: Any = r.get("entry_chrf") if isinstance(r, dict) else None
+        if not isinstance(r, dict):
+            continue
+        chrf: Any = r.get("entry_chrf")
         if is_num(chrf) and not 0 <= chrf <= 100:
             report.add("RUN106", At(("results", i, "entry_chrf")), f"`entry_chrf` is {chrf}, outside [0, 100]")
+        latency: Any = r.get("latency_seconds")
+        if is_num(latency) and latency < 0:
+            report.add("RUN106", At(("results", i, "latency_seconds")), f"`latency_seconds` is negative ({latency})")
+        usage: Any = r.get("usage")
+        for name, count in usage.items() if isinstance(usage, dict) else ():
+            if is_num(count) and count < 0:
+                report.add("RUN106", At(("results", i, "usage", name)), f"`{name}` is negative ({count})")
 
 
 def _key(value: Any) -> Any:

@@ -288,3 +288,15 @@ def test_a_value_plainly_of_its_kind_is_one_check_value_accepts(kinds: str, valu
     accepted = check_value(slow, At(("x",)), "x", value, kinds)
     assert check_table(fast, At(()), {"x": value}, {"x": (kinds, True)}, "it") == ({"x"} if accepted else set())
     assert [(f.code, f.where, f.message) for f in fast.findings] == [(f.code, f.where, f.message) for f in slow.findings]
+
+
+def test_a_negative_latency_or_token_count_in_a_result_is_run106_at_the_value(tmp_path: Path) -> None:
+    clean_text, clean = check(small_card(), tmp_path)
+    assert not [c for c in codes(clean) if c[0] == "RUN106"]
+    card = copy.deepcopy(small_card())
+    card["results"][1]["latency_seconds"] = -2.5
+    card["results"][2]["usage"]["completion_tokens"] = -5
+    text, diags = check(reseal(card), tmp_path)
+    found = codes(diags)
+    assert ("RUN106", *value_pos(text, "latency_seconds", 2)) in found
+    assert ("RUN106", *value_pos(text, "completion_tokens", 4)) in found  # (the totals write it first)
