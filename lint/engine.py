@@ -28,6 +28,7 @@ from goldlint.formats.jsonl_doc import JsonlDocument, Line, RawBatch
 from goldlint.formats.yaml_doc import YamlDocument
 from goldlint.rules.file_rules import check_bom, check_line_endings
 from goldlint.rules.registry import Rule, get, rule_matches
+from goldlint.reading import is_stream, read_stream
 from goldlint.source import decode
 from goldlint.walk import files_under
 
@@ -145,13 +146,21 @@ def _check_file(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool
     try:
         st = path.stat()
         size = st.st_size
-        if not explicit and not S_ISREG(st.st_mode):  # a pipe found in a folder would block the read forever
-            return _limit(path, "not a regular file (a pipe or a device): not read", loaded, code="GL003")
-        if size > limit:
+        if not S_ISREG(st.st_mode):
+            if not explicit or not is_stream(st.st_mode):  # a pipe met in a folder; /dev/zero, a terminal
+                return _limit(path, "not a regular file (a pipe or a device): not read", loaded, code="GL003")
+            # A pipe or standard input, named: read whole, its size counted as it is read.
+            limit, key = min(loaded.settings.size_limit("json")[0], limit), "max-document-size"
+            streamed = read_stream(path, limit)
+            if streamed is None:
+                return _limit(path, f"the stream holds more than {limit:,} bytes, the limit ({key}): not checked", loaded)
+            data = streamed
+        elif size > limit:
             return _limit(path, f"file is {size:,} bytes, over the limit of {limit:,} ({key}): not checked", loaded)
-        if fmt == "jsonl" and size > STREAM_ABOVE and not in_memory:
+        elif fmt == "jsonl" and size > STREAM_ABOVE and not in_memory:
             return _check_streamed(path, loaded, kind, explicit)
-        data = path.read_bytes()
+        else:
+            data = path.read_bytes()
     except OSError as exc:
         return _limit(path, f"cannot read: {exc.strerror or exc}", loaded, code="GL003")
     if fmt == "json" and not need_document and not in_memory:

@@ -152,3 +152,34 @@ def test_fix_builds_no_diff_unless_asked(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(difflib, "unified_diff", refuse)
     result = CliRunner().invoke(app, ["check", "a.jsonl", "--fix"])
     assert "Fixed 3 problems." in result.output, result.output
+
+
+def test_a_device_named_explicitly_is_not_read(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    for device in ("/dev/zero", "/dev/urandom"):
+        done = run_cli("check", device, "--kind", "slu", cwd=tmp_path, timeout=30)
+        _no_crash(done)
+        assert done.returncode == 1 and f"{device}:1:1: GL003 [error] not a regular file (a pipe or a device): not read" in done.stdout
+
+
+def test_a_named_pipe_without_a_writer_does_not_hang(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    os.mkfifo(tmp_path / "gold.json")
+    done = run_cli("check", "gold.json", cwd=tmp_path, timeout=30)  # (before: blocked forever)
+    _no_crash(done)
+    assert done.returncode == 1 and "gold.json:1:1: GL010" in done.stdout, done.stdout
+
+
+def _stdin_check(tmp_path: Path, data: bytes, *args: str) -> "subprocess.CompletedProcess[bytes]":
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "goldlint", "check", "/dev/stdin", "--kind", "slu", *args], input=data, cwd=tmp_path,
+                          capture_output=True, timeout=60, check=False)
+
+
+def test_standard_input_is_read_with_its_size_counted(tmp_path: Path) -> None:
+    small = _stdin_check(tmp_path, b'{"instruction": 1}\n')
+    assert small.returncode == 1 and b"/dev/stdin:1:17: SLU117" in small.stdout, small.stdout
+    (tmp_path / "goldlint.yaml").write_text("max-document-size: 1000\n", encoding="utf-8")
+    endless = _stdin_check(tmp_path, b"y\n" * 100_000, "--config", "goldlint.yaml")  # `yes | goldlint check /dev/stdin` grew to 24 GB
+    assert endless.returncode == 1, endless.stderr
+    assert b"/dev/stdin:1:1: GL011 [error] the stream holds more than 1,000 bytes, the limit (max-document-size): not checked" in endless.stdout
