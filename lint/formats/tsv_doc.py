@@ -22,8 +22,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import accumulate
 from typing import Any
 
 from goldlint.diagnostics import Span
@@ -56,11 +57,14 @@ class Row:
     spans: list[tuple[int, int]] | None = None  # source span of each cell; None: plain TAB split
     quoted: list[bool] | None = None
     bad: bool = False  # the quoting is broken (GL003 was reported)
+    _starts: list[int] | None = field(default=None, repr=False, compare=False)  # each cell's offset, once asked for
 
     def cell_span(self, k: int) -> tuple[int, int]:
         if self.spans is not None:
             return self.spans[k]
-        start = self.start + sum(len(v) for v in self.values[:k]) + k
+        if self._starts is None:  # (one pass for all the cells: a header of 100,000 columns was quadratic)
+            self._starts = list(accumulate((len(v) + 1 for v in self.values[:-1]), initial=self.start))
+        start = self._starts[k]
         return start, start + len(self.values[k])
 
     def is_quoted(self, k: int) -> bool:

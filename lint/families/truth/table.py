@@ -48,6 +48,7 @@ def check_header(doc: TsvDocument, report: Report) -> None:
         doc.set_columns(list(COLUMNS), header_is_data=True)
         return
     names: list[str] = []
+    first: dict[str, int] = {}  # name -> its first cell (a list lookup made a wide header quadratic)
     for k, cell in enumerate(cells):
         name = cell
         where = At(("header", k))
@@ -62,8 +63,9 @@ def check_header(doc: TsvDocument, report: Report) -> None:
         else:
             report.add("TRU101", where, f"unknown column `{cell}`{did_you_mean(cell, list(COLUMNS))}; the tool reads "
                        + ", ".join(COLUMNS), severity=Severity.WARNING)
-        if name in names and name.strip():
-            report.add("TRU101", where, f"column `{name}` appears twice (also cell {names.index(name) + 1}): the tool reads only one of them")
+        if name in first and name.strip():
+            report.add("TRU101", where, f"column `{name}` appears twice (also cell {first[name] + 1}): the tool reads only one of them")
+        first.setdefault(name, k)
         names.append(name)
     if names != cells:
         doc.set_columns(names)
