@@ -139,7 +139,7 @@ def _check(paths: list[Path], select: list[str], ignore: list[str], kind: str | 
     if fix or diff or unsafe:
         for file, explicit in tasks:
             result, count, patch = _fix_file(file, configs(file), kind, explicit, write=fix or (unsafe and not diff), unsafe=unsafe,
-                                             tree=_tree_of(file, paths), want_diff=diff)
+                                             tree=_tree_of(file, paths, configs(file)), want_diff=diff)
             fixed += count
             if patch:
                 diffs.append(patch)
@@ -170,23 +170,36 @@ def _check(paths: list[Path], select: list[str], ignore: list[str], kind: str | 
     return 1 if failing and not exit_zero else 0
 
 
-def _tree_of(file: Path, paths: list[Path]) -> Path:
-    """The checked tree ``file`` belongs to, which ``--fix`` never writes outside of (symlinks
-    resolved): the working folder for a file named inside it, else the folder argument that
-    holds it (a file argument's own folder). Paths are compared as written, not resolved."""
-    here = Path(os.path.abspath(Path.cwd()))
+def _tree_of(file: Path, paths: list[Path], loaded: cfg.Loaded) -> list[Path]:
+    """Where ``--fix`` may write for ``file`` (symlinks resolved): the folder argument that holds
+    it, else (a file named) its own folder; and the config's ``roots``. Never the working
+    folder: ``cd / && goldlint check /tree --fix`` must not write through a link out of /tree.
+    Paths are compared as written, not resolved."""
     absolute = Path(os.path.abspath(file))
-    if absolute.is_relative_to(here):
-        return here
+    trees = [_before_links(absolute.parent)]
     for arg in paths:
         folder = Path(os.path.abspath(arg))
-        if absolute != folder and absolute.is_relative_to(folder):
-            return folder
-    return absolute.parent
+        if absolute != folder and absolute.is_relative_to(folder) and arg.is_dir():
+            trees = [folder]
+            break
+    roots = getattr(loaded.settings, "roots", None) or []
+    base = loaded.path.parent if loaded.path is not None else None
+    return trees + [base / r if base is not None else Path(r) for r in roots]
+
+
+def _before_links(folder: Path) -> Path:
+    """``folder`` up to its first symlinked component: the folder a file is named in, as it
+    stands on disk (``sub/gold.json`` with ``sub`` a link out of the tree is not inside ``sub``)."""
+    current = Path(folder.parts[0])
+    for part in folder.parts[1:]:
+        if (current / part).is_symlink():
+            break
+        current = current / part
+    return current
 
 
 def _fix_file(file: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, write: bool, unsafe: bool,
-              tree: Path | None = None, want_diff: bool = False) -> tuple[FileResult, int, str]:
+              tree: list[Path] | None = None, want_diff: bool = False) -> tuple[FileResult, int, str]:
     first = check_file(file, loaded, kind, explicit, in_memory=True)
     if first.lossy or first.text is None or not any(d.fix for d in first.diagnostics):
         return first, 0, ""

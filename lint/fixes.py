@@ -104,7 +104,7 @@ class UnsafeWrite(Exception):
     """Refused to write (a symlink out of the checked tree, not a regular file, …)."""
 
 
-def write_atomic(path: Path, text: str, root: Path | None = None) -> None:
+def write_atomic(path: Path, text: str, root: Path | list[Path] | None = None) -> None:
     """Replace ``path`` with ``text`` via a temporary file and a rename; keep the file's mode.
 
     A crash or a full disk mid-write leaves the original intact and no temporary file
@@ -115,10 +115,11 @@ def write_atomic(path: Path, text: str, root: Path | None = None) -> None:
     """
     target = path.resolve()
     if root is not None:
-        tree = root.resolve()
-        if not target.is_relative_to(tree):
+        trees = [r.resolve() for r in (root if isinstance(root, list) else [root])]
+        if not any(target.is_relative_to(tree) for tree in trees):
             via = "is a symlink to" if path.is_symlink() else "resolves (through a symlinked folder) to"
-            raise UnsafeWrite(f"{path} {via} {target}, outside the checked tree {tree}: fixes not written")
+            where = trees[0] if len(trees) == 1 else ", ".join(map(str, trees))
+            raise UnsafeWrite(f"{path} {via} {target}, outside the checked tree {where}: fixes not written")
     try:
         st = target.stat()
     except FileNotFoundError:
@@ -133,7 +134,7 @@ def write_atomic(path: Path, text: str, root: Path | None = None) -> None:
             os.fsync(fd)
             if st is not None:
                 os.fchmod(fd, stat.S_IMODE(st.st_mode))
-                _keep_owner(fd, st)
+                _keep_owner(fd, st, path)
             else:
                 umask = os.umask(0)
                 os.umask(umask)
@@ -157,13 +158,16 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-def _keep_owner(fd: int, st: os.stat_result) -> None:
+def _keep_owner(fd: int, st: os.stat_result, path: Path) -> None:
+    """The replacement keeps the original's owner and group, or nothing is written: in a
+    folder others may write to, a fix must not hand another user's file to the fixer."""
     if (st.st_uid, st.st_gid) == (os.geteuid(), os.getegid()) or not hasattr(os, "fchown"):
         return
     try:
         os.fchown(fd, st.st_uid, st.st_gid)
-    except OSError:
-        pass  # only root may give a file away: the new file is the writer's, with the old mode
+    except OSError as exc:  # only root may give a file away
+        raise UnsafeWrite(f"{path} belongs to another user (uid {st.st_uid}), whose ownership a rewrite cannot keep: "
+                          "fixes not written") from exc
 
 
 def _sync_folder(folder: Path) -> None:

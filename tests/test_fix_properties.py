@@ -638,3 +638,45 @@ def yaml_text_of(value: dict[str, Any]) -> str:
         else:
             lines.append(f"{key}: {v}")
     return "\n".join(lines) + "\n"
+
+
+def test_the_boundary_is_the_checked_tree_never_the_working_folder(tmp_path: Path) -> None:
+    """`cd / && goldlint check /tree --fix`: the working folder holds the link's target too,
+    but the checked tree does not — refused."""
+    tree, link, real = _tree_with_link(tmp_path, inside=False)
+    done = cli_fix(tmp_path, "tree")  # the working folder is tree's parent, which holds `outside`
+    assert done.exit_code == 2 and "outside the checked tree" in done.output, done.output
+    assert real.read_bytes() == ORIGINAL.encode("utf-8") and link.is_symlink()
+
+
+def test_config_roots_widen_where_fixes_may_be_written(tmp_path: Path) -> None:
+    tree, link, real = _tree_with_link(tmp_path, inside=False)
+    (tree / "goldlint.yaml").write_text("roots: [., ../outside]\n", encoding="utf-8")
+    done = cli_fix(tree, "gold.jsonl")
+    assert done.exit_code == 0, done.output
+    assert real.read_bytes() == FIXED.encode("utf-8") and link.is_symlink()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user needs root")
+def test_a_fixed_file_keeps_its_owner(tmp_path: Path) -> None:
+    gold = _gold(tmp_path)
+    os.chown(gold, 65534, 65534)
+    done = cli_fix(tmp_path, "gold.jsonl")
+    assert done.exit_code == 0, done.output
+    assert gold.read_bytes() == FIXED.encode("utf-8")
+    assert (gold.stat().st_uid, gold.stat().st_gid) == (65534, 65534)
+
+
+def test_a_rewrite_that_cannot_keep_the_owner_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As any user but root: the file is another user's, and fchown is refused — nothing is written."""
+    gold = _gold(tmp_path)
+    st = gold.stat()
+    monkeypatch.setattr(os, "geteuid", lambda: st.st_uid + 1)
+
+    def refuse(*args: object) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "fchown", refuse)
+    with pytest.raises(UnsafeWrite, match="belongs to another user"):
+        write_atomic(gold, FIXED, root=tmp_path)
+    assert gold.read_bytes() == ORIGINAL.encode("utf-8") and _leftovers(tmp_path) == []
