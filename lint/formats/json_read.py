@@ -75,7 +75,7 @@ def parse_json(text: str, base: int = 0, max_depth: int = MAX_DEPTH) -> JsonPars
         except ValueError:  # beyond Python's limit of digits for int(): refuse, do not guess
             huge = _HUGE_INTEGER.search(body)
             start = (huge.start() if huge else 0) + skipped + base
-            result.problems.append(SyntaxProblem("GL011", start, start + 1, "an integer with more digits than Python converts (4300): refused"))
+            result.problems.append(SyntaxProblem("GL011", start, start + 1, HUGE_INTEGER_MESSAGE))
             return result
     if max_depth < MAX_DEPTH and body.count("[") + body.count("{") > max_depth:
         at = _depth_exceeded_at(body, max_depth)
@@ -150,8 +150,10 @@ def _explain(text: str, exc: orjson.JSONDecodeError) -> SyntaxProblem | None:
     except _Constant as const:
         at = _find_constant(text, const.name, exc.pos)
         return SyntaxProblem("GL003", at, at + len(const.name), f"`{const.name}` is not JSON (use null or a string)")
-    except ValueError:  # an integer beyond int()'s digit limit: orjson's own account stands
-        return SyntaxProblem("GL003", exc.pos, exc.pos + 1, exc.msg)
+    except ValueError:  # an integer beyond int()'s digit limit: a limit of goldlint's readers, not a syntax error
+        huge = _HUGE_INTEGER.search(text, max(0, exc.pos - 1)) or _HUGE_INTEGER.search(text)
+        at = huge.start() if huge else exc.pos
+        return SyntaxProblem("GL011", at, at + 1, HUGE_INTEGER_MESSAGE)
     if "surrogate" in exc.msg:
         start = text.rfind("\\u", 0, exc.pos)
         start = exc.pos if start < 0 else start
@@ -177,6 +179,7 @@ def _find_constant(text: str, name: str, hint: int) -> int:
 
 
 _HUGE_INTEGER = re.compile(r"\d{20,}")
+HUGE_INTEGER_MESSAGE = "an integer with more digits than Python converts (4300): refused"
 _DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
 _TWENTY_ZEROS = b"0" * 20
 
