@@ -219,7 +219,8 @@ def _collector_paused() -> Iterator[None]:
 def _check_streamed(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool) -> FileResult:
     report = Report()
     result = FileResult(str(path))
-    doc = JsonlDocument(str(path), None, lambda: _decoded_lines(path), lambda: _raw_batches(path, report))
+    longest = loaded.settings.size_limit("json")[0]  # a line is one JSON document, held whole to be parsed
+    doc = JsonlDocument(str(path), None, lambda: _decoded_lines(path, longest), lambda: _raw_batches(path, report, longest))
     _run(doc, path, report, loaded, kind, explicit, result)
     return _finish(result, report, doc, loaded)
 
@@ -227,21 +228,44 @@ def _check_streamed(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: 
 _CHUNK = 1 << 22  # bytes read at once by the checking pass: a few thousand records
 
 
-def _raw_batches(path: Path, report: Report) -> Iterator[RawBatch]:
+def _raw_batches(path: Path, report: Report, longest: int) -> Iterator[RawBatch]:
     """The checking pass over a streamed file: undecoded lines, a chunk at a time (the JSON
-    readers validate UTF-8 themselves). A line longer than a chunk is gathered whole."""
+    readers validate UTF-8 themselves). A line longer than a chunk is gathered whole, up to
+    ``longest`` bytes: a longer one is GL011 and read past (an empty line stands in for it,
+    so the lines after it keep their numbers and offsets), never held."""
     reader = _BatchReader(report)
     pieces: list[bytes] = []  # the file since the last complete line
+    held = 0  # bytes in pieces
+    skipping: int | None = None  # the length so far of an over-long line being read past
+    pending = b""  # what is left of a chunk after an over-long line ended in it
     try:
         with path.open("rb") as handle:
-            while chunk := handle.read(_CHUNK):
+            while chunk := pending or handle.read(_CHUNK):
+                pending = b""
+                if skipping is not None:
+                    end = chunk.find(b"\n")
+                    if end < 0:
+                        skipping += len(chunk)
+                        continue
+                    yield reader.skipped(skipping + end)
+                    skipping, pending = None, chunk[end + 1 :]
+                    continue
                 cut = chunk.rfind(b"\n")
                 if cut < 0:
                     pieces.append(chunk)
+                    held += len(chunk)
+                    if held > longest:
+                        line = reader.number + reader.ahead + 1
+                        report.add("GL011", Span(Position(line, 1), Position(line, 1)),
+                                   f"a line of more than {longest:,} bytes (max-document-size): not read")
+                        skipping, pieces, held = held, [], 0
                     continue
                 pieces.append(chunk[:cut])
                 yield reader.batch(b"".join(pieces))
                 pieces = [chunk[cut + 1 :]]
+                held = len(pieces[0])
+        if skipping is not None:
+            yield reader.skipped(skipping, ends_line=False)
         last = b"".join(pieces)
         if last:
             yield reader.batch(last, ends_line=False)
@@ -320,6 +344,14 @@ class _BatchReader:
         end = Position(editor + 1, col + 1) if crlf and at == len(line) - 1 else Position(editor + 2, 1)
         return Span(Position(editor + 1, col), end)
 
+    def skipped(self, length: int, ends_line: bool = True) -> RawBatch:
+        """An over-long line of ``length`` bytes, read past: an empty line in its place."""
+        batch = RawBatch.of(self.number, self.offset, b"", self.ahead)
+        self.number += 1
+        self.offset += length + 1
+        self.lone_lfs += ends_line
+        return batch
+
     def finish(self) -> None:
         """GL009 for the whole file, once read (what :func:`check_line_endings` says in memory, without the fix)."""
         if self.first_cr is None:
@@ -329,19 +361,40 @@ class _BatchReader:
                                                 "the file is too large to fix in place line by line: run --fix)")
 
 
-def _decoded_lines(path: Path) -> Iterator[Line]:
+def _decoded_lines(path: Path, longest: int) -> Iterator[Line]:
     """Lines of a file on disk with their character offsets, for resolving positions (the
-    lines of :func:`~goldlint.formats.jsonl_doc._split_lines`, editor lines included)."""
+    lines of :func:`~goldlint.formats.jsonl_doc._split_lines`, editor lines included). A line
+    over ``longest`` bytes is not held: an empty line stands in for it (as in the checking
+    pass), and its characters are counted as they are read past."""
     char_offset = 0
     ahead = 0  # lone \r so far
     with path.open("rb") as handle:
-        for number, raw in enumerate(handle):
+        number = 0
+        while raw := handle.readline(longest + 1):
+            if len(raw) > longest and not raw.endswith(b"\n"):
+                chars = _utf8_chars(raw)
+                while (more := handle.readline(_CHUNK)) and not more.endswith(b"\n"):
+                    chars += _utf8_chars(more)
+                chars += _utf8_chars(more)
+                yield number, char_offset, "", number + ahead
+                char_offset += chars
+                number += 1
+                continue
             text = raw.decode("utf-8", errors="replace")
             body = text.removesuffix("\n").removesuffix("\r")
             yield number, char_offset, body, number + ahead
             char_offset += len(text)
             if "\r" in body:
                 ahead += body.count("\r")
+            number += 1
+
+
+_CONTINUATION = bytes(range(0x80, 0xC0))
+
+
+def _utf8_chars(data: bytes) -> int:
+    """How many characters UTF-8 ``data`` decodes to (every byte but a continuation byte starts one)."""
+    return len(data.translate(None, _CONTINUATION))
 
 
 def _sniff(text: str) -> str | None:

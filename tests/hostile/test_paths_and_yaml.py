@@ -183,3 +183,28 @@ def test_standard_input_is_read_with_its_size_counted(tmp_path: Path) -> None:
     endless = _stdin_check(tmp_path, b"y\n" * 100_000, "--config", "goldlint.yaml")  # `yes | goldlint check /dev/stdin` grew to 24 GB
     assert endless.returncode == 1, endless.stderr
     assert b"/dev/stdin:1:1: GL011 [error] the stream holds more than 1,000 bytes, the limit (max-document-size): not checked" in endless.stdout
+
+
+@pytest.mark.parametrize("where", ["middle", "last", "last-without-newline"])
+def test_a_jsonl_line_over_the_limit_is_read_past_not_held(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    """A streamed JSONL line longer than max-document-size is GL011 at its line and never held
+    (a 200 MB line took 7.2 GB); the lines after it keep their numbers and columns."""
+    from goldlint import config as cfg
+    from goldlint import engine
+
+    lines = (Path(__file__).parent.parent / "data" / "cli" / "defective.jsonl").read_text(encoding="utf-8").splitlines()
+    huge = '{"text": "' + "ж" * 3000 + '"}'  # 6,000+ bytes, over the limit below
+    (tmp_path / "goldlint.yaml").write_text("max-document-size: 5000\n", encoding="utf-8")
+    if where == "middle":
+        text = f"{lines[0]}\n{huge}\n{lines[1]}\n"
+    else:
+        text = f"{lines[0]}\n{lines[1]}\n{huge}" + ("\n" if where == "last" else "")
+    (tmp_path / "gold.jsonl").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(engine, "_CHUNK", 1024)  # (so the long line spans chunks, as a 200 MB one does)
+    monkeypatch.setattr(engine, "STREAM_ABOVE", -1)
+    cfg.load.cache_clear()
+    found = [(d.code, d.span.start.line, d.span.start.column) for d in engine.check_file(tmp_path / "gold.jsonl").diagnostics]
+    huge_line = 2 if where == "middle" else 3
+    assert ("GL011", huge_line, 1) in found, found
+    other = 3 if where == "middle" else 2
+    assert ("SLU109", other, 82) in found and ("SLU103", other, 314) in found, found  # columns as in the file without it
