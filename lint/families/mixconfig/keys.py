@@ -11,7 +11,7 @@ from typing import Any
 
 from goldlint.diagnostics import Severity
 from goldlint.families.base import Report
-from goldlint.families.mixconfig.patterns import compile_error, find_danger
+from goldlint.families.mixconfig.patterns import beyond_linear_time, compile_error, find_danger
 from goldlint.families.truth.ontology import Ontology
 from goldlint.findings import At, Change, unsafe_fix
 from goldlint.suggest import did_you_mean
@@ -103,3 +103,9 @@ def check_ignore(report: Report, patterns: dict[str, Any], ontology: Ontology | 
         if danger is not None:
             report.add("MXC103", At(path).inside(danger.start, danger.end),
                        f"pattern `{pattern}` can take exponential time: {danger.reason}; refused")
+        elif (unbounded := beyond_linear_time(pattern)) is not None:
+            start, end, said = unbounded
+            report.add("MXC103", At(path).inside(start, max(end, start + 1)),
+                       f"pattern `{pattern}` holds what a linear-time engine cannot run ({said}): `goldlint score` leaves it "
+                       "out, so its numbers may differ from the tool's",
+                       severity=Severity.WARNING)

@@ -202,6 +202,26 @@ def _scan(tree: Node, pattern: str) -> Danger | None:
     return None
 
 
+def beyond_linear_time(pattern: str) -> tuple[int, int, str] | None:
+    """A construct RE2 cannot run (a back-reference, a look-around, a possessive repeat, an
+    atomic group, a repeat count over 1,000) and where it is; ``None`` when RE2 runs the
+    pattern (or is not installed: then :func:`compile_pattern` decides by the analysis)."""
+    try:
+        import re2  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    options = re2.Options()
+    options.log_errors = False
+    try:
+        re2.compile(pattern, options)
+    except re2.error as exc:
+        said = exc.args[0].decode("utf-8", "replace") if exc.args and isinstance(exc.args[0], bytes) else str(exc)
+        construct = said.rpartition(": ")[2]
+        at = pattern.find(construct) if construct else -1
+        return (at, at + len(construct), said) if at >= 0 else (0, len(pattern), said)
+    return None
+
+
 def compile_pattern(pattern: str) -> Callable[[str], Any] | None:
     """A ``search`` function for ``pattern`` that never backtracks exponentially, or ``None``
     when goldlint refuses to run the pattern (see the module docstring)."""

@@ -28,7 +28,9 @@ register(
          "repeat that can split the same text in many ways (`(a+)+`, `(\\w+\\s?)*`, `(a*b*)*`), or a repeated group whose "
          "alternatives can match the same text (`(a|aa)*`, `(\\w|\\d)+`). Possessive repeats and atomic groups are exempt; "
          "the analysis is conservative. goldlint itself matches patterns with RE2 (linear time) when `google-re2` is "
-         "installed, and otherwise refuses to run the patterns this rule reports.",
+         "installed, and otherwise refuses to run the patterns this rule reports. A pattern RE2 cannot run at all — a "
+         "back-reference, a look-around, a possessive repeat, an atomic group, a repeat count over 1,000 — is a warning at "
+         "that construct: `goldlint score` leaves it out, so its numbers may differ from the tool's.",
          "The tool matches every predicted entity name against the patterns with Python's backtracking `re`: one such pattern "
          "can hang the run on a single entity name.",
          '"_GLOBAL_": "^(\\\\w+_?)+SIZE$"', '"_GLOBAL_": "^\\\\w+_SIZE$"', "", F),

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mixconfig_support import ONTOLOGY, SEED
+from mixconfig_support import ONTOLOGY, SEED, check, found
 
 from goldlint.families import FAMILIES
 from goldlint.families.mixconfig import patterns, regex_tree
@@ -170,3 +170,25 @@ def test_without_re2_goldlint_refuses_what_mxc103_reports(monkeypatch: pytest.Mo
     assert isinstance(search.__self__, re.Pattern)  # the fallback: Python's `re`, for what the analysis accepts only
     for pattern in DANGEROUS:
         assert compile_pattern(pattern) is None, pattern  # refused by the analysis, never run
+
+
+@pytest.mark.parametrize("pattern,column,construct", [
+    ("(a)\\\\1", 84, "invalid escape sequence"),   # a back-reference
+    ("(?=x)a", 81, "invalid perl operator"),       # a look-ahead
+    ("x(?<=y)", 82, "invalid perl operator"),      # a look-behind
+    ("a++", 82, "bad repetition operator"),        # a possessive repeat
+    ("(?>ab)c", 81, "invalid perl operator"),      # an atomic group
+    ("a{99999999}", 82, "invalid repetition size"),
+])
+def test_a_pattern_goldlint_cannot_run_in_linear_time_is_reported_where_it_is_written(pattern: str, column: int, construct: str) -> None:
+    """It passed `check` silently and `score` then skipped it with only a note."""
+    text = '{"nlu": {"use_asr_results": true, "predicted_entities_to_ignore": {"_GLOBAL_": "' + pattern + '"}}}\n'
+    result = check(text)
+    assert found(result) == [("MXC103", 1, column)], [(d.code, d.message) for d in result.diagnostics]
+    d = result.diagnostics[0]
+    assert d.severity.value == "warning" and construct in d.message and "`goldlint score` leaves it out" in d.message
+
+
+def test_a_pattern_re2_runs_is_not_reported() -> None:
+    text = '{"nlu": {"use_asr_results": true, "predicted_entities_to_ignore": {"_GLOBAL_": "^[A-Z]+_SIZE$"}}}\n'
+    assert found(check(text)) == []
