@@ -136,6 +136,28 @@ def strict_converter() -> Any:
 
 
 class GoldlintServer(LanguageServer):
+    def start_io(self, stdin: Any = None, stdout: Any = None) -> None:
+        """pygls's stdio server, with goldlint's frame reader (:mod:`goldlint.server.frames`):
+        a bad frame is answered or skipped, and the server keeps serving."""
+        import sys
+
+        from pygls.io_ import StdoutWriter
+
+        from goldlint.server.frames import FrameReader, run_frames
+
+        self._stop_event = threading.Event()  # (pygls's shutdown() sets it)
+        writer = StdoutWriter(stdout or sys.stdout.buffer)
+        self.protocol.set_writer(writer)
+        reader = FrameReader(stdin or sys.stdin.buffer, self.thread_pool)
+        try:
+            asyncio.run(run_frames(self._stop_event, reader, self.protocol, writer.write, self.report_server_error, JsonRpcException))
+        except BrokenPipeError:
+            log.error("Connection to the client is lost! Shutting down the server.")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
+
     def __init__(self) -> None:
         super().__init__("goldlint", __version__, protocol_cls=GoldlintProtocol, converter_factory=strict_converter,
                          text_document_sync_kind=types.TextDocumentSyncKind.Incremental)

@@ -1,0 +1,151 @@
+"""The server keeps talking: malformed frames over its real stdio, from a JSON-RPC client of
+our own (a client library would never send them). After each bad frame the server still
+answers ``initialize``, and its diagnostics on a known defect sit where the CLI puts them."""
+
+from __future__ import annotations
+
+import json
+import queue
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .helpers import DATA
+
+WAIT = 20.0
+
+
+class RawClient:
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "goldlint", "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL)
+        self.messages: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        out = self.proc.stdout
+        assert out is not None
+        while True:
+            length = None
+            while True:
+                line = out.readline()
+                if not line:
+                    return
+                if line.strip() == b"":
+                    break
+                name, _, value = line.decode("ascii").partition(":")
+                if name.strip().lower() == "content-length":
+                    length = int(value)
+            assert length is not None
+            self.messages.put(json.loads(out.read(length)))
+
+    def raw(self, data: bytes) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def send(self, payload: dict[str, Any]) -> None:
+        body = json.dumps(payload).encode("utf-8")
+        self.raw(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+
+    def expect(self, match: Any) -> dict[str, Any]:
+        while True:
+            message = self.messages.get(timeout=WAIT)
+            if match(message):
+                return message
+
+    def initialize(self, n: int) -> dict[str, Any]:
+        self.send({"jsonrpc": "2.0", "id": n, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": {}}})
+        return self.expect(lambda m: m.get("id") == n)
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.close()  # end of stream: the server leaves, its stdout ends, the reading thread too
+        try:
+            self.proc.wait(timeout=WAIT)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=WAIT)
+        self._thread.join(timeout=WAIT)
+        self.proc.stdout.close()
+
+
+@pytest.fixture
+def client():  # type: ignore[no-untyped-def]
+    c = RawClient()
+    yield c
+    c.close()
+
+
+def _initialize_frame(n: int, header: bytes = b"Content-Length", eol: bytes = b"\r\n") -> bytes:
+    body = json.dumps({"jsonrpc": "2.0", "id": n, "method": "initialize",
+                       "params": {"processId": None, "rootUri": None, "capabilities": {}}}).encode()
+    return header + b": %d" % len(body) + eol + eol + body
+
+
+@pytest.mark.parametrize("length", [b"1000000000000", b"9223372036854775808", b"-5", b"ten"])
+def test_an_absurd_content_length_is_skipped_and_the_server_answers_after_it(client: RawClient, length: bytes) -> None:
+    client.raw(b"Content-Length: " + length + b"\r\n\r\n{")  # (before: MemoryError or OverflowError, and the server died)
+    assert "result" in client.initialize(1)
+
+
+def test_header_names_in_any_case_and_lf_only_lines_are_read(client: RawClient) -> None:
+    client.raw(_initialize_frame(1, header=b"content-length"))
+    assert "result" in client.expect(lambda m: m.get("id") == 1)
+    client.raw(_initialize_frame(2, eol=b"\n"))
+    assert "result" in client.expect(lambda m: m.get("id") == 2)
+
+
+def test_a_content_length_smaller_than_the_body_is_a_parse_error_then_the_server_reads_on(client: RawClient) -> None:
+    body = b'{"jsonrpc": "2.0", "method": "x", "params": {}}'
+    client.raw(b"Content-Length: 10\r\n\r\n" + body)  # 10 of its bytes are the frame; the rest is junk before the next header
+    error = client.expect(lambda m: "error" in m)
+    assert error["id"] is None and error["error"]["code"] == -32700
+    assert "result" in client.initialize(3)
+
+
+def test_a_content_length_larger_than_the_body_is_a_parse_error_then_the_next_frame_is_found(client: RawClient) -> None:
+    short = b'{"jsonrpc": "2.0", "method": "x"}'
+    client.raw(b"Content-Length: 200\r\n\r\n" + short + _initialize_frame(4) + b" " * 200)  # the next frame is read as its body
+    error = client.expect(lambda m: "error" in m)
+    assert error["error"]["code"] == -32700
+    assert "result" in client.expect(lambda m: m.get("id") == 4)
+
+
+def test_after_the_abuse_diagnostics_sit_where_the_cli_puts_them(client: RawClient, tmp_path: Path) -> None:
+    client.raw(b"content-length: 7\n\n{oops}}" + b"Content-Length: 99999999999999999999\r\n\r\n")
+    assert "result" in client.initialize(5)
+    client.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    gold = tmp_path / "defective.jsonl"
+    text = (DATA / "defective.jsonl").read_text(encoding="utf-8")
+    gold.write_text(text, encoding="utf-8")
+    uri = gold.as_uri()
+    client.send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+                 "params": {"textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": text}}})
+    published = client.expect(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri)
+    shown = sorted((d["code"], d["range"]["start"]["line"] + 1) for d in published["params"]["diagnostics"])
+    from goldlint.engine import check_file
+
+    assert shown == sorted((d.code, d.span.start.line) for d in check_file(gold).diagnostics)
+
+
+def test_the_adapter_is_written_for_the_pygls_it_runs_with() -> None:
+    """GoldlintServer.start_io stands in for pygls's stdio loop; it relies on pygls's
+    ``StdoutWriter``, ``protocol.set_writer`` and ``shutdown()`` setting ``_stop_event``."""
+    import pygls
+    from importlib.metadata import version
+
+    from goldlint.server.server import GoldlintServer
+
+    major = int(version("pygls").split(".")[0])
+    assert major == 2, "pygls 2.x: re-read goldlint/server/frames.py against this version's io_ loop"
+    server = GoldlintServer()
+    server._stop_event = threading.Event()  # what start_io sets
+    server.shutdown()
+    assert server._stop_event.is_set()
+    assert hasattr(pygls.io_, "StdoutWriter") and hasattr(server.protocol, "set_writer")
