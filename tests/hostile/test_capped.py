@@ -1,0 +1,49 @@
+"""The worst inputs, each in a child process under a memory cap (``RLIMIT_AS``) and a time
+limit: what once grew without bound now ends with a diagnostic inside the cap."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CAP = 1536 << 20  # bytes of address space: far below what the unbounded runs took (7 GB, 24 GB)
+
+
+def _capped(args: list[str], cwd: Path, stdin: int | None = None) -> subprocess.CompletedProcess[bytes]:
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
+
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+    return subprocess.run([sys.executable, "-m", "goldlint", *args], cwd=cwd, stdin=stdin, capture_output=True, timeout=120,
+                          preexec_fn=limit, env=env, check=False)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as Linux counts it")
+def test_an_endless_standard_input_ends_at_the_size_limit_inside_the_cap(tmp_path: Path) -> None:
+    yes = subprocess.Popen(["yes"], stdout=subprocess.PIPE)
+    try:
+        done = _capped(["check", "/dev/stdin", "--kind", "slu"], tmp_path, stdin=yes.stdout.fileno() if yes.stdout else None)
+    finally:
+        yes.kill()
+        yes.wait()
+        if yes.stdout:
+            yes.stdout.close()
+    assert done.returncode == 1, done.stderr[-2000:]
+    assert b"/dev/stdin:1:1: GL011" in done.stdout and b"MemoryError" not in done.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as Linux counts it")
+def test_a_jsonl_line_of_200_megabytes_is_read_past_inside_the_cap(tmp_path: Path) -> None:
+    with (tmp_path / "gold.jsonl").open("w", encoding="utf-8") as out:
+        out.write('{"text": "')
+        for _ in range(200):
+            out.write("x" * (1 << 20))
+        out.write('"}\n{"broken": \n')
+    done = _capped(["check", "gold.jsonl"], tmp_path)
+    assert b"MemoryError" not in done.stderr and b"internal error" not in done.stderr, done.stderr[-2000:]
+    assert done.returncode == 1 and b"gold.jsonl:1:1: GL011" in done.stdout and b"gold.jsonl:2:" in done.stdout, done.stdout[-2000:]
