@@ -164,7 +164,7 @@ def test_size_limits_default_and_follow_an_explicit_max_file_size() -> None:
     default = Settings()
     assert default.size_limit("json") == (64 << 20, "max-document-size")
     assert default.size_limit("tsv") == (64 << 20, "max-document-size")
-    assert default.size_limit("yaml") == (8 << 20, "max-yaml-size")
+    assert default.size_limit("yaml") == (4 << 20, "max-yaml-size")
     assert default.size_limit("jsonl") == (1 << 30, "max-file-size")
     # A config written before these keys that raised max-file-size keeps reading its big JSON files.
     raised = Settings.model_validate({"max-file-size": 8_000_000_000})
