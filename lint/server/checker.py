@@ -123,8 +123,16 @@ class Checker:
             try:
                 outcome = await asyncio.get_running_loop().run_in_executor(self.executor, work, snap)
             except Exception:
+                # A goldlint bug: said in the client's log (ClientLogHandler), and the document's
+                # diagnostics published empty, so that a pull or a client waiting on them is
+                # answered now rather than never.
                 log.exception("checking %s failed", state.uri)
                 self.stats["failed"] += 1
+                if kind == "full" and not state.closed and state.revision == revision:
+                    state.base, state.quick, state.dirty = [], [], set()
+                    state.checked_version = version
+                    self.server.publish(state)
+                    self.server.refresh_pulls()
                 return
             if state.closed or state.revision != revision:  # not by version: a client may send one again
                 self.stats["stale_dropped"] += 1
