@@ -129,13 +129,19 @@ def _predicted_topics(value: Any, flag: Flag) -> set[Any]:
     return out
 
 
-def _risk_keys(value: Any, flag: Flag | None) -> list[tuple[dict[str, Any], Any]]:
+def _listed(value: Any, flag: Flag | None, name: str) -> list[Any] | None:
+    """``value`` as the list of a meeting's risks or actions; None (flagged) when it is not one."""
     items = _items(value)
     if items and not isinstance(value, list):
         items = None
+    if items is None and flag:
+        flag((name,), f"`{name}` is a {_kind(value)}: not a list: the official scorer raises on it; scored as no {name}")
+    return items
+
+
+def _risk_keys(value: Any, flag: Flag | None) -> list[tuple[dict[str, Any], Any]]:
+    items = _listed(value, flag, "risks")
     if items is None:
-        if flag:
-            flag(("risks",), f"`risks` is a {_kind(value)}: not a list: the official scorer raises on it; scored as no risks")
         return []
     out: list[tuple[dict[str, Any], Any]] = []
     for n, item in enumerate(items):
@@ -158,12 +164,8 @@ def _risk_keys(value: Any, flag: Flag | None) -> list[tuple[dict[str, Any], Any]
 
 def _action_texts(value: Any, flag: Flag | None) -> list[tuple[str, bool]]:
     """Normalised action texts (``""``: skipped but counted, as upstream) and whether each can match."""
-    items = _items(value)
-    if items and not isinstance(value, list):
-        items = None
+    items = _listed(value, flag, "actions")
     if items is None:
-        if flag:
-            flag(("actions",), f"`actions` is a {_kind(value)}: not a list: the official scorer raises on it; scored as no actions")
         return []
     out: list[tuple[str, bool]] = []
     for n, item in enumerate(items):
