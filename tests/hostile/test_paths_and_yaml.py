@@ -5,6 +5,8 @@ usage — never an internal error (issue: reliability under attack)."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -168,10 +170,7 @@ def test_a_named_pipe_without_a_writer_does_not_hang(tmp_path: Path, run_cli) ->
     assert done.returncode == 1 and "gold.json:1:1: GL010" in done.stdout, done.stdout
 
 
-def _stdin_check(tmp_path: Path, data: bytes, *args: str) -> "subprocess.CompletedProcess[bytes]":
-    import subprocess
-    import sys
-
+def _stdin_check(tmp_path: Path, data: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable, "-m", "goldlint", "check", "/dev/stdin", "--kind", "slu", *args], input=data, cwd=tmp_path,
                           capture_output=True, timeout=60, check=False)
 
