@@ -14,9 +14,10 @@ import traceback
 from collections import Counter
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
+
 from goldlint import __version__
 from goldlint import config as cfg
 from goldlint.diagnostics import Diagnostic
@@ -56,7 +57,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")] = None,
+    version: Annotated[bool | None, typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")] = None,
 ) -> None:
     """goldlint."""
 
@@ -97,12 +98,12 @@ class _Configs:
 
 @app.command()
 def check(
-    paths: Annotated[Optional[list[Path]], typer.Argument(help="Files or folders (recursive). Default: the current folder.")] = None,
-    select: Annotated[Optional[list[str]], typer.Option(help="Rule codes or prefixes to enable (comma-separated); replaces the config's.")] = None,
-    ignore: Annotated[Optional[list[str]], typer.Option(help="Rule codes or prefixes to disable (comma-separated).")] = None,
-    kind: Annotated[Optional[str], typer.Option(help=f"Force the kind of every file: {', '.join(KIND_NAMES)}.")] = None,
+    paths: Annotated[list[Path] | None, typer.Argument(help="Files or folders (recursive). Default: the current folder.")] = None,
+    select: Annotated[list[str] | None, typer.Option(help="Rule codes or prefixes to enable (comma-separated); replaces the config's.")] = None,
+    ignore: Annotated[list[str] | None, typer.Option(help="Rule codes or prefixes to disable (comma-separated).")] = None,
+    kind: Annotated[str | None, typer.Option(help=f"Force the kind of every file: {', '.join(KIND_NAMES)}.")] = None,
     output_format: Annotated[OutputFormat, typer.Option("--format", help="Output format.")] = OutputFormat.text,
-    output_file: Annotated[Optional[Path], typer.Option(help="Write the report here instead of standard output.")] = None,
+    output_file: Annotated[Path | None, typer.Option(help="Write the report here instead of standard output.")] = None,
     fix: Annotated[bool, typer.Option("--fix", help="Apply safe fixes in place.")] = False,
     unsafe_fixes: Annotated[bool, typer.Option("--unsafe-fixes", help="Also apply unsafe fixes.")] = False,
     diff: Annotated[bool, typer.Option("--diff", help="Print the fixes as a unified diff; write nothing.")] = False,
@@ -110,7 +111,7 @@ def check(
     statistics: Annotated[bool, typer.Option("--statistics", help="Print a count per rule instead of each diagnostic.")] = False,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when there are findings.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print diagnostics only, no summary.")] = False,
-    config_file: Annotated[Optional[Path], typer.Option("--config", help="Use this config file instead of searching for one.")] = None,
+    config_file: Annotated[Path | None, typer.Option("--config", help="Use this config file instead of searching for one.")] = None,
     verbose: Annotated[bool, typer.Option("--verbose", help="Show tracebacks of internal errors.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes checking files at once; 0: every core when there are many files.")] = 0,
     require_files: Annotated[bool, typer.Option("--require-files", help="Exit 1 when no file was checked (for CI).")] = False,
@@ -255,14 +256,14 @@ def _emit(report: str, output_file: Path | None) -> None:
         sys.stdout.flush()
 
 
-from goldlint.score.command import score
+from goldlint.score.command import score  # noqa: E402  (registered after check: the command order of --help)
 
 app.command()(score)
 
 
 @app.command()
 def rule(
-    code: Annotated[Optional[str], typer.Argument(help="A rule code, e.g. SLU103.")] = None,
+    code: Annotated[str | None, typer.Argument(help="A rule code, e.g. SLU103.")] = None,
     all_: Annotated[bool, typer.Option("--all", help="Every rule.")] = False,
     output_format: Annotated[str, typer.Option("--format", help="text or json")] = "text",
 ) -> None:

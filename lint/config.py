@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import re2  # type: ignore[import-not-found]
-from goldlint.families import FAMILIES
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -27,6 +26,8 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+
+from goldlint.families import FAMILIES
 
 CONFIG_NAMES = ("goldlint.yaml", ".goldlint.yaml", "pyproject.toml")
 DEFAULT_DOCUMENT_SIZE = 64 << 20  # JSON and TSV: a hostile 64 MiB JSON needs about 3 GB to parse; a real gold file far less

@@ -26,9 +26,9 @@ from goldlint.formats.json_items import ItemsDocument
 from goldlint.formats.json_read import parse_bytes
 from goldlint.formats.jsonl_doc import JsonlDocument, Line, RawBatch
 from goldlint.formats.yaml_doc import YamlDocument
+from goldlint.reading import is_stream, read_stream
 from goldlint.rules.file_rules import check_bom, check_line_endings
 from goldlint.rules.registry import Rule, get, rule_matches
-from goldlint.reading import is_stream, read_stream
 from goldlint.source import decode
 from goldlint.walk import files_under
 

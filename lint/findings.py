@@ -9,7 +9,7 @@ findings that exist. Text-level rules may give character offsets directly
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
 from goldlint.diagnostics import Applicability, Severity, Span
 
@@ -43,7 +43,7 @@ class Offsets:
     end: int
 
 
-Location = At | Offsets | Span
+Location: TypeAlias = At | Offsets | Span
 
 
 @dataclass(frozen=True, slots=True)

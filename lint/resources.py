@@ -7,7 +7,7 @@ they sit beside the package folder (``grammars/``). Both are found the same way.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +21,11 @@ def data_dir(name: str) -> Path:
     raise FileNotFoundError(f"goldlint data folder `{name}` is missing from this installation")
 
 
-@lru_cache(maxsize=None)
+@cache
 def grammar_text(name: str) -> str:
     return (data_dir("grammars") / name).read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema(name: str) -> Any:
     return json.loads((data_dir("schemas") / name).read_text(encoding="utf-8"))

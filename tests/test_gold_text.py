@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from goldlint.rules.file_rules import invisible_or_confusable
 
 

@@ -17,16 +17,17 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
 from goldlint import textindex
 from goldlint.checkpoints import Checkpoints
 from goldlint.findings import At
+from goldlint.formats import json_scan, json_spans
 from goldlint.formats.json_doc import JsonDocument
 from goldlint.formats.json_items import ItemsDocument, _items_of
-from goldlint.formats import json_scan, json_spans
 from goldlint.formats.json_scan import locate, object_members
 from goldlint.textindex import TextIndex
-from hypothesis import example, given, settings
-from hypothesis import strategies as st
 
 _TEXT = st.text(alphabet=st.sampled_from("aé→ \"\\\n\t{}[],:😀\u2028x"), max_size=6)
 _JSON = st.recursive(
@@ -154,7 +155,8 @@ def _text(root: Any, member: str | None, rnd: random.Random, layout: str) -> str
     """``root`` as JSON, the array ``member`` (None: the root itself) written with the gaps
     ``layout`` asks for."""
     indent = rnd.choice([None, 2])
-    dumps = lambda v: json.dumps(v, indent=indent, ensure_ascii=rnd.random() < 0.3)
+    def dumps(v: Any) -> str:
+        return json.dumps(v, indent=indent, ensure_ascii=rnd.random() < 0.3)
     entries = root if member is None else root[member]
     gap = rnd.choice(_GAPS)
     gaps = [rnd.choice(_GAPS) if layout == "uneven" else gap for _ in entries]

@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
 from goldlint import engine
 from goldlint.engine import check_file
 from goldlint.formats.json_read import parse_bytes
-from hypothesis import HealthCheck, example, given, settings
-from hypothesis import strategies as st
 
 DATA = Path(__file__).parent / "data"
 HARNESS = json.loads((DATA / "rosetta" / "curated" / "eng-amh-dev-v1.json").read_text(encoding="utf-8"))

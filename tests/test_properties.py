@@ -22,8 +22,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 import traceback
 from bisect import bisect_right
 from dataclasses import dataclass

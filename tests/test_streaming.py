@@ -7,10 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
-from goldlint import config as cfg
-from goldlint import engine
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
+
+from goldlint import config as cfg
+from goldlint import engine
 
 RECORD = {  # the first record of tests/data/cli/clean.jsonl
     "instruction": "Вопрос: {question}\n{annotation}\n<audio>",

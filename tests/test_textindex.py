@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from goldlint import textindex
-from goldlint.textindex import TextIndex
 from hypothesis import given
 from hypothesis import strategies as st
+
+from goldlint import textindex
+from goldlint.textindex import TextIndex
 
 
 @given(st.text(alphabet="ab\n\r", max_size=80), st.integers(1, 9))

@@ -13,12 +13,13 @@ import random
 from typing import Any
 
 import pytest
-from goldlint.formats import yaml_events
-from goldlint.formats.yaml_doc import YamlDocument
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 from ruamel.yaml.nodes import ScalarNode
+
+from goldlint.formats import yaml_events
+from goldlint.formats.yaml_doc import YamlDocument
 
 # Pieces of YAML: indicators, quotes, comments, block scalars, line breaks, non-ASCII.
 _PIECES = ["a", "b: ", "- ", "  ", "\n", ": ", "? ", "[", "]", "{", "}", ",", "'", '"', "#", "&x ", "*x", "!t ", "!!str ",

@@ -242,6 +242,7 @@ class _Dups(dict):  # type: ignore[type-arg]
     """A decoded object that remembers which of its keys repeated."""
 
     __slots__ = ("repeated",)
+    repeated: set[str]
 
 
 def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

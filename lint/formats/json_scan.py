@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from json.decoder import scanstring
+from json.decoder import scanstring  # type: ignore[attr-defined]  # (typeshed does not list the C scanner)
 from typing import Any
 
 from goldlint.formats import json_spans

@@ -97,7 +97,7 @@ class JsonlDocument(Document):
             values = batch.parsed()
             if values is not None:  # the common case: every line of the batch parsed exactly, in C
                 self.record_count += len(values)
-                yield from zip(map(_line_path, range(batch.first, batch.first + len(values))), values)
+                yield from zip(map(_line_path, range(batch.first, batch.first + len(values))), values, strict=True)
                 continue
             for number, byte_offset, raw, editor in batch.lines():
                 yield from self._raw_line(number, byte_offset, raw, editor)

@@ -116,14 +116,16 @@ def split_line(
         spans.append((start, end))
         for piece in pieces:
             if piece.type == "BAD_QUOTE":
-                problems.append((piece.start_pos, piece.start_pos + 1, 'unterminated quoted cell: the opening `"` is never closed on this line (a quote inside a cell is written `""`)'))
+                problems.append((piece.start_pos, piece.start_pos + 1,
+                                 'unterminated quoted cell: the opening `"` is never closed on this line (a quote inside a cell is written `""`)'))
                 break
         else:
             if len(pieces) > 1 and first.type == "QUOTED" and "\t" in first.value:
                 problems.append((start, start + 1, _RUNS_ON))
             elif len(pieces) > 1:
                 second = pieces[1]
-                problems.append((second.start_pos, second.end_pos, 'text after the closing quote of a quoted cell (a quote inside a cell is written `""`; TSV readers drop or mangle this text)'))
+                problems.append((second.start_pos, second.end_pos,
+                                 'text after the closing quote of a quoted cell (a quote inside a cell is written `""`; TSV readers drop or mangle this text)'))
     return values, spans, quoted, problems
 
 

@@ -26,8 +26,8 @@ from goldlint.diagnostics import Span
 from goldlint.findings import At, Finding, JsonPath, Offsets
 from goldlint.formats import yaml_events
 from goldlint.formats.base import Document, Limits
-from goldlint.formats.yaml_events import ALIAS, DOCUMENT, END, MAPPING, SCALAR, SEQUENCE
 from goldlint.formats.json_scan import encode_string
+from goldlint.formats.yaml_events import ALIAS, DOCUMENT, END, MAPPING, SCALAR, SEQUENCE
 from goldlint.textindex import TextIndex
 
 MAX_NODES = Limits().max_yaml_nodes  # nodes after expanding aliases (each use of an alias counts its whole value)

@@ -54,7 +54,7 @@ def sarif(diagnostics: list[Diagnostic], summary: RunSummary | None = None) -> s
         if fixes:
             result["fixes"] = [_fix(d, fix) for fix in fixes]
         results.append(result)
-    log = {
+    log: dict[str, Any] = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
         "runs": [

@@ -37,7 +37,9 @@ register(
     Rule("GL006", "not-nfc", W, "A gold value is not in Unicode NFC.",
          "Exact-match metrics normalise predictions, so a decomposed `й` (и + U+0306) in the gold never matches.",
          '"slot": "и\\u0306од"', '"slot": "йод"', "safe: the value is rewritten in NFC."),
-    Rule("GL007", "invisible-character", W, "A gold value holds an invisible or confusable character: zero-width, NBSP, soft hyphen, control or bidi characters, or Latin and Cyrillic letters mixed in one word.",
+    Rule("GL007", "invisible-character", W,
+         "A gold value holds an invisible or confusable character: zero-width, NBSP, soft hyphen, control or bidi characters, "
+         "or Latin and Cyrillic letters mixed in one word.",
          "The answer looks right to a reviewer but never matches a prediction.",
          '"slot": "cлот"   # the first letter is a Latin c', '"slot": "слот"'),
     Rule("GL008", "surrounding-whitespace", W, "A gold value starts or ends with whitespace.",

@@ -12,7 +12,7 @@ import sys
 import traceback
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -36,21 +36,22 @@ class Kind(str, Enum):
 def score(
     gold: Annotated[Path, typer.Argument(help="The gold file (a folder of gold files for semantic).")],
     predictions: Annotated[Path, typer.Argument(help="The predictions file (a folder of per-meeting files for semantic).")],
-    kind: Annotated[Optional[Kind], typer.Option(help="The kind of GOLD (default: detected).")] = None,
-    profile: Annotated[Optional[str], typer.Option(help="slu: spec (default) or mera; semantic: spec (default) or slower-whisper; corpus and truth: spec.")] = None,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the JSON report here (for corpus: the run card).")] = None,
-    html: Annotated[Optional[Path], typer.Option(help="Write a self-contained HTML report here.")] = None,
+    kind: Annotated[Kind | None, typer.Option(help="The kind of GOLD (default: detected).")] = None,
+    profile: Annotated[str | None, typer.Option(help="slu: spec (default) or mera; semantic: spec (default) or slower-whisper; corpus and truth: spec.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the JSON report here (for corpus: the run card).")] = None,
+    html: Annotated[Path | None, typer.Option(help="Write a self-contained HTML report here.")] = None,
     allow_invalid_gold: Annotated[bool, typer.Option("--allow-invalid-gold", help="Score gold that has lint errors (the report records it).")] = False,
-    model_slug: Annotated[Optional[str], typer.Option(help="corpus: the model identifier for the run card.")] = None,
-    condition: Annotated[Optional[str], typer.Option(help="corpus: the experiment label (baseline, few-shot, ...).")] = None,
-    temperature: Annotated[Optional[float], typer.Option(help="corpus: the sampling temperature.")] = None,
-    system_prompt: Annotated[Optional[Path], typer.Option(help="corpus: a file holding the full system prompt.")] = None,
-    method_class: Annotated[Optional[str], typer.Option(help="corpus: raw-llm, coached-llm, pipeline, custom-plugin, api or human.")] = None,
-    method: Annotated[Optional[Path], typer.Option(help="corpus: every run-card setting at once, from a YAML file (flags override it).")] = None,
-    mix_config: Annotated[Optional[Path], typer.Option(help="truth: the test tool's JSON config (its nlu section), linted first.")] = None,
-    ignore_entities: Annotated[Optional[list[str]], typer.Option(help="truth: INTENT=REGEX (or _GLOBAL_=REGEX) of predicted entities to ignore; repeatable.")] = None,
-    flattened_predefined: Annotated[Optional[bool], typer.Option("--flattened-predefined/--nested-predefined", help="truth: flatten struct_value to dotted paths (the tool's default).")] = None,
-    format_calendar_canonicals: Annotated[Optional[bool], typer.Option(
+    model_slug: Annotated[str | None, typer.Option(help="corpus: the model identifier for the run card.")] = None,
+    condition: Annotated[str | None, typer.Option(help="corpus: the experiment label (baseline, few-shot, ...).")] = None,
+    temperature: Annotated[float | None, typer.Option(help="corpus: the sampling temperature.")] = None,
+    system_prompt: Annotated[Path | None, typer.Option(help="corpus: a file holding the full system prompt.")] = None,
+    method_class: Annotated[str | None, typer.Option(help="corpus: raw-llm, coached-llm, pipeline, custom-plugin, api or human.")] = None,
+    method: Annotated[Path | None, typer.Option(help="corpus: every run-card setting at once, from a YAML file (flags override it).")] = None,
+    mix_config: Annotated[Path | None, typer.Option(help="truth: the test tool's JSON config (its nlu section), linted first.")] = None,
+    ignore_entities: Annotated[list[str] | None, typer.Option(help="truth: INTENT=REGEX (or _GLOBAL_=REGEX) of predicted entities to ignore; repeatable.")] = None,
+    flattened_predefined: Annotated[bool | None, typer.Option(
+        "--flattened-predefined/--nested-predefined", help="truth: flatten struct_value to dotted paths (the tool's default).")] = None,
+    format_calendar_canonicals: Annotated[bool | None, typer.Option(
         "--format-calendar-canonicals/--no-format-calendar-canonicals", help="truth: format calendar struct_values as the tool does.")] = None,
     action_threshold: Annotated[float, typer.Option(min=0.0, max=1.0, help="semantic: the similarity an action match needs.")] = 0.8,
     verbose: Annotated[bool, typer.Option("--verbose", help="Show tracebacks of internal errors.")] = False,

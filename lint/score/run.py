@@ -83,7 +83,8 @@ def run(req: Request, out: Console, err: Console) -> Result:
         inputs.extra["mix-config"] = lint_gold(req.mix_config, "mix-config", key="mix-config")
     errors = sum(s.errors for s in inputs.sources())
     if errors and not req.allow_invalid_gold:
-        return Result(_all(inputs.sources(), []), refused=f"the gold has {errors} error{'s' if errors != 1 else ''}: not scored (--allow-invalid-gold scores it anyway, and the report says so)")
+        return Result(_all(inputs.sources(), []), refused=f"the gold has {errors} error{'s' if errors != 1 else ''}: not scored "
+                                                          "(--allow-invalid-gold scores it anyway, and the report says so)")
     inputs.predictions = drivers.read_predictions(req.predictions, kind)
     issues = Issues()
     notes: list[str] = []

@@ -29,7 +29,7 @@ def build(run: CorpusRun, settings: MethodSettings, corpus_path: Path, card_path
     card: dict[str, Any] = {
         "run_id": settings.run_id or str(uuid.uuid4()),
         "harness_version": settings.harness_version or __version__,
-        "timestamp": settings.timestamp or dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "timestamp": settings.timestamp or dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "elapsed_seconds": settings.elapsed_seconds if settings.elapsed_seconds is not None else round(latency, 3),
         "model_slug": settings.model_slug,
         "model_id": settings.model_id or settings.model_slug,

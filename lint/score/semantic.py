@@ -21,8 +21,7 @@ from goldlint.diagnostics import Severity
 from goldlint.findings import At
 from goldlint.score.metrics import PRF, MacroMean, multiset_overlap, prf_counts
 from goldlint.score.model import Failure, Issues, Metric, Outcome, metric
-from goldlint.score.semantic_samples import (PROFILES, SPEC_LEVELS, UNKNOWN_WEIGHT, UPSTREAM_LEVELS, WEIGHTS, Sample, Totals,
-                                             labels, sample_of, texts)
+from goldlint.score.semantic_samples import PROFILES, SPEC_LEVELS, UNKNOWN_WEIGHT, UPSTREAM_LEVELS, WEIGHTS, Sample, Totals, labels, sample_of, texts
 from goldlint.score.semantic_upstream import flag_items, upstream_sample
 from goldlint.score.textmatch import maximum_matches, normalize_text
 

@@ -15,10 +15,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from goldlint.diagnostics import Severity
-from goldlint.findings import Report
 from goldlint.families.slu.answers import read_answer
 from goldlint.families.slu.records import split_records
-from goldlint.findings import At, JsonPath
+from goldlint.findings import At, JsonPath, Report
 from goldlint.score.metrics import confusion_block, example_f1, multiset_overlap, prf_counts
 from goldlint.score.model import Failure, Issues, Outcome, metric
 from goldlint.score.slu_parse import Answer, answer_of, intents_equal

@@ -81,8 +81,8 @@ def _breakdown(name: str, block: dict[str, Any], width: int) -> Table:
         header = _breakable(column) if tight else column
         widest = max((len(row[n]) for row in cells), default=0)
         table.add_column(header, justify="right", overflow="fold", min_width=max(widest, *map(len, header.split())))
-    for key, row in zip(keys, cells, strict=True):
-        table.add_row(key, *row)
+    for key, shown in zip(keys, cells, strict=True):
+        table.add_row(key, *shown)
     if len(block) > MAX_ROWS:
         table.caption = f"… {len(block) - MAX_ROWS} more (see --html)"
     return table

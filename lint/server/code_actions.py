@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from goldlint.diagnostics import Fix
 from goldlint.engine import check_text
 from goldlint.fixes import fix_until_stable
-from goldlint.diagnostics import Fix
 from goldlint.server.convert import Edits, Item, text_edits, whole_text_edit
 
 if TYPE_CHECKING:

@@ -164,7 +164,9 @@ class TextBuffer:
         first, last = self.line_of(start), self.line_of(end)
         old_first, old_last = first, last
         # A CR and an LF may meet (or part) at the seams: take the neighbouring line in too.
-        if first > 0 and lines[first - 1].endswith("\r") and (start == starts[first] and new.startswith("\n") or start == starts[first] and not new and lines[last][end - starts[last] :].startswith("\n")):
+        at_line_start = start == starts[first]
+        joins_crlf = at_line_start and (new.startswith("\n") or (not new and lines[last][end - starts[last] :].startswith("\n")))
+        if first > 0 and lines[first - 1].endswith("\r") and joins_crlf:
             first -= 1
         merged = lines[first][: start - starts[first]] + new + lines[last][end - starts[last] :]
         if merged.endswith("\r") and last + 1 < len(lines) and lines[last + 1].startswith("\n"):

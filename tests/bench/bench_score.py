@@ -33,13 +33,13 @@ if __package__ in (None, ""):  # run as a script: make `tests.bench` importable
 
 # Imported here, not in the targets: a target's imports would be timed (they are the CLI's
 # start-up cost, which the command cases measure).
+from rich.console import Console
+
 from goldlint.engine import check_file
 from goldlint.families import FAMILIES  # noqa: F401
 from goldlint.score.chrf import StreamingChrf
 from goldlint.score.method import MethodSettings  # noqa: F401
 from goldlint.score.run import Request, run
-from rich.console import Console
-
 from tests.bench import slu_data
 
 WORDS = ["the", "a", "river", "house", "dog", "sees", "runs", "quickly", "small", "big", "over", "under", "morning", "evening", "friend", "city", "book", "road", "water", "light", "speaks", "writes", "reads", "green", "old", "new", "tree", "bird", "song", "market", "bridge"]

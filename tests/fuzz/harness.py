@@ -63,7 +63,6 @@ with atheris.instrument_imports(include=["goldlint"]):
 from goldlint import config as cfg
 from goldlint.engine import check_file, check_text
 from goldlint.families.truth import ontology as truth_ontology
-
 from tests.fuzz.cases import case_of, ontology_case_of, score_case_of
 from tests.fuzz.property import check_diagnostics, check_reports
 

@@ -17,7 +17,6 @@ from goldlint import config as cfg
 from goldlint.engine import check_file, check_text
 from goldlint.fixes import applicable, fix_until_stable
 from goldlint.rules.registry import rule_matches
-
 from tests.routes import assert_routes_agree
 
 HERE = Path(__file__).parent

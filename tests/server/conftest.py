@@ -12,6 +12,7 @@ from pytest_lsp import LanguageClient
 
 from .helpers import DATA, PROFILES, config, encoding_of, start
 
+
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The workspace of a module's sessions, with a config so that no config above it applies."""

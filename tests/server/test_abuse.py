@@ -578,7 +578,7 @@ async def test_a_check_of_an_older_text_is_never_published_when_a_version_number
         since = len(client.published)  # (a quick check of version 5's edited entry published while it was current)
         send_change(client, uri, 6, then)
         send_change(client, uri, 5, again)
-        final = await wait_published(client, uri, lambda p: served(p.diagnostics) == expected, since=since)
+        final = await wait_published(client, uri, lambda p, expected=expected: served(p.diagnostics) == expected, since=since)
         after = await checks(client)
         if after.get("stale_dropped", 0) > before.get("stale_dropped", 0):
             break  # the check of version 5 ended after the changes arrived: the race ran

@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ruamel.yaml import YAML
+
 from goldlint import config as cfg
 from goldlint.engine import check_text, make_document
 from goldlint.formats.json_scan import array_items, locate
 from goldlint.server.items import ItemMap, sparse_text
 from goldlint.server.textbuffer import TextBuffer
-from ruamel.yaml import YAML
-
 from tests.bench import corpus_data, runcard_data, semantic_data, slu_data
 
 # The rules that compare an entry with the others: a quick check of one entry cannot see them.

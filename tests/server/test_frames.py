@@ -137,8 +137,9 @@ def test_after_the_abuse_diagnostics_sit_where_the_cli_puts_them(client: RawClie
 def test_the_adapter_is_written_for_the_pygls_it_runs_with() -> None:
     """GoldlintServer.start_io stands in for pygls's stdio loop; it relies on pygls's
     ``StdoutWriter``, ``protocol.set_writer`` and ``shutdown()`` setting ``_stop_event``."""
-    import pygls
     from importlib.metadata import version
+
+    import pygls
 
     from goldlint.server.server import GoldlintServer
 

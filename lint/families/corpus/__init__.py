@@ -22,7 +22,6 @@ from goldlint.families.corpus.options import CorpusOptions
 from goldlint.findings import At
 from goldlint.formats.base import Document
 
-
 Finish = Callable[..., None]
 
 

@@ -15,10 +15,10 @@ property test holds the paths to the same findings and tallies, for both dialect
 from __future__ import annotations
 
 import unicodedata
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from functools import partial
-from bisect import bisect_right
 from itertools import accumulate, compress, repeat
 from operator import and_, contains, eq, is_, is_not, not_, truth
 from typing import TYPE_CHECKING, Any

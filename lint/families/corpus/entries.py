@@ -186,7 +186,8 @@ class EntryChecker:
         first, public, hidden = seen
         where = at.child(field)
         if secret and public is not None:
-            self.report.add("COR112", where, f"test-set leakage: this `{seg}` (secret) source is also the source of {self.tally.label(public)}, in a public segment", severity=_error())
+            self.report.add("COR112", where, f"test-set leakage: this `{seg}` (secret) source is also the source of {self.tally.label(public)}, "
+                            "in a public segment", severity=_error())
         elif secret is False and hidden is not None:
             self.report.add("COR112", where, f"test-set leakage: this public source is also the source of {self.tally.label(hidden)}, in a secret segment", severity=_error())
         else:

@@ -60,7 +60,7 @@ def clean_flags(values: list[str]) -> list[bool]:
         return list(map(is_clean, values))
     # One line per side (words, glosses, words, ...), whitespace collapsed as ``is_clean`` does.
     sides = list(map(" ".join, map(str.split, joined.replace("|", "\n").split("\n"))))
-    flags = list(map(all, zip(flags, sides[0::2], sides[1::2])))
+    flags = list(map(all, zip(flags, sides[0::2], sides[1::2], strict=False)))
     # In UTF-8 only ASCII characters are bytes below 128: bytes are as good as characters here.
     lines = "\n".join(sides).encode("utf-8", "surrogatepass")
     dashed = lines.translate(_ONE_DASH)
@@ -94,8 +94,9 @@ def _boundaries(words: str) -> list[str]:
 
 @lru_cache(maxsize=1)
 def parser() -> Any:
-    from goldlint.resources import grammar_text
     from lark import Lark
+
+    from goldlint.resources import grammar_text
 
     return Lark(grammar_text("gloss.lark"), parser="lalr", propagate_positions=True)
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from pydantic import Field, field_validator
+
 from goldlint.families.base import FamilyOptions
 from goldlint.families.corpus import vocab
-from pydantic import Field, field_validator
 
 
 class CorpusOptions(FamilyOptions):

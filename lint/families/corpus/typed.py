@@ -215,7 +215,7 @@ def _check(data: bytes, report: Report, ctx: Context) -> Document:
     else:
         if items is None:
             items = _read_items(data)
-        plain = dict(zip(read.refused, map(entries.__getitem__, read.refused)))
+        plain = dict(zip(read.refused, map(entries.__getitem__, read.refused), strict=True))
         assessed.clean = _apart(assessed, plain)
         checker.assessed(("entries",), 0, assessed, lambda n: plain[n] if n in plain else _plain(items[n], max_depth), apart=True)
     summary.finish(report, checker, ctx.options, At(("entries",), key=True), declared=declared)

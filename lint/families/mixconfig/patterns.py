@@ -168,7 +168,7 @@ def _overlap(a: Node, b: Node) -> bool:
     pb, whole_b = _prefix(b)
     if (not pa and whole_a) or (not pb and whole_b):
         return False  # an empty alternative consumes nothing
-    for x, y in zip(pa, pb):
+    for x, y in zip(pa, pb, strict=False):  # (the shorter one ends the comparison)
         if not x & y:
             return False
     if len(pa) == len(pb) or (len(pa) < len(pb) and whole_a) or (len(pb) < len(pa) and whole_b):

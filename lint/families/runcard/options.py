@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from goldlint.families.base import FamilyOptions
 from pydantic import Field
+
+from goldlint.families.base import FamilyOptions
 
 
 class RunCardOptions(FamilyOptions):

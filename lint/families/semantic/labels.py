@@ -106,7 +106,7 @@ def check_topics(report: Report, root: dict[str, Any], vocabulary: Vocabulary) -
     """SEM103 and the topic half of SEM105."""
     profile = vocabulary.profile
     vocab = list(profile.topics)
-    labels = {t.get("label") for t in _list(root, "topics") if isinstance(t, dict) and isinstance(t.get("label"), str)}
+    labels: set[str] = {t["label"] for t in _list(root, "topics") if isinstance(t, dict) and isinstance(t.get("label"), str)}
     seen: dict[str, int] = {}
     for n, topic in enumerate(_list(root, "topics")):
         label = topic.get("label") if isinstance(topic, dict) else None

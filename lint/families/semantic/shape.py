@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from goldlint.families.base import Report
-from goldlint.findings import At, Change, safe_fix, unsafe_fix
+from goldlint.findings import At, Change, unsafe_fix
 from goldlint.suggest import unambiguous
 
 # field -> (JSON type, required)

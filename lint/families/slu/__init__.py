@@ -90,10 +90,12 @@ class SluFamily(Family):
         if count == 0 and doc.ok:
             report.add("GL010", At(()) if doc.format != "jsonl" else Offsets(0, 0), "the file holds no records")
         if hidden:
-            report.add("SLU118", At(hidden[0]), f"{len(hidden)} of {count} record(s) have no answer (`outputs` empty or absent): a hidden-answer split; output rules skipped for them")
+            report.add("SLU118", At(hidden[0]), f"{len(hidden)} of {count} record(s) have no answer (`outputs` empty or absent): "
+                       "a hidden-answer split; output rules skipped for them")
         if len(inventories) > 1:
             first = list(inventories.values())[1]
-            report.add("SLU114", At(first + ("inputs", "annotation")), f"records carry {len(inventories)} distinct inventories (annotation strings differ); this is the first record that differs from the first one")
+            report.add("SLU114", At(first + ("inputs", "annotation")), f"records carry {len(inventories)} distinct inventories (annotation strings "
+                       "differ); this is the first record that differs from the first one")
         if ontology is not None:
             for annotation, path in inventories.items():
                 compare_ontology(parse_inventory(annotation), ontology, At(path + ("inputs", "annotation")), report)

@@ -99,7 +99,7 @@ def _python_locator(text: str, at: At) -> Where:
         node = tree
         for step in steps:
             if isinstance(node, ast.Dict):
-                node = next((v for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant) and k.value == step), None)
+                node = next((v for k, v in zip(node.keys, node.values, strict=True) if isinstance(k, ast.Constant) and k.value == step), None)
             elif isinstance(node, ast.List) and isinstance(step, int) and step < len(node.elts):
                 node = node.elts[step]
             else:

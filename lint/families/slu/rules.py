@@ -36,7 +36,8 @@ register(
           "Predictions are joined to gold by id: one of the two answers is silently scored against the other's gold.",
           '{"meta": {"id": 2, ...}} ... {"meta": {"id": 2, ...}}', '{"meta": {"id": 2, ...}} ... {"meta": {"id": 3, ...}}'),
     _rule("SLU106", "instruction-placeholder", E,
-          "The `instruction` uses a `{placeholder}` that `inputs` does not have (error); an `inputs` key the instruction never uses is reported as info. `<audio>` in the instruction counts as using `inputs.audio`.",
+          "The `instruction` uses a `{placeholder}` that `inputs` does not have (error); an `inputs` key the instruction never uses is "
+          "reported as info. `<audio>` in the instruction counts as using `inputs.audio`.",
           "MERA fills the prompt with str.format: a missing key crashes prompt building, an unused one never reaches the model.",
           '"instruction": "Вопрос: {qestion}", "inputs": {"question": "..."}', '"instruction": "Вопрос: {question}", "inputs": {"question": "..."}'),
     _rule("SLU107", "speaker-format", W,
@@ -56,7 +57,8 @@ register(
           "A record whose audio cannot be read is scored as a model failure.",
           '"audio": "samples/audio_9999.wav"   # no such file', '"audio": "samples/audio_2.wav"'),
     _rule("SLU111", "slot-text-convention", W,
-          "A slot value breaks the dataset's text conventions (RuSLUn post-processing: lower case, digits written as words, no punctuation). Each convention can be switched off in config (`slu.text-conventions`).",
+          "A slot value breaks the dataset's text conventions (RuSLUn post-processing: lower case, digits written as words, no punctuation). "
+          "Each convention can be switched off in config (`slu.text-conventions`).",
           "Models are asked to answer in the convention; a gold value outside it cannot be matched exactly.",
           '"rating_value": "3"', '"rating_value": "три"'),
     _rule("SLU112", "intent-case-unscorable", W,

@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ruamel.yaml import YAML
+
 from goldlint import config as cfg
 from goldlint.engine import check_file, check_text
 from goldlint.fixes import applicable, apply_fixes, fix_until_stable
 from goldlint.rules.registry import rule_matches
-from ruamel.yaml import YAML
-
 from tests.routes import assert_routes_agree
 
 

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
 from goldlint import config as cfg
 from goldlint.engine import check_file, check_text
 from goldlint.families import FAMILIES
@@ -18,8 +21,6 @@ from goldlint.families.base import Report
 from goldlint.families.corpus import bulk, dialects, gloss, langtags, licences
 from goldlint.families.corpus.entries import EntryChecker
 from goldlint.families.corpus.options import CorpusOptions
-from hypothesis import example, given, settings
-from hypothesis import strategies as st
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "rosetta"
 
@@ -38,7 +39,7 @@ def test_gloss_fast_path_agrees_with_the_grammar(value: str) -> None:
         parsed_clean = False
     else:
         left, right = (gloss._words(line, 0) for line in tree.children)
-        parsed_clean = len(left) == len(right) and all(gloss.morpheme_count(a) == gloss.morpheme_count(b) for (a, _, _), (b, _, _) in zip(left, right))
+        parsed_clean = len(left) == len(right) and all(gloss.morpheme_count(a) == gloss.morpheme_count(b) for (a, _, _), (b, _, _) in zip(left, right, strict=True))
     assert gloss.is_clean(value) == parsed_clean
     assert (gloss.check(value) == []) == parsed_clean
 

@@ -16,9 +16,9 @@ from typing import Any
 
 import jsonschema
 import pytest
+
 from goldlint.engine import check_file
 from goldlint.families.corpus import schemagen, vocab
-
 from tests.families.corpus.test_typed_path import CLEAN
 
 VALUES: list[Any] = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 2.0, True, "3", None]

@@ -9,6 +9,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+
 from goldlint.families.corpus import schemagen as corpus_gen
 from goldlint.families.corpus import vocab
 from goldlint.families.runcard import schemagen as runcard_gen

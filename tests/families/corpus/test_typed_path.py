@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from goldlint.engine import check_file
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+
+from goldlint.engine import check_file
 
 ENVELOPE = {"id": "t-eng-crk", "version": "1.0.0", "language_pair": "EN→CRK", "source_language": "en", "target_language": "crk",
             "created": "2026-11-22", "license": "CC-BY-4.0", "provenance": ["textbook", "elicited", "corpus"]}

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from goldlint.rules.registry import all_rules, get
 from ruamel.yaml import YAML
+
+from goldlint.rules.registry import all_rules, get
 
 HERE = Path(__file__).parent
 CORPUS_CASES = HERE.parent / "corpus" / "cases.yaml"

@@ -19,14 +19,15 @@ from cardkit import (
     small_card,
     value_pos,
 )
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
 from goldlint import config as cfg
 from goldlint.engine import check_text
 from goldlint.families import FAMILIES
 from goldlint.families.runcard import algorithms as alg
 from goldlint.families.runcard.options import RunCardOptions
 from goldlint.families.runcard.submission import check_folder
-from hypothesis import example, given, settings
-from hypothesis import strategies as st
 
 # --------------------------------------------------------------------------- algorithms
 

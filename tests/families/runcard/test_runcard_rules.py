@@ -20,6 +20,7 @@ from cardkit import (
     small_card,
     value_pos,
 )
+
 from goldlint import config as cfg
 from goldlint.engine import check_file, check_text
 from goldlint.families.runcard import algorithms as alg

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from semantic_support import DATA, TEMPLATE, apply_fixes, check, found, loaded, one
 
 from goldlint.diagnostics import Severity
