@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from goldlint.families.corpus.vocab import key_of
 from goldlint.findings import At, JsonPath
 from goldlint.score.model import Issues
 from goldlint.score.slu_read import split_predictions
@@ -63,15 +64,17 @@ def entries_of(root: Any) -> list[Entry]:
     for n, item in enumerate(items if isinstance(items, list) else []):
         if not isinstance(item, dict):
             continue
-        raw_id = item.get("id", item.get("index"))
-        reference = item.get("reference", item.get("target_expected", item.get("target")))
+        # The spec's names, else the legacy ones (the check's own table); `target` too, for gold
+        # scored with --allow-invalid-gold (the check says the field is `reference`).
+        raw_id = item.get(key_of(item, "id") or "id")
+        reference = item.get(key_of(item, "reference") or "target")
         if raw_id is None or isinstance(raw_id, bool) or not isinstance(reference, str):
             continue
         prov = item.get("provenance")
         if isinstance(prov, dict):
             prov = prov.get("source_name") or prov.get("type")
         variants = item.get("variants")
-        out.append(Entry(str(raw_id), raw_id, base + (n,), _text(item.get("source", item.get("source_text"))), reference,
+        out.append(Entry(str(raw_id), raw_id, base + (n,), _text(item.get(key_of(item, "source") or "source")), reference,
                          item.get("difficulty"), prov if isinstance(prov, str) else None,
                          item.get("domain") if isinstance(item.get("domain"), str) else None,
                          item.get("variant_class") if isinstance(item.get("variant_class"), str) else None,
