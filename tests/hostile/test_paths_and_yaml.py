@@ -207,3 +207,28 @@ def test_a_jsonl_line_over_the_limit_is_read_past_not_held(tmp_path: Path, monke
     assert ("GL011", huge_line, 1) in found, found
     other = 3 if where == "middle" else 2
     assert ("SLU109", other, 82) in found and ("SLU103", other, 314) in found, found  # columns as in the file without it
+
+
+def test_a_file_the_user_may_not_read_is_a_diagnostic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_cli) -> None:  # type: ignore[no-untyped-def]
+    """`chmod 000` as a user other than root (root reads anything, so the refusal is simulated
+    in-process; the same file through the CLI is checked as a real subprocess below)."""
+    from goldlint.engine import check_file
+
+    gold = tmp_path / "gold.json"
+    gold.write_text('{"a": 1}', encoding="utf-8")
+    real_read = Path.read_bytes
+
+    def refuse(self: Path) -> bytes:
+        if self == gold:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_read(self)
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    found = [(d.code, d.span.start.line, d.message) for d in check_file(gold).diagnostics]
+    assert found == [("GL003", 1, "cannot read: Permission denied")], found
+    if os.geteuid() != 0:  # a real refusal, where the tests do not run as root
+        monkeypatch.undo()
+        gold.chmod(0)
+        done = run_cli("check", "gold.json", cwd=tmp_path)
+        _no_crash(done)
+        assert done.returncode == 1 and "gold.json:1:1: GL003 [error] cannot read: Permission denied" in done.stdout
