@@ -151,13 +151,18 @@ class ItemsDocument(Document):
     def _origins(self, starts: list[int]) -> Iterator[tuple[int, int, int]]:
         """Character offset, line and column of each byte offset (ascending), counted on from the last."""
         data = self.data
-        chars, lines, at = 0, 1, 0
+        chars, lines, at, column = 0, 1, 0, 1
         for start in starts:
-            chars += len(data[at:start].decode("utf-8", "replace"))
-            lines += data.count(b"\n", at, start)
+            step = len(data[at:start].decode("utf-8", "replace"))
+            chars += step
+            breaks = data.count(b"\n", at, start)
+            lines += breaks
+            if breaks:  # the column counted from the last line break; else carried on (a one-line array was quadratic)
+                column = len(data[data.rfind(b"\n", at, start) + 1 : start].decode("utf-8", "replace")) + 1
+            else:
+                column += step
             at = start
-            line_start = data.rfind(b"\n", 0, start) + 1
-            yield chars, lines, len(data[line_start:start].decode("utf-8", "replace")) + 1
+            yield chars, lines, column
 
 
 def _counted_from(text: str, char: int, line: int, column: int) -> Callable[[int, int], Span]:
