@@ -15,6 +15,11 @@ from rich.table import Table
 
 LONG_RUN = 5000  # records: below this a run is too short for a progress bar to help
 MAX_ROWS = 40  # breakdown rows shown in the terminal (the HTML report has them all)
+# What a column costs besides its text in a SIMPLE_HEAD table without edge padding: a space
+# either side and the (blank) rule between columns; the table's two edges add 2. (rich
+# counts them so: a table one character wider than the terminal is folded or cropped.)
+GAP = 3
+EDGE = 2
 
 
 def _fmt(value: Any) -> str:
@@ -44,7 +49,8 @@ def render(report: dict[str, Any], main_breakdown: str | None, console: Console)
             console.print(f"{name}: {_fmt(m['official_aggregate'])} as the official scorer aggregates it", highlight=False)
     block = report.get("breakdowns", {}).get(main_breakdown or "")
     if isinstance(block, dict) and block:
-        console.print(_breakdown(main_breakdown or "", block, console.width))
+        for table in _breakdowns(main_breakdown or "", block, console.width):
+            console.print(table)
     counts = ", ".join(f"{k} {v}" for k, v in report.get("counts", {}).items() if v)
     if counts:
         console.print(f"counts: {counts}", highlight=False)
@@ -61,11 +67,12 @@ def _breakable(header: str) -> str:
     return header.replace("_", "_ ")
 
 
-def _breakdown(name: str, block: dict[str, Any], width: int) -> Table:
-    """A breakdown as a table that fits ``width`` without cutting a header or a number: one row
+def _breakdowns(name: str, block: dict[str, Any], width: int) -> list[Table]:
+    """A breakdown as tables that fit ``width`` without cutting a header or a number: one row
     per key (an intent, a tier) and one column per measure; turned the other way round when
     that fits and this does not (a few tiers by many measures); headers broken at underscores
-    as a last resort."""
+    when neither fits; and when even that is too wide, the measures split over several tables,
+    each with the keys again (rich would otherwise drop the columns that do not fit, silently)."""
     keys = [str(key) for key, row in block.items() if isinstance(row, dict)][:MAX_ROWS]
     rows = [row for row in block.values() if isinstance(row, dict)][:MAX_ROWS]
     columns: list[str] = []
@@ -75,23 +82,42 @@ def _breakdown(name: str, block: dict[str, Any], width: int) -> Table:
     if _width(keys, columns, cells) > width and _width(columns, keys, _turned(cells)) <= width:
         keys, columns, cells = columns, keys, _turned(cells)
     tight = _width(keys, columns, cells) > width
-    table = Table(title=name.replace("_", " "), title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("", overflow="fold", min_width=min(max(map(len, keys), default=0), width // 3))
-    for n, column in enumerate(columns):
-        header = _breakable(column) if tight else column
-        widest = max((len(row[n]) for row in cells), default=0)
-        table.add_column(header, justify="right", overflow="fold", min_width=max(widest, *map(len, header.split())))
-    for key, shown in zip(keys, cells, strict=True):
-        table.add_row(key, *shown)
+    headers = [_breakable(c) if tight else c for c in columns]
+    widths = [max([len(row[n]) for row in cells] + [len(word) for word in header.split()]) for n, header in enumerate(headers)]
+    key_width = min(max(map(len, keys), default=0), width // 3)
+    tables: list[Table] = []
+    for part in _parts(key_width, widths, width):
+        table = Table(title=name.replace("_", " ") if not tables else None, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+        # Widths set, not left to rich: its collapse can stall on equal columns and then crop
+        # the line at the terminal's edge, taking the last columns with it.
+        table.add_column("", overflow="fold", width=key_width)
+        for n in part:
+            table.add_column(headers[n], justify="right", overflow="fold", width=widths[n])
+        for key, shown in zip(keys, cells, strict=True):
+            table.add_row(key, *(shown[n] for n in part))
+        tables.append(table)
     if len(block) > MAX_ROWS:
-        table.caption = f"… {len(block) - MAX_ROWS} more (see --html)"
-    return table
+        tables[-1].caption = f"… {len(block) - MAX_ROWS} more (see --html)"
+    return tables
+
+
+def _parts(key_width: int, widths: list[int], width: int) -> list[list[int]]:
+    """The columns in runs that each fit ``width`` next to the key column (at least one a run)."""
+    parts: list[list[int]] = [[]]
+    used = key_width + EDGE
+    for n, w in enumerate(widths):
+        if parts[-1] and used + w + GAP > width:
+            parts.append([])
+            used = key_width + EDGE
+        parts[-1].append(n)
+        used += w + GAP
+    return parts
 
 
 def _width(keys: list[str], columns: list[str], cells: list[list[str]]) -> int:
-    """The width a table of these keys, headers and cells takes unbroken (each column padded by 2)."""
+    """The width a table of these keys, headers and cells takes unbroken."""
     widths = [max([len(c)] + [len(row[n]) for row in cells]) for n, c in enumerate(columns)]
-    return max(map(len, keys), default=0) + sum(w + 2 for w in widths) + 2
+    return max(map(len, keys), default=0) + sum(w + GAP for w in widths) + EDGE
 
 
 def _turned(cells: list[list[str]]) -> list[list[str]]:
