@@ -5,7 +5,9 @@ exit code (0 when none is given). They run in a copy of the repository's ``examp
 ``--fix`` and ``--output`` write nothing into the checkout), with ``goldlint`` being this
 source tree's. The README's Set-up commands install things: ``tests/test_setup.py`` runs
 those for real, in a brand-new virtual environment. The tables under the guide's commands
-are the numbers those commands print: each is compared with the command's own report.
+are the numbers those commands print: each is compared with the command's own report; a
+``text`` block right under a command block is what its commands print, each of its lines
+found in their output.
 
 And the help and the terminal report at 80 columns: no option name or header cut short.
 """
@@ -46,11 +48,14 @@ def _blocks(doc: Path) -> list[tuple[list[str], str]]:
 
 
 def _commands() -> list[Any]:
-    """Each block's commands, in order: a later one may read what an earlier one wrote."""
+    """Each block's commands, in order (a later one may read what an earlier one wrote), and the
+    lines of a ``text`` block right after it: what the commands print."""
     params = []
     for doc in DOCS:
-        for commands, _ in _blocks(doc):
-            params.append(pytest.param(commands, id=f"{doc.name}: {commands[0][:70]}"))
+        for commands, after in _blocks(doc):
+            shown = re.match(r"\s*```text\n(.*?)```", after, re.DOTALL)
+            printed = shown.group(1).splitlines() if shown else []
+            params.append(pytest.param(commands, printed, id=f"{doc.name}: {commands[0][:70]}"))
     return params
 
 
@@ -76,16 +81,27 @@ def _run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_docs_show_commands() -> None:
-    assert sum(len(block.values[0]) for block in _commands()) >= 15  # type: ignore[attr-defined]
+    assert sum(len(block.values[0]) for block in _commands()) >= 16  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("commands", _commands())
-def test_documented_commands_run_as_documented(commands: list[str], reader: Path) -> None:
+@pytest.mark.parametrize("commands,printed", _commands())
+def test_documented_commands_run_as_documented(commands: list[str], printed: list[str], reader: Path) -> None:
+    output = []
     for command in commands:
         argv, expected = _split(command)
         done = _run(argv, reader)
         assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
         assert done.returncode == expected, f"{command}\nexit {done.returncode}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+        output += [*done.stdout.splitlines(), *done.stderr.splitlines()]
+    assert not [line for line in printed if line not in output], output
+
+
+def test_the_docs_say_what_a_failing_command_prints() -> None:
+    """The exit-code comment and the printed lines are read (a guide whose every command exits 0
+    would leave both untested)."""
+    params = [p.values for p in _commands()]  # type: ignore[attr-defined]
+    assert any(_split(c)[1] == 1 for commands, _ in params for c in commands)
+    assert any(printed for _, printed in params)
 
 
 def _tables(after: str) -> list[list[dict[str, str]]]:
