@@ -8,28 +8,20 @@ whole config is validated with pydantic, and a bad key or value is a
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, make_dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any
 
 import re2  # type: ignore[import-not-found]
-from pydantic import (
-    AfterValidator,
-    BaseModel,
-    ConfigDict,
-    Field,
-    ValidationError,
-    create_model,
-    field_validator,
-    model_validator,
-)
 
-from goldlint.families import FAMILIES
+from goldlint import tables
+from goldlint.families import KINDS
+from goldlint.tables import AtLeast, AtMost, Checked, table
 
 CONFIG_NAMES = ("goldlint.yaml", ".goldlint.yaml", "pyproject.toml")
+DEFAULT_FILE_SIZE = 1 << 30
 DEFAULT_DOCUMENT_SIZE = 64 << 20  # JSON and TSV: a hostile 64 MiB JSON needs about 3 GB to parse; a real gold file far less
 DEFAULT_YAML_SIZE = 4 << 20  # YAML with anchors, tags or tabs is read in pure Python (about 0.3 MB/s): 4 MiB is 15 s at worst
 
@@ -61,72 +53,75 @@ def _selector(code: str) -> str:
 
 
 def _kind(kind: str) -> str:
-    if kind not in FAMILIES:
-        raise ValueError(f"`{kind}` is not a kind; kinds are {', '.join(FAMILIES)}")
+    if kind not in KINDS:
+        raise ValueError(f"`{kind}` is not a kind; kinds are {', '.join(KINDS)}")
     return kind
 
 
-Selector = Annotated[str, AfterValidator(_selector)]
-KindName = Annotated[str, AfterValidator(_kind)]
+def _globs(value: Any) -> Any:
+    for glob in value:
+        if not isinstance(glob, str) or not glob:
+            raise ValueError("a glob must be a non-empty string")
+        if _glob_matcher(glob) is None:
+            raise ValueError(f"`{glob}` is not a glob goldlint can match (check its [character classes])")
+    return value
 
 
-class BaseSettings(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, alias_generator=lambda s: s.replace("_", "-"))
+Selector = Annotated[str, Checked(_selector)]
+KindName = Annotated[str, Checked(_kind)]
 
-    select: list[Selector] = Field(default_factory=lambda: ["ALL"])
-    ignore: list[Selector] = Field(default_factory=list)
-    per_file_ignores: dict[str, list[Selector]] = Field(default_factory=dict)
-    exclude: list[str] = Field(default_factory=list)
-    kinds: dict[str, KindName] = Field(default_factory=dict)
+
+@table
+class BaseSettings:
+    select: list[Selector] = field(default_factory=lambda: ["ALL"])
+    ignore: list[Selector] = field(default_factory=list)
+    per_file_ignores: Annotated[dict[str, list[Selector]], Checked(_globs)] = field(default_factory=dict)
+    exclude: Annotated[list[str], Checked(_globs)] = field(default_factory=list)
+    kinds: Annotated[dict[str, KindName], Checked(_globs)] = field(default_factory=dict)
     # Limits (GL011). A file over a size limit is not read; see "Security" in the README.
-    max_file_size: int = Field(default=1 << 30, gt=0)  # bytes, any file (JSONL is streamed: memory stays flat)
+    # bytes, any file (JSONL is streamed: memory stays flat); default 1 GiB
+    max_file_size: Annotated[int, AtLeast(1)] | None = None
     # bytes, a JSON or TSV file: it is held and parsed whole in memory. Default: 64 MiB, or
     # max-file-size when a config sets that and not this (configs older than this key).
-    max_document_size: int | None = Field(default=None, gt=0)
-    max_yaml_size: int | None = Field(default=None, gt=0)  # bytes, a YAML file: 4 MiB, same rule
-    max_depth: int = Field(default=1024, ge=1, le=1024)  # nested arrays/objects, JSON and YAML (orjson stops at 1024)
-    max_yaml_nodes: int = Field(default=2_000_000, ge=1)  # YAML nodes, every use of an alias counted with its whole value
+    max_document_size: Annotated[int, AtLeast(1)] | None = None
+    max_yaml_size: Annotated[int, AtLeast(1)] | None = None  # bytes, a YAML file: 4 MiB, same rule
+    max_depth: Annotated[int, AtLeast(1), AtMost(1024)] = 1024  # nested arrays/objects, JSON and YAML (orjson stops at 1024)
+    max_yaml_nodes: Annotated[int, AtLeast(1)] = 2_000_000  # YAML nodes, every use of an alias counted with its whole value
     # Folders that paths named inside gold files (audio, a corpus, a transcript) may reach,
     # symlinks resolved; relative to the config file. Default: the config file's folder
     # (without a config, the gold file's folder).
-    roots: list[str] = Field(default_factory=list)
+    roots: list[str] = field(default_factory=list)
 
-    @field_validator("per_file_ignores", "kinds", "exclude")
-    @classmethod
-    def _globs(cls, value: Any) -> Any:
-        for glob in value:
-            if not isinstance(glob, str) or not glob:
-                raise ValueError("a glob must be a non-empty string")
-            if _glob_matcher(glob) is None:
-                raise ValueError(f"`{glob}` is not a glob goldlint can match (check its [character classes])")
-        return value
-
-    @model_validator(mode="after")
-    def _size_defaults(self) -> BaseSettings:
-        explicit = "max_file_size" in self.model_fields_set
+    def __post_init__(self) -> None:
+        # (an explicit max-file-size is the default of the other two: configs older than them)
+        explicit = self.max_file_size is not None
+        if self.max_file_size is None:
+            self.max_file_size = DEFAULT_FILE_SIZE
         if self.max_document_size is None:
             self.max_document_size = self.max_file_size if explicit else min(DEFAULT_DOCUMENT_SIZE, self.max_file_size)
         if self.max_yaml_size is None:
             self.max_yaml_size = self.max_file_size if explicit else min(DEFAULT_YAML_SIZE, self.max_file_size)
-        return self
 
     def size_limit(self, fmt: str | None) -> tuple[int, str]:
         """The size limit for a file of format ``fmt``, and the config key that sets it."""
+        file_size = self.max_file_size or DEFAULT_FILE_SIZE
         if fmt == "yaml":
-            return min(self.max_yaml_size or DEFAULT_YAML_SIZE, self.max_file_size), "max-yaml-size"
+            return min(self.max_yaml_size or DEFAULT_YAML_SIZE, file_size), "max-yaml-size"
         if fmt in ("json", "tsv"):
-            return min(self.max_document_size or DEFAULT_DOCUMENT_SIZE, self.max_file_size), "max-document-size"
-        return self.max_file_size, "max-file-size"  # JSONL (streamed line by line) and the rest
+            return min(self.max_document_size or DEFAULT_DOCUMENT_SIZE, file_size), "max-document-size"
+        return file_size, "max-file-size"  # JSONL (streamed line by line) and the rest
 
 
-def _family_fields() -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for name, family in FAMILIES.items():
-        out[name.replace("-", "_")] = (family.Options, Field(default_factory=family.Options, alias=name))
-    return out
+# The whole config: the common keys, and one table per kind (`slu:`, `mix-config:`, …).
+Settings = make_dataclass("Settings", [(name.replace("-", "_"), kind.options, field(default_factory=kind.options)) for name, kind in KINDS.items()],
+                          bases=(BaseSettings,))
+Settings.__pydantic_config__ = BaseSettings.__pydantic_config__  # type: ignore[attr-defined]
 
 
-Settings = create_model("Settings", __base__=BaseSettings, **_family_fields())  # type: ignore[call-overload]
+
+def settings_from(data: dict[str, Any]) -> Any:
+    """A Settings from a config's decoded mapping (pydantic's ``ValidationError`` when it is wrong)."""
+    return tables.validate(Settings, data)
 
 
 @dataclass(frozen=True)
@@ -245,6 +240,8 @@ def find_config(start: Path) -> Path | None:
 
 
 def _has_tool_table(path: Path) -> bool:
+    import tomllib  # (only where a pyproject.toml is met)
+
     try:
         return "goldlint" in tomllib.loads(path.read_text(encoding="utf-8")).get("tool", {})
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
@@ -264,6 +261,8 @@ def read(path: Path) -> Loaded:
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(path, 1, 1, f"cannot read config: {exc}") from exc
     if path.name == "pyproject.toml":
+        import tomllib
+
         try:
             data = tomllib.loads(text).get("tool", {}).get("goldlint", {})
         except tomllib.TOMLDecodeError as exc:
@@ -281,8 +280,10 @@ def read(path: Path) -> Loaded:
         locate = _yaml_locator(doc)
     if not isinstance(data, dict):
         raise ConfigError(path, 1, 1, "the config must be a mapping of keys to values")
+    from pydantic import ValidationError
+
     try:
-        settings = Settings.model_validate(data)
+        settings = settings_from(data)
     except ValidationError as exc:
         problems = []
         for err in exc.errors():
@@ -307,7 +308,7 @@ def _plain(err: Any, data: dict[str, Any]) -> str:
     """A validation error in the words of a config file's author, not of the validator's."""
     kind, ctx, value = err["type"], err.get("ctx") or {}, err.get("input")
     got = f", not `{value}`" if isinstance(value, (str, int, float, bool)) else (f", not a {_shape(value)}" if value is not None else "")
-    if kind == "extra_forbidden":
+    if kind in ("extra_forbidden", "unexpected_keyword_argument"):
         return f"unknown key `{err['loc'][-1]}`" + _did_you_mean_key(tuple(err["loc"]), data)
     if kind == "missing":
         return "required, but missing"
@@ -321,7 +322,7 @@ def _plain(err: Any, data: dict[str, Any]) -> str:
         return f"expected a text{got}"
     if kind == "list_type":
         return f"expected a list, e.g. `[A, B]`{got}"
-    if kind in ("dict_type", "model_type", "model_attributes_type"):
+    if kind in ("dict_type", "model_type", "model_attributes_type", "dataclass_type", "dataclass_args_type"):
         return f"expected a mapping of keys to values{got}"
     if kind == "greater_than":
         return f"must be greater than {ctx.get('gt')}{got}"
@@ -343,14 +344,10 @@ def _shape(value: Any) -> str:
 def _did_you_mean_key(loc: tuple[Any, ...], data: dict[str, Any]) -> str:
     from goldlint.suggest import did_you_mean
 
-    model: Any = Settings
+    table_class: type | None = Settings
     for step in loc[:-1]:
-        field = model.model_fields.get(str(step).replace("-", "_"))
-        if field is None or not isinstance(field.annotation, type) or not issubclass(field.annotation, BaseModel):
-            return ""
-        model = field.annotation
-    names = [f.alias or n for n, f in model.model_fields.items()]
-    return did_you_mean(str(loc[-1]), names)
+        table_class = tables.subtable(table_class, str(step)) if table_class is not None else None
+    return did_you_mean(str(loc[-1]), tables.keys(table_class)) if table_class is not None else ""
 
 
 def _yaml_locator(doc: Any) -> Any:
@@ -367,14 +364,14 @@ def _toml_locator(text: str) -> Any:
     lines = text.splitlines()
 
     def locate(loc: tuple[Any, ...]) -> tuple[int, int]:
-        tables = ["tool.goldlint"] + [f"tool.goldlint.{'.'.join(map(str, loc[:n]))}" for n in range(1, len(loc))]
-        for table in reversed(tables):
-            key = str(loc[len(table.split(".")) - 2]) if len(table.split(".")) - 2 < len(loc) else ""
+        headers = ["tool.goldlint"] + [f"tool.goldlint.{'.'.join(map(str, loc[:n]))}" for n in range(1, len(loc))]
+        for header in reversed(headers):
+            key = str(loc[len(header.split(".")) - 2]) if len(header.split(".")) - 2 < len(loc) else ""
             inside = False
             for n, line in enumerate(lines, 1):
                 stripped = line.strip()
                 if stripped.startswith("["):
-                    inside = stripped.strip("[] ") == table
+                    inside = stripped.strip("[] ") == header
                     continue
                 if inside and key and re.match(rf"\s*\"?{re.escape(key)}\"?\s*=", line):
                     return n, line.index(key.split()[0]) + 1
@@ -385,8 +382,8 @@ def _toml_locator(text: str) -> Any:
 
 def with_semantic_profile(loaded: Loaded, profile: str) -> Loaded:
     """``loaded`` with the semantic vocabulary profile replaced (``score --profile``)."""
-    semantic = loaded.settings.semantic.model_copy(update={"profile": profile})
-    return Loaded(loaded.settings.model_copy(update={"semantic": semantic}), loaded.path, loaded.root)
+    semantic = replace(loaded.settings.semantic, profile=profile)
+    return Loaded(replace(loaded.settings, semantic=semantic), loaded.path, loaded.root)
 
 
 def for_file(file: Path, explicit: Path | None = None) -> Loaded:

@@ -17,15 +17,13 @@ from typing import Any
 
 from goldlint import config as cfg
 from goldlint.diagnostics import Diagnostic, Edit, Fix, Position, Severity, Span
-from goldlint.families import FAMILIES, detect
+from goldlint.families import FAMILIES, KINDS, detect
 from goldlint.families.base import Context, Family, Report
 from goldlint.findings import At, Change, Finding, FixProposal
 from goldlint.formats.base import Document, Limits
 from goldlint.formats.json_doc import JsonDocument
-from goldlint.formats.json_items import ItemsDocument
 from goldlint.formats.json_read import parse_bytes
 from goldlint.formats.jsonl_doc import JsonlDocument, Line, RawBatch
-from goldlint.formats.yaml_doc import YamlDocument
 from goldlint.reading import is_stream, read_stream
 from goldlint.rules.file_rules import check_bom, check_line_endings
 from goldlint.rules.registry import Rule, get, rule_matches
@@ -71,6 +69,8 @@ def make_document(path: str, text: str, fmt: str, limits: Limits | None = None) 
     if fmt == "jsonl":
         return JsonlDocument(path, text)
     if fmt == "yaml":
+        from goldlint.formats.yaml_doc import YamlDocument  # (the YAML stack, only for YAML)
+
         return YamlDocument(path, text, limits)
     if fmt == "tsv":
         from goldlint.formats.tsv_doc import TsvDocument
@@ -183,9 +183,10 @@ def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, e
     if data.startswith(b"\xef\xbb\xbf") or b"\r" in data or max_depth < 8:
         return None  # GL002, GL009 (file rules of the text), or a depth limit a clean file might reach
     named = asked_kind(path, loaded, kind)
-    for family in [FAMILIES[named]] if named else FAMILIES.values():
-        if "json" not in family.formats:
+    for row in [KINDS[named]] if named else KINDS.values():
+        if "json" not in row.formats or row.byte_sniff is None or row.byte_sniff not in data:
             continue
+        family = FAMILIES[row.name]
         report = Report()
         doc = family.check_bytes(data, report, _context(path, loaded, family))
         if doc is not None:
@@ -195,6 +196,8 @@ def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, e
         return None  # the text's reader has something to say (JsonDocument)
     report = Report()
     result = FileResult(str(path))
+    from goldlint.formats.json_items import ItemsDocument
+
     doc = ItemsDocument.of_value(str(path), data, parsed.value)
     _run(doc, path, report, loaded, kind, explicit, result)
     result.document = None  # diagnostics only: the values are freed on return, while the collector is still paused

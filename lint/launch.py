@@ -19,6 +19,14 @@ def main() -> None:
 
         sys.stdout.write(f"goldlint {__version__}\n")
         _leave(0)
+    if sys.argv[1:2] == ["check"]:
+        from goldlint.quick_argv import read_check
+
+        values = read_check(sys.argv[2:])
+        if values is not None:  # a plain check: no CLI framework to import
+            from goldlint.check_command import command
+
+            _leave(command(**values))
     from goldlint.cli import main as run
 
     _leave(run())

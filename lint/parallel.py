@@ -9,10 +9,8 @@ in this process: starting workers costs more than it saves.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from goldlint import config as cfg
@@ -43,6 +41,9 @@ def workers_for(jobs: int, files: int) -> int:
 def check_all(tasks: list[Task], configs: Callable[[Path], cfg.Loaded], kind: str | None, jobs: int) -> Iterator[Outcome]:
     """Each file's outcome (in no particular order)."""
     workers = workers_for(jobs, len(tasks))
+    if workers > 1:  # (the pool's modules, only when there is a pool)
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
     if workers == 1 or "fork" not in multiprocessing.get_all_start_methods():
         for file, explicit in tasks:
             yield _outcome(file, configs(file), kind, explicit)

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from goldlint import config as cfg
-from goldlint.config import ConfigError, Settings, glob_match
+from goldlint.config import ConfigError, Settings, glob_match, settings_from
 from goldlint.engine import check_file, check_text
 from goldlint.families.mixconfig.patterns import compile_pattern
 
@@ -56,7 +56,7 @@ def test_billion_laughs_yaml_is_refused_at_the_alias_in_flat_memory(tmp_path: Pa
 
 def test_alias_expansion_limit_is_configurable(tmp_path: Path) -> None:
     text = _laughs(2)  # 11 + 111 + 1,111 nodes and the keys
-    loaded = cfg.Loaded(Settings.model_validate({"max-yaml-nodes": 1000}), None, tmp_path)
+    loaded = cfg.Loaded(settings_from({"max-yaml-nodes": 1000}), None, tmp_path)
     result = check_text(tmp_path / "laughs.yaml", text, loaded)
     (gl011,) = [d for d in result.diagnostics if d.code == "GL011"]
     # 126 nodes before line 3's list holds anything; each *a1 adds 111: the 8th crosses 1,000.
@@ -111,7 +111,7 @@ def test_200_megabyte_single_line_json_with_the_limit_raised_is_checked_in_bound
 
 def test_jsonl_keeps_the_file_size_limit(tmp_path: Path) -> None:
     """JSONL is streamed (memory flat), so only max-file-size applies to it."""
-    settings = Settings.model_validate({"max-file-size": 100, "max-document-size": 10})
+    settings = settings_from({"max-file-size": 100, "max-document-size": 10})
     path = tmp_path / "gold.jsonl"
     path.write_text('{"a": "' + "x" * 50 + '"}\n', encoding="utf-8")
     assert not [d for d in check_file(path, cfg.Loaded(settings, None, tmp_path)).diagnostics if d.code == "GL011"]
@@ -137,7 +137,7 @@ def test_jsonl_keeps_the_file_size_limit(tmp_path: Path) -> None:
 def test_each_limit_is_configurable_and_positioned(tmp_path: Path, suffix: str, text: str, config: dict[str, int], expected: str) -> None:
     path = tmp_path / f"gold{suffix}"
     path.write_text(text, encoding="utf-8")
-    result = check_file(path, cfg.Loaded(Settings.model_validate(config), None, tmp_path))
+    result = check_file(path, cfg.Loaded(settings_from(config), None, tmp_path))
     got = [f"{d.span.start.line}:{d.span.start.column} {d.message}" for d in result.diagnostics if d.code == "GL011"]
     assert len(got) == 1 and got[0].startswith(expected), got
 
@@ -148,7 +148,7 @@ def test_each_limit_is_configurable_and_positioned(tmp_path: Path, suffix: str, 
         ("max-depth: 2000\n", "max-depth: must be at most 1024, not `2000`"),
         ("max-depth: 0\n", "max-depth: must be at least 1, not `0`"),
         ("max-yaml-nodes: -5\n", "max-yaml-nodes: must be at least 1, not `-5`"),
-        ("max-document-size: 0\n", "max-document-size: must be greater than 0, not `0`"),
+        ("max-document-size: 0\n", "max-document-size: must be at least 1, not `0`"),
         ("max-yaml-size: big\n", "max-yaml-size: expected a whole number, not `big`"),
         ("exclude: ['[z-a].json']\n", "is not a glob goldlint can match"),
     ],
@@ -167,11 +167,11 @@ def test_size_limits_default_and_follow_an_explicit_max_file_size() -> None:
     assert default.size_limit("yaml") == (4 << 20, "max-yaml-size")
     assert default.size_limit("jsonl") == (1 << 30, "max-file-size")
     # A config written before these keys that raised max-file-size keeps reading its big JSON files.
-    raised = Settings.model_validate({"max-file-size": 8_000_000_000})
+    raised = settings_from({"max-file-size": 8_000_000_000})
     assert raised.size_limit("json")[0] == raised.size_limit("yaml")[0] == 8_000_000_000
-    lowered = Settings.model_validate({"max-file-size": 1000})
+    lowered = settings_from({"max-file-size": 1000})
     assert lowered.size_limit("json")[0] == lowered.size_limit("yaml")[0] == 1000
-    both = Settings.model_validate({"max-file-size": 8_000_000_000, "max-document-size": 5})
+    both = settings_from({"max-file-size": 8_000_000_000, "max-document-size": 5})
     assert both.size_limit("json")[0] == 5
 
 

@@ -427,7 +427,7 @@ KINDS = (None, "slu", "runcard", "corpus", "semantic", "mix-config", "truth")
 
 def _rich_loaded(folder: Path) -> cfg.Loaded:
     """Every family option that reads another file, pointed at the files ``scratch`` holds."""
-    return cfg.Loaded(cfg.Settings.model_validate({
+    return cfg.Loaded(cfg.settings_from({
         "slu": {"ontology": "slu-ontology.yaml", "audio-root": "."},
         "truth": {"ontology": "ontology.yaml", "calendar-entities": ["WHEN"]},
         "mix-config": {"ontology": "ontology.yaml"},

@@ -82,7 +82,7 @@ def _assert_clean_path_agrees(changes: list[tuple[tuple[Any, ...], Any]]) -> Non
     # Force the detailed path by checking the record on its own: the family's own loop
     # would take the clean path again, so compare against the rules one by one instead.
     from goldlint.families.base import Context, Report
-    from goldlint.families.slu import SluFamily
+    from goldlint.families.slu.family import SluFamily
     from goldlint.formats.jsonl_doc import JsonlDocument
 
     report = Report()
@@ -94,7 +94,7 @@ def _assert_clean_path_agrees(changes: list[tuple[tuple[Any, ...], Any]]) -> Non
 
 def test_record_ids_dense_sparse_and_json_paths() -> None:
     """SLU105's id map: small ids of JSONL lines in the array, the rest in the dictionary."""
-    from goldlint.families.slu import RecordIds
+    from goldlint.families.slu.family import RecordIds
 
     ids = RecordIds()
     assert ids.claim(5, (0,)) is None and ids.claim(5, (3,)) == (0,)

@@ -1,31 +1,84 @@
-"""The registry of gold-file families (the kinds ``--kind`` names).
+"""The registry of gold-file families (the kinds ``--kind`` names), as a table.
 
-Order matters for detection from content: the first family whose ``detect`` accepts a
-value wins.
+A run imports a family's checks only when it meets a file of that kind: each row names the
+family's package, where ``detect.py`` (whether a decoded value is of the kind; light),
+``options.py`` (its config table; light) and ``family.py`` (its checks and rules) live.
+
+Order matters for detection from content: the first kind whose ``detect`` accepts a value
+wins — the most specific shapes first (a run card also has a `dataset`).
 """
 
 from __future__ import annotations
 
-from goldlint.families.base import Family
-from goldlint.families.corpus import CorpusFamily
-from goldlint.families.mixconfig import MixConfigFamily
-from goldlint.families.runcard import RunCardFamily
-from goldlint.families.semantic import SemanticFamily
-from goldlint.families.slu import SluFamily
-from goldlint.families.truth import TruthFamily
-from goldlint.rules import file_rules  # noqa: F401  (registers the GL rules)
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-# Detection order: the most specific shapes first (a run card also has a `dataset`).
-FAMILIES: dict[str, Family] = {
-    family.name: family
-    for family in (SluFamily(), RunCardFamily(), CorpusFamily(), SemanticFamily(), MixConfigFamily(), TruthFamily())
-}
+if TYPE_CHECKING:
+    from goldlint.families.base import Family
 
-KIND_NAMES = tuple(FAMILIES)
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    package: str  # under goldlint.families
+    family_class: str  # in the package's family.py
+    options_class: str  # in the package's options.py
+    formats: tuple[str, ...]
+    # The family reads a JSON file straight from its bytes when they contain this (a memchr
+    # finds it): every other JSON file is not offered to it, and its modules stay unloaded.
+    byte_sniff: bytes | None = None
+
+    def module(self, name: str) -> Any:
+        return import_module(f"goldlint.families.{self.package}.{name}")
+
+    @property
+    def detect(self) -> Callable[[Any], bool]:
+        return self.module("detect").detect  # type: ignore[no-any-return]
+
+    @property
+    def options(self) -> type:
+        return getattr(self.module("options"), self.options_class)  # type: ignore[no-any-return]
+
+
+KINDS: dict[str, Kind] = {kind.name: kind for kind in (
+    Kind("slu", "slu", "SluFamily", "SluOptions", ("json", "jsonl", "yaml")),
+    Kind("runcard", "runcard", "RunCardFamily", "RunCardOptions", ("json", "yaml")),
+    Kind("corpus", "corpus", "CorpusFamily", "CorpusOptions", ("json", "jsonl", "yaml"), byte_sniff=b'"entries"'),
+    Kind("semantic", "semantic", "SemanticFamily", "SemanticOptions", ("json", "yaml")),
+    Kind("mix-config", "mixconfig", "MixConfigFamily", "MixConfigOptions", ("json", "yaml")),
+    Kind("truth", "truth", "TruthFamily", "TruthOptions", ("tsv",)),
+)}
+
+KIND_NAMES = tuple(KINDS)
+
+
+class _Families(Mapping[str, "Family"]):
+    """Each family made (its modules imported) the first time a run asks for it."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, Family] = {}
+
+    def __getitem__(self, name: str) -> Family:
+        family = self._made.get(name)
+        if family is None:
+            kind = KINDS[name]
+            family = self._made[name] = getattr(kind.module("family"), kind.family_class)()
+        return family
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(KINDS)
+
+    def __len__(self) -> int:
+        return len(KINDS)
+
+
+FAMILIES: Mapping[str, Family] = _Families()
 
 
 def detect(value: object, fmt: str) -> Family | None:
-    for family in FAMILIES.values():
-        if fmt in family.formats and family.detect(value):
-            return family
+    for kind in KINDS.values():
+        if fmt in kind.formats and kind.detect(value):
+            return FAMILIES[kind.name]
     return None

@@ -8,19 +8,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict
-
 from goldlint.findings import Report  # noqa: F401  (re-exported: families report through it)
+from goldlint.tables import table
 
 if TYPE_CHECKING:
     from goldlint.config import Settings
     from goldlint.formats.base import Document
 
 
-class FamilyOptions(BaseModel):
-    """Base of every family's config table: kebab-case keys, unknown keys refused."""
-
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, alias_generator=lambda s: s.replace("_", "-"))
+@table
+class FamilyOptions:
+    """Base of every family's config table (see :mod:`goldlint.tables`): kebab-case keys, unknown keys refused."""
 
 
 @dataclass(slots=True)
@@ -74,12 +72,27 @@ class Family(ABC):
     """A family of gold files: how to recognise one, its options, and its checks."""
 
     name: ClassVar[str]
-    formats: ClassVar[tuple[str, ...]] = ("json", "jsonl", "yaml")
-    Options: ClassVar[type[FamilyOptions]] = FamilyOptions
 
-    @abstractmethod
+    @property
+    def formats(self) -> tuple[str, ...]:
+        """The formats of this kind (the registry's row: see :mod:`goldlint.families`)."""
+        from goldlint.families import KINDS
+
+        return KINDS[self.name].formats
+
+    @property
+    def Options(self) -> type:  # noqa: N802  (a class, named as one)
+        """This kind's config table (its ``options.py``; the registry's row names it)."""
+        from goldlint.families import KINDS
+
+        return KINDS[self.name].options
+
     def detect(self, value: Any) -> bool:
-        """Whether a decoded value (a file's root, or a JSONL file's first record) is of this family."""
+        """Whether a decoded value (a file's root, or a JSONL file's first record) is of this family
+        (the kind's ``detect.py``, which detection imports without the checks)."""
+        from goldlint.families import KINDS
+
+        return KINDS[self.name].detect(value)
 
     @abstractmethod
     def check(self, doc: Document, report: Report, ctx: Context) -> None:

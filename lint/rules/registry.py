@@ -65,8 +65,10 @@ def register(*rules: Rule) -> None:
 
 
 def get(code: str) -> Rule | None:
-    _load_all()
-    return _RULES.get(code.upper())
+    code = code.upper()
+    if code not in _RULES:  # (a run registers the rules of the families it met: the rest load on demand)
+        _load_all()
+    return _RULES.get(code)
 
 
 def all_rules() -> list[Rule]:
@@ -75,9 +77,13 @@ def all_rules() -> list[Rule]:
 
 
 def _load_all() -> None:
-    # Importing the families (and the scorer's prediction rules) registers their rules.
-    from goldlint.families import FAMILIES  # noqa: F401
+    # Importing a rules module registers its rules: every family's, the file rules, the scorer's.
+    from goldlint.families import KINDS
+    from goldlint.rules import file_rules  # noqa: F401
     from goldlint.score import rules  # noqa: F401
+
+    for kind in KINDS.values():
+        kind.module("rules")
 
 
 def rule_matches(code: str, selectors: list[str] | tuple[str, ...]) -> bool:

@@ -10,20 +10,12 @@ puts below the threshold is skipped before difflib runs: same result, a fraction
 from __future__ import annotations
 
 import difflib
-import re
-import string
 
 from rapidfuzz.distance import Indel
 
-_PUNCT = str.maketrans("", "", string.punctuation)
-_SPACES = re.compile(r"\s+")
+from goldlint.textnorm import normalize_text
 
-
-def normalize_text(text: str) -> str:
-    """The seed's ``normalize_text``: casefold, drop ASCII punctuation, collapse whitespace, strip."""
-    if not text:
-        return ""
-    return _SPACES.sub(" ", text.casefold().translate(_PUNCT)).strip()
+__all__ = ["greedy_matches", "maximum_matches", "normalize_text", "similarity"]
 
 
 def similarity(a: str, b: str, threshold: float = 0.0) -> float:

@@ -89,7 +89,7 @@ def _workdir() -> Path:
 
 
 def _loaded(folder: Path, options: dict[str, object]) -> cfg.Loaded:
-    return cfg.Loaded(cfg.Settings.model_validate(options), None, folder)
+    return cfg.Loaded(cfg.settings_from(options), None, folder)
 
 
 def rich_options(ontology: str = "ontology.yaml", slu_ontology: str = "slu-ontology.yaml") -> dict[str, object]:

@@ -227,7 +227,7 @@ def test_a_truth_row_checked_with_its_header_alone_reports_only_what_the_full_ch
     from tests.bench import truth_data
 
     (tmp_path / "ontology.yaml").write_text(truth_data.ONTOLOGY, encoding="utf-8")
-    loaded = cfg.Loaded(cfg.Settings.model_validate({"truth": {"ontology": "ontology.yaml"}}), tmp_path / "goldlint.yaml", tmp_path)
+    loaded = cfg.Loaded(cfg.settings_from({"truth": {"ontology": "ontology.yaml"}}), tmp_path / "goldlint.yaml", tmp_path)
     lines = truth_data.lines(800, defective=True)
     text = "\n".join(lines) + "\n"
     full = check_text(tmp_path / "truth.tsv", text, loaded, explicit=False)

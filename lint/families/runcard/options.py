@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from dataclasses import field
+from typing import Annotated
 
 from goldlint.families.base import FamilyOptions
+from goldlint.tables import AtLeast, table
 
 
+@table
 class RunCardOptions(FamilyOptions):
     #: The corpus every card in scope was run on (RUN105, RUN109, RUN110); relative to the config file.
     corpus: str | None = None
     #: Corpora by dataset id (`dataset.id` → path), for repositories with several.
-    corpora: dict[str, str] = Field(default_factory=dict)
+    corpora: dict[str, str] = field(default_factory=dict)
     #: Method classes beyond §9.6 (RUN108).
-    extra_method_classes: list[str] = Field(default_factory=list)
+    extra_method_classes: list[str] = field(default_factory=list)
     #: Minimum results with a variant class before RUN110 judges "every one is exact".
-    min_variant_results: int = Field(default=2, ge=1)
+    min_variant_results: Annotated[int, AtLeast(1)] = 2

@@ -11,6 +11,7 @@ from goldlint.families.semantic.vocab import AUTO, PROFILES, Profile, detect_pro
 from goldlint.findings import At, Change, safe_fix, unsafe_fix
 from goldlint.rules.file_rules import check_gold_text
 from goldlint.suggest import closest
+from goldlint.textnorm import normalize_text
 
 _SPLIT = re.compile(r"[_\-\s]+")
 
@@ -172,8 +173,6 @@ def _types_on(root: dict[str, Any], segment: Any, own: int) -> set[str]:
 def check_actions(report: Report, root: dict[str, Any]) -> None:
     """The action half of SEM105, and GL006–GL008 on action texts and the summary. Texts are
     compared as the benchmark's action matcher compares them (the scorer's own function)."""
-    from goldlint.score.textmatch import normalize_text  # (its module loads rapidfuzz: only when actions are checked)
-
     seen: dict[str, int] = {}
     for n, action in enumerate(_list(root, "actions")):
         text = action.get("text") if isinstance(action, dict) else None

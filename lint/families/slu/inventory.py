@@ -12,10 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-
-from lark import Lark, Token, UnexpectedEOF, UnexpectedInput
+from typing import TYPE_CHECKING, Any
 
 from goldlint.resources import grammar_text
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 _INTENT_LINE = re.compile(r"[ \t]*[^\s:,\[\]]+[ \t]*:[ \t]*\[")
 # An intent line without its colon (`weather/find [a, b]`): read as the intent line it is.
@@ -53,6 +55,8 @@ class Inventory:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
+    from lark import Lark  # (only for a line the pattern refuses: a clean file never imports lark)
+
     return Lark(grammar_text("slu_annotation.lark"), parser="lalr", propagate_positions=True)
 
 
@@ -156,6 +160,8 @@ def _read_well_formed(line: str) -> _Read | None:
 
 
 def _read_with_grammar(line: str, base: int, problems: list[Problem]) -> _Read | None:
+    from lark import UnexpectedInput
+
     try:
         tree = _parser().parse(line)
     except UnexpectedInput as exc:
@@ -166,12 +172,14 @@ def _read_with_grammar(line: str, base: int, problems: list[Problem]) -> _Read |
         found = f"`{char}`" if char else "the end of the line"
         problems.append(Problem(at, min(at + 1, base + len(line)) if char else at, f"annotation: expected {what}, found {found}"))
         return None
-    name: Token = tree.children[0]  # type: ignore[assignment]
+    name: Any = tree.children[0]
     slots = [slot.children[0] for slot in tree.children[1:] if slot is not None]  # type: ignore[union-attr]
     return (str(name), name.start_pos or 0), [(str(t), t.start_pos, t.end_pos) for t in slots]  # type: ignore[union-attr, misc]
 
 
-def _column_offset(line: str, exc: UnexpectedInput) -> int:
+def _column_offset(line: str, exc: Any) -> int:
+    from lark import UnexpectedEOF
+
     if isinstance(exc, UnexpectedEOF) or getattr(getattr(exc, "token", None), "type", None) == "$END":
         return len(line)
     pos = getattr(exc, "pos_in_stream", None)

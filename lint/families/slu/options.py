@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from dataclasses import field
+from typing import Annotated
 
 from goldlint.families.base import FamilyOptions
+from goldlint.tables import AtLeast, table
 
 
+@table
 class TextConventions(FamilyOptions):
     """RuSLUn's post-processing of slot values; each one can be switched off."""
 
@@ -15,10 +18,11 @@ class TextConventions(FamilyOptions):
     no_punctuation: bool = True
 
 
+@table
 class SluOptions(FamilyOptions):
     audio_root: str | None = None  # where `inputs.audio` paths are resolved (SLU110)
-    audio_types: list[str] = Field(default_factory=lambda: ["real", "generated"])
-    text_conventions: TextConventions = Field(default_factory=TextConventions)
+    audio_types: list[str] = field(default_factory=lambda: ["real", "generated"])
+    text_conventions: TextConventions = field(default_factory=TextConventions)
     ontology: str | None = None  # YAML/JSON file: intent -> [slots] (SLU115)
-    min_speaker_age: int = Field(default=3, ge=0)
-    max_speaker_age: int = Field(default=110, ge=0)
+    min_speaker_age: Annotated[int, AtLeast(0)] = 3
+    max_speaker_age: Annotated[int, AtLeast(0)] = 110

@@ -10,6 +10,7 @@ import re
 
 from goldlint.diagnostics import Severity
 from goldlint.families.base import Report
+from goldlint.families.truth.detect import looks_like_row
 from goldlint.families.truth.ontology import Ontology
 from goldlint.families.truth.vocab import COLUMNS, REQUIRED
 from goldlint.findings import At, Change, Offsets, safe_fix, unsafe_fix
@@ -19,11 +20,6 @@ from goldlint.suggest import did_you_mean
 
 _KNOWN = {c.casefold(): c for c in COLUMNS}
 _SPACES = re.compile(r" {2,}| (?=\{)")  # in a text cell: where a tab was probably typed as spaces
-
-
-def looks_like_row(cells: list[str]) -> bool:
-    """A first line that is a test case, not a header: an annotation or an audio file name."""
-    return any(c.lstrip().startswith("{") or c.strip().lower().endswith((".wav", ".flac", ".mp3")) for c in cells)
 
 
 def check_header(doc: TsvDocument, report: Report) -> None:

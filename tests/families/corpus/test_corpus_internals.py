@@ -343,7 +343,7 @@ def test_leakage_is_found_in_linear_time(tmp_path: Path, monkeypatch: pytest.Mon
     path.write_text(json.dumps(corpus), encoding="utf-8")
     budget = _Budget(limit=4 * n)  # a pairwise comparison would need about 800 million
     _counting_keys(monkeypatch, budget)
-    result = check_file(path, cfg.Loaded(cfg.Settings.model_validate({"corpus": {"governance-repo": True}}), None, tmp_path))
+    result = check_file(path, cfg.Loaded(cfg.settings_from({"corpus": {"governance-repo": True}}), None, tmp_path))
     leaks = [d for d in result.diagnostics if d.code == "COR112"]
     assert [(d.severity.value, d.span.start.line) for d in leaks] == [("error", 1)]
     assert "entry 0" in leaks[0].message

@@ -25,7 +25,7 @@ SEED = """{
 
 
 def check(text: str, options: dict[str, Any] | None = None, folder: Path = ONTOLOGY.parent) -> FileResult:
-    loaded = cfg.Loaded(cfg.Settings.model_validate({"mix-config": options or {}}), None, folder)
+    loaded = cfg.Loaded(cfg.settings_from({"mix-config": options or {}}), None, folder)
     return check_text(folder / "config.json", text, loaded)
 
 

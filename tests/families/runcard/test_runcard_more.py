@@ -212,7 +212,7 @@ def test_a_folder_without_a_run_card_is_not_a_submission(tmp_path: Path) -> None
 
 def test_submission_codes_respect_ignore(tmp_path: Path) -> None:
     sub = _folder(tmp_path, readme=GOOD_README, files={"method.py": "\n"})
-    loaded = cfg.Loaded(cfg.Settings.model_validate({"ignore": ["RUN115"]}), None, tmp_path)
+    loaded = cfg.Loaded(cfg.settings_from({"ignore": ["RUN115"]}), None, tmp_path)
     assert check_folder(sub, loaded) == []
 
 
@@ -220,10 +220,10 @@ def test_a_submission_card_is_read_by_the_engine_with_its_limits_and_per_file_ig
     """The card goes through the engine like any file: a card over the size limit is no card
     (GL011, never parsed), and the README's finding follows that file's per-file-ignores."""
     sub = _folder(tmp_path, readme="# My method\n\nIt translates.\n", files={"method.py": "\n", "cost_report.md": "$1\n"})
-    wide = cfg.Loaded(cfg.Settings.model_validate({"per-file-ignores": {"README.md": ["RUN113"]}}), None, sub)
+    wide = cfg.Loaded(cfg.settings_from({"per-file-ignores": {"README.md": ["RUN113"]}}), None, sub)
     assert check_folder(sub, wide) == []
     assert [d.code for d in check_folder(sub, cfg.Loaded(cfg.Settings(), None, sub))] == ["RUN113"]
-    tight = cfg.Loaded(cfg.Settings.model_validate({"max-document-size": 100}), None, sub)
+    tight = cfg.Loaded(cfg.settings_from({"max-document-size": 100}), None, sub)
     assert check_folder(sub, tight) == []  # the card was not read: no submission to judge
 
 

@@ -22,7 +22,7 @@ TEMPLATE = """{
 
 
 def loaded(options: dict[str, Any] | None = None, root: Path = DATA) -> cfg.Loaded:
-    return cfg.Loaded(cfg.Settings.model_validate({"semantic": options or {}}), None, root)
+    return cfg.Loaded(cfg.settings_from({"semantic": options or {}}), None, root)
 
 
 def check(text: str, name: str = "m1.json", options: dict[str, Any] | None = None, folder: Path = DATA) -> FileResult:

@@ -8,6 +8,7 @@ import pytest
 from semantic_support import TEMPLATE
 
 from goldlint import config as cfg
+from goldlint import tables
 from goldlint.engine import check_file
 from goldlint.families import FAMILIES
 from goldlint.families.semantic.schema import build_schema, schema_text
@@ -73,7 +74,7 @@ def test_hover() -> None:
 
 
 def test_extended_profile_is_cached_and_merges_severities() -> None:
-    opts = FAMILY.Options.model_validate({"extend-risk-types": {"competitor_mention": ["high"]}, "extend-topics": ["x"]})
+    opts = tables.validate(FAMILY.Options, {"extend-risk-types": {"competitor_mention": ["high"]}, "extend-topics": ["x"]})
     profile = profile_for(opts)
     assert profile is profile_for(opts)
     assert profile.risk_types["competitor_mention"].severities == ("low", "medium", "high")

@@ -14,7 +14,7 @@ WITH_ONTOLOGY = {"ontology": "ontology.yaml"}
 
 
 def loaded(options: dict[str, Any] | None = None, root: Path = DATA) -> cfg.Loaded:
-    return cfg.Loaded(cfg.Settings.model_validate({"truth": options or {}}), None, root)
+    return cfg.Loaded(cfg.settings_from({"truth": options or {}}), None, root)
 
 
 def check(text: str, options: dict[str, Any] | None = None, name: str = "truth.tsv", folder: Path = DATA, kind: str | None = None) -> FileResult:

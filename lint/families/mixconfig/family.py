@@ -13,29 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from goldlint.families.base import Context, Family, FamilyOptions, Report
+from goldlint.families.base import Context, Family, Report
 from goldlint.families.mixconfig import rules as _rules  # noqa: F401  (registers MXC rules)
 from goldlint.families.mixconfig.keys import GLOBAL, IGNORE, NLU_KEYS, check_nlu
+from goldlint.families.mixconfig.options import MixConfigOptions
 from goldlint.families.mixconfig.patterns import compile_pattern
 from goldlint.families.truth.ontology import Ontology, OntologyError, editor_ontology, load_ontology
 from goldlint.findings import At
 from goldlint.formats.base import Document
 
 
-class MixConfigOptions(FamilyOptions):
-    ontology: str | None = None
-    extend_nlu_keys: list[str] = Field(default_factory=list)
-
-
 class MixConfigFamily(Family):
     name = "mix-config"
-    formats = ("json", "yaml")
-    Options = MixConfigOptions
-
-    def detect(self, value: Any) -> bool:
-        return isinstance(value, dict) and "nlu" in value
 
     def check(self, doc: Document, report: Report, ctx: Context) -> None:
         options = ctx.options if isinstance(ctx.options, MixConfigOptions) else MixConfigOptions()

@@ -11,12 +11,10 @@ Config (``semantic:`` in goldlint.yaml, ``[tool.goldlint.semantic]`` in pyprojec
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
-
-from pydantic import Field, field_validator
+from typing import Any
 
 from goldlint.diagnostics import Severity
-from goldlint.families.base import Context, Family, FamilyOptions, Report
+from goldlint.families.base import Context, Family, Report
 from goldlint.families.semantic import rules as _rules  # noqa: F401  (registers SEM rules)
 from goldlint.families.semantic.labels import check_actions, check_empty, check_risks, check_topics, choose_vocabulary
 from goldlint.families.semantic.segments import TranscriptError, check_evidence, check_segments, load_transcript, transcript_path
@@ -25,33 +23,9 @@ from goldlint.families.semantic.vocab import SEVERITY_DOC, profile_for
 from goldlint.findings import At
 from goldlint.formats.base import Document
 
-SeverityName = Literal["low", "medium", "high", "critical"]
-
-
-class SemanticOptions(FamilyOptions):
-    profile: Literal["auto", "spec", "slower-whisper"] = "auto"
-    extend_topics: list[str] = Field(default_factory=list)
-    extend_risk_types: dict[str, list[SeverityName]] = Field(default_factory=dict)
-    transcripts: str | None = None  # a path pattern with {meeting_id} and/or {stem}
-    transcript_format: Literal["slower-whisper"] = "slower-whisper"
-
-    @field_validator("transcripts")
-    @classmethod
-    def _pattern(cls, value: str | None) -> str | None:
-        if value is not None:
-            rest = value.replace("{meeting_id}", "").replace("{stem}", "")
-            if "{" in rest or "}" in rest:
-                raise ValueError("the transcripts pattern may only use the placeholders {meeting_id} and {stem}")
-        return value
-
 
 class SemanticFamily(Family):
     name = "semantic"
-    formats = ("json", "yaml")
-    Options = SemanticOptions
-
-    def detect(self, value: Any) -> bool:
-        return isinstance(value, dict) and "schema_version" in value and "meeting_id" in value
 
     def check(self, doc: Document, report: Report, ctx: Context) -> None:
         stem = Path(ctx.path).stem

@@ -19,7 +19,7 @@ from goldlint.families.slu.lines import CleanLines
 from goldlint.families.slu.meta import check_audio_path, check_audio_type, check_instruction, check_speaker
 from goldlint.families.slu.ontology import compare_ontology, load_ontology
 from goldlint.families.slu.options import SluOptions
-from goldlint.families.slu.records import check_shape, looks_like_slu, split_records
+from goldlint.families.slu.records import check_shape, split_records
 from goldlint.findings import At, Change, Offsets, safe_fix
 from goldlint.formats.base import Document
 from goldlint.formats.jsonl_doc import JsonlDocument
@@ -27,10 +27,6 @@ from goldlint.formats.jsonl_doc import JsonlDocument
 
 class SluFamily(Family):
     name = "slu"
-    Options = SluOptions
-
-    def detect(self, value: Any) -> bool:
-        return looks_like_slu(value)
 
     def check(self, doc: Document, report: Report, ctx: Context) -> None:
         self._check(doc, report, ctx, CleanCheck(ctx.options, ctx.path.parent))

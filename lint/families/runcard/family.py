@@ -26,18 +26,8 @@ from goldlint.families.runcard.options import RunCardOptions
 from goldlint.findings import At
 
 
-def is_run_card(value: Any) -> bool:
-    """An object with ``run_card_hash``, or with ``fingerprint`` and ``scores``."""
-    return isinstance(value, dict) and ("run_card_hash" in value or ("fingerprint" in value and "scores" in value))
-
-
 class RunCardFamily(Family):
     name = "runcard"
-    formats = ("json", "yaml")
-    Options = RunCardOptions
-
-    def detect(self, value: Any) -> bool:
-        return is_run_card(value)
 
     def check(self, doc: Any, report: Report, ctx: Context) -> None:
         if not doc.ok:

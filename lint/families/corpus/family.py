@@ -31,11 +31,6 @@ def _not_on_a_part(*_: Any, **__: Any) -> None:
 
 class CorpusFamily(Family):
     name = "corpus"
-    formats = ("json", "jsonl", "yaml")
-    Options = CorpusOptions
-
-    def detect(self, value: Any) -> bool:
-        return dialects.detect(value)
 
     def check(self, doc: Any, report: Report, ctx: Context) -> None:
         opts: CorpusOptions = ctx.options

@@ -24,42 +24,23 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from pydantic import Field
 
-from goldlint.families.base import Context, Family, FamilyOptions, Report
+from goldlint.families.base import Context, Family, Report
 from goldlint.families.truth import rules as _rules  # noqa: F401  (registers TRU rules)
 from goldlint.families.truth.annotation import Annotations
 from goldlint.families.truth.calendar import check_calendar
 from goldlint.families.truth.ontology import CALENDARX, Ontology, OntologyError, editor_ontology, load_ontology
-from goldlint.families.truth.table import check_audio, check_cell_count, check_header, check_intent, looks_like_row
+from goldlint.families.truth.options import TruthOptions
+from goldlint.families.truth.table import check_audio, check_cell_count, check_header, check_intent
 from goldlint.families.truth.vocab import COLUMNS, ENTITY_KEYS
 from goldlint.findings import At
 from goldlint.formats.base import Document
 from goldlint.formats.tsv_doc import TsvDocument
 from goldlint.rules.file_rules import check_gold_text
 
-_KNOWN = {c.casefold() for c in COLUMNS}
-
-
-class TruthOptions(FamilyOptions):
-    ontology: str | None = None
-    calendar_entities: list[str] = Field(default_factory=list)
-    flattened_predefined: bool = True
-
 
 class TruthFamily(Family):
     name = "truth"
-    formats = ("tsv",)
-    Options = TruthOptions
-
-    def detect(self, value: Any) -> bool:
-        header = getattr(value, "header", None)
-        if header is None:
-            return False
-        words = {w.casefold() for cell in header.values for w in cell.split()}
-        if "entities" in words and not words & {"transcription", "annotation"}:
-            return False  # the tool's results file (`codedWvnm intent entities`): predictions, not gold
-        return bool(words & _KNOWN) or looks_like_row(header.values)
 
     def check(self, doc: Document, report: Report, ctx: Context) -> None:
         if not isinstance(doc, TsvDocument) or doc.header is None:

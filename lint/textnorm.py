@@ -1,0 +1,22 @@
+"""The one normalisation of free text that goldlint's checks and its scorer share.
+
+slower-whisper's benchmark matches action texts after its ``normalize_text``: case folded,
+ASCII punctuation removed, whitespace collapsed and stripped. A check that calls two texts
+"the same" must mean what the scorer means, so both import it from here (a light module:
+a check needs no scoring stack to use it).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+_PUNCT = str.maketrans("", "", string.punctuation)
+_SPACES = re.compile(r"\s+")
+
+
+def normalize_text(text: str) -> str:
+    """The seed's ``normalize_text``: casefold, drop ASCII punctuation, collapse whitespace, strip."""
+    if not text:
+        return ""
+    return _SPACES.sub(" ", text.casefold().translate(_PUNCT)).strip()

@@ -1,0 +1,120 @@
+"""What a one-file ``goldlint check`` loads (issue 18, start-up): only what its file needs.
+
+Start-up is most of what a pre-commit hook or a CI step pays per call, and an import that
+creeps onto the path of a plain check is invisible in any one test's time. So the modules
+are pinned, not the time: for a file of each kind, with and without a defect, the run may
+not import the CLI framework, the config validator, the scorer, the language server, any
+other family's checks, or a parser stack its format does not use (the speed itself is
+measured by ``tests/bench``, never asserted).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from goldlint.families import KINDS
+
+REPO = Path(__file__).resolve().parents[1]
+
+# kind -> (a file the repository ships, the name it is checked under)
+FILES = {
+    "slu": (REPO / "examples/ruslun/dev.jsonl", "dev.jsonl"),
+    "corpus": (REPO / "examples/score/corpus/eng-sna-dev-v1.json", "corpus.json"),
+    "semantic": (REPO / "examples/score/semantic/gold/support_call.json", "meeting.json"),
+    "runcard": (REPO / "tests/data/rosetta/run_card_example.json", "card.json"),
+    "truth": (REPO / "examples/score/truth/truth.tsv", "truth.tsv"),
+    "mix-config": (REPO / "examples/score/truth/mix.json", "mix.json"),
+}
+NEVER = ("typer", "click", "pydantic", "pydantic_core", "rich", "goldlint.cli", "goldlint.score", "goldlint.server", "lsprotocol", "pygls")
+YAML_STACK = ("yaml", "ruamel", "_ruamel_yaml", "goldlint.formats.yaml_doc", "goldlint.formats.yaml_events")
+
+
+# The console script, with the modules it ended with written out as it leaves (``-X importtime``
+# does not see what ``importlib.import_module`` loads, and the registry loads families that way).
+_PROBE = (
+    "import os, sys\n"
+    "leave = os._exit\n"
+    "def report(code):\n"
+    "    sys.stderr.write('\\nMODULES ' + ' '.join(sorted(sys.modules)) + '\\n')\n"
+    "    sys.stderr.flush()\n"
+    "    leave(code)\n"
+    "os._exit = report\n"
+    "sys.argv = ['goldlint', *sys.argv[1:]]\n"
+    "from goldlint.launch import main\n"
+    "main()\n"
+)
+
+
+def _imported(args: list[str], cwd: Path) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+    done = subprocess.run([sys.executable, "-c", _PROBE, *args], cwd=cwd, capture_output=True, text=True, check=False, timeout=60)
+    lines = [line for line in done.stderr.splitlines() if line.startswith("MODULES ")]
+    return done, set(lines[-1].split()[1:]) if lines else set()
+
+
+def _checks_of(modules: set[str], package: str) -> set[str]:
+    """A family's checks: its ``family.py`` and its rules (a family may share another's helpers,
+    e.g. mix-config reads ontologies as truth does, but never runs another family)."""
+    return {m for m in modules if m in (f"goldlint.families.{package}.family", f"goldlint.families.{package}.rules")}
+
+
+def _check_imports(kind: str, modules: set[str], fmt: str) -> None:
+    assert modules, "no import times were read"
+    banned = {m for m in modules if m.startswith(NEVER)}
+    assert banned == set(), f"{kind}: a plain check imported {sorted(banned)}"
+    mine = KINDS[kind].package
+    for other in KINDS.values():
+        if other.package != mine:
+            assert _checks_of(modules, other.package) == set(), f"{kind}: imported the checks of {other.name}"
+    assert f"goldlint.families.{mine}.family" in modules  # (the pin would pass vacuously if nothing was checked)
+    if fmt != "yaml":
+        assert {m for m in modules if m.startswith(YAML_STACK)} == set(), f"{kind}: a {fmt} file imported the YAML stack"
+
+
+@pytest.mark.parametrize("kind", sorted(FILES))
+def test_a_one_file_check_imports_only_what_its_kind_needs(kind: str, tmp_path: Path) -> None:
+    source, name = FILES[kind]
+    shutil.copy(source, tmp_path / name)
+    done, modules = _imported(["check", "--quiet", name], tmp_path)
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    _check_imports(kind, modules, name.rsplit(".", 1)[1])
+
+
+def test_a_clean_slu_file_does_not_build_the_grammar_parser(tmp_path: Path) -> None:
+    """The SLU inventory's clean lines are read by one pattern; lark is for the lines it refuses."""
+    shutil.copy(FILES["slu"][0], tmp_path / "dev.jsonl")
+    _, modules = _imported(["check", "dev.jsonl"], tmp_path)
+    assert not {m for m in modules if m.startswith(("lark", "regex"))}
+
+
+def test_a_defective_file_still_loads_only_its_family(tmp_path: Path) -> None:
+    record = json.loads((REPO / "examples/ruslun/example_record.json").read_text(encoding="utf-8"))
+    record["outputs"] = record["outputs"].replace('"intent"', '"intnet"', 1) if isinstance(record.get("outputs"), str) else record["outputs"]
+    record["meta"] = {**record.get("meta", {}), "id": "not-a-number"}
+    (tmp_path / "bad.json").write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    done, modules = _imported(["check", "bad.json"], tmp_path)
+    assert done.returncode == 1, done.stdout
+    _check_imports("slu", modules, "json")
+
+
+def test_a_yaml_file_loads_the_yaml_stack_and_its_family_only(tmp_path: Path) -> None:
+    (tmp_path / "meeting.yaml").write_text(FILES["semantic"][0].read_text(encoding="utf-8"), encoding="utf-8")  # (JSON is YAML)
+    done, modules = _imported(["check", "meeting.yaml"], tmp_path)
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    _check_imports("semantic", modules, "yaml")
+    assert "goldlint.formats.yaml_doc" in modules
+
+
+def test_a_config_file_is_validated_by_pydantic(tmp_path: Path) -> None:
+    """pydantic is loaded when there is a config to validate (and only then): its messages name
+    the config's line and column."""
+    shutil.copy(FILES["slu"][0], tmp_path / "dev.jsonl")
+    (tmp_path / "goldlint.yaml").write_text("slu:\n  min-speaker-age: -1\n", encoding="utf-8")
+    done, modules = _imported(["check", "dev.jsonl"], tmp_path)
+    assert done.returncode == 2 and "goldlint.yaml:2:3: slu.min-speaker-age: must be at least 0" in done.stderr, done.stderr[-800:]
+    assert "pydantic" in modules
