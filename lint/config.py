@@ -114,7 +114,7 @@ class BaseSettings(BaseModel):
         """The size limit for a file of format ``fmt``, and the config key that sets it."""
         if fmt == "yaml":
             return min(self.max_yaml_size or DEFAULT_YAML_SIZE, self.max_file_size), "max-yaml-size"
-        if fmt in ("json", "tsv"):
+        if fmt in ("json", "tsv", "conll"):
             return min(self.max_document_size or DEFAULT_DOCUMENT_SIZE, self.max_file_size), "max-document-size"
         return self.max_file_size, "max-file-size"  # JSONL (streamed line by line) and the rest
 
