@@ -71,10 +71,12 @@ class XsidFamily(Family):
     Options = XsidOptions
 
     def detect(self, value: Any) -> bool:
-        """A CoNLL file whose sentences have an intent (a comment, or a fourth column)."""
+        """A CoNLL file of xSID's shape: among its first sentences, an `# intent` comment or a
+        token line of 4 cells ending in a BIO tag (CoNLL-U's 10 columns are not this kind)."""
         if not isinstance(value, ConllDocument) or not value.ok:
             return False
-        return any(s.comment("intent") is not None or any(len(t.cells) >= 3 for t in s.tokens) for s in value.sentences[:20])
+        return any(s.comment("intent") is not None or any(len(t.cells) == 4 and bio.split_tag(t.cells[3]) for t in s.tokens)
+                   for s in value.sentences[:20])
 
     def check(self, doc: Document, report: Report, ctx: Context) -> None:
         if not isinstance(doc, ConllDocument):
