@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
 from goldlint.diagnostics import Span
@@ -41,25 +42,40 @@ _COMMENT = re.compile(r"#[ \t]*([^\s=:]+)[ \t]*([=:])[ \t]*")
 @dataclass(slots=True)
 class Comment:
     line: int  # 0-based line of the file
-    start: int  # offset of the `#`
-    end: int  # offset just past the line's last character
+    start: int  # offset of the line's first character (the `#`)
     key: str  # "" when the comment is not `# key = value` shaped
     sep: str  # "=" or ":" ("" without a key)
-    key_start: int
-    value_start: int  # offset of the value's first character (== end when empty)
     value: str  # the rest of the line after the separator, trailing spaces removed
+    key_col: int  # where the key starts in the line
+    value_col: int  # where the value starts in the line
+    size: int  # the line's length
+
+    @property
+    def end(self) -> int:
+        return self.start + self.size
+
+    @property
+    def key_start(self) -> int:
+        return self.start + self.key_col
 
     @property
     def key_end(self) -> int:
-        return self.key_start + len(self.key)
+        return self.start + self.key_col + len(self.key)
+
+    @property
+    def value_start(self) -> int:
+        return self.start + self.value_col
 
 
 @dataclass(slots=True)
 class Token:
     line: int
     start: int
-    end: int
     cells: list[str]
+
+    @property
+    def end(self) -> int:
+        return self.start + sum(map(len, self.cells)) + len(self.cells) - 1
 
     def cell_start(self, k: int) -> int:
         return self.start + sum(len(c) for c in self.cells[:k]) + k
@@ -69,19 +85,37 @@ class Token:
         return self.cells[k] if k is not None and k < len(self.cells) else None
 
 
-@dataclass(slots=True)
 class Sentence:
-    number: int  # 0-based
-    first_line: int
-    comments: list[Comment] = field(default_factory=list)
-    tokens: list[Token] = field(default_factory=list)
+    """One sentence: its comments, and its token lines' cells (``cells``; the :class:`Token`
+    objects of ``tokens``, with their positions, are made on first use: a clean sentence's
+    checks read the cells alone)."""
+
+    __slots__ = ("number", "first_line", "comments", "cells", "token_lines", "_starts", "_tokens", "_keyed")
+
+    def __init__(self, number: int, first_line: int, starts: list[int]) -> None:
+        self.number = number  # 0-based
+        self.first_line = first_line
+        self.comments: list[Comment] = []
+        self.cells: list[list[str]] = []  # each token line's cells
+        self.token_lines: list[int] = []  # and its line
+        self._starts = starts  # the document's line offsets
+        self._tokens: list[Token] | None = None
+        self._keyed: dict[str, tuple[int, Comment]] | None = None
+
+    @property
+    def tokens(self) -> list[Token]:
+        if self._tokens is None:
+            starts = self._starts
+            self._tokens = [Token(n, starts[n], cells) for n, cells in zip(self.token_lines, self.cells, strict=True)]
+        return self._tokens
 
     def comment(self, key: str) -> tuple[int, Comment] | None:
         """The first comment with this key, and its index."""
-        for k, c in enumerate(self.comments):
-            if c.key == key:
-                return k, c
-        return None
+        if self._keyed is None:
+            self._keyed = {}
+            for k, c in enumerate(self.comments):
+                self._keyed.setdefault(c.key, (k, c))
+        return self._keyed.get(key)
 
     def value(self, key: str) -> str | None:
         found = self.comment(key)
@@ -100,8 +134,7 @@ class ConllDocument(Document):
     def __init__(self, path: str, text: str) -> None:
         super().__init__(path, text)
         self.sentences: list[Sentence] = []
-        self.line_starts: list[int] = []
-        self.line_ends: list[int] = []  # offset past each line's last character (before its break)
+        self.line_starts: list[int] = []  # the offset of every line
         self.blank_runs: list[tuple[int, int]] = []  # (first line, count) of every run of blank lines
         self.ends_with_blank = False  # the last sentence is followed by a blank line
         self._read(text)
@@ -110,19 +143,18 @@ class ConllDocument(Document):
             self.findings.append(Finding("GL010", Offsets(0, 0), "no sentences: the file holds no comment or token line"))
 
     def _read(self, text: str) -> None:
+        """One pass over the lines; the line offsets are summed in C (a 100,000-sentence file
+        has a million lines: the loop does only what each line needs)."""
         body = text.removeprefix("\ufeff")
-        offset = len(text) - len(body)
-        starts, ends = self.line_starts, self.line_ends
+        lines = body.split("\n")
+        self.line_starts = starts = list(accumulate(map(_plus_one, map(len, lines[:-1])), initial=len(text) - len(body)))
+        if "\r" in body:
+            lines = [line[:-1] if line.endswith("\r") else line for line in lines]
+        sentences = self.sentences
         current: Sentence | None = None
         blank_from = -1
-        for n, line in enumerate(body.split("\n")):
-            start = offset
-            offset += len(line) + 1
-            if line.endswith("\r"):
-                line = line[:-1]
-            starts.append(start)
-            ends.append(start + len(line))
-            if not line.strip():
+        for n, line in enumerate(lines):
+            if not line or line.isspace():
                 if blank_from < 0:
                     blank_from = n
                 current = None
@@ -131,21 +163,25 @@ class ConllDocument(Document):
                 self.blank_runs.append((blank_from, n - blank_from))
                 blank_from = -1
             if current is None:
-                current = Sentence(len(self.sentences), n)
-                self.sentences.append(current)
-            if line.startswith("#"):
-                current.comments.append(_comment(line, n, start))
+                current = Sentence(len(sentences), n, starts)
+                sentences.append(current)
+            if line[0] == "#":
+                current.comments.append(_comment(line, n, starts[n]))
             else:
-                current.tokens.append(Token(n, start, start + len(line), line.split("\t")))
-        if blank_from >= 0:
-            # The blank lines at the end; the empty "line" after a final LF is not one.
-            count = len(starts) - blank_from - (1 if body.endswith("\n") else 0)
-            self.ends_with_blank = count > 0 and bool(self.sentences)
-            if count > 0:
-                self.blank_runs.append((blank_from, count))
+                current.cells.append(line.split("\t"))
+                current.token_lines.append(n)
         if body.endswith("\n"):  # the empty piece after the last LF is no line of the file
             starts.pop()
-            ends.pop()
+        if blank_from >= 0 and blank_from < len(starts):
+            self.blank_runs.append((blank_from, len(starts) - blank_from))
+            self.ends_with_blank = bool(sentences)
+
+    def line_end(self, n: int) -> int:
+        """The offset just past line ``n``'s last character (before its line break)."""
+        text = self.text or ""
+        end = text.find("\n", self.line_starts[n])
+        end = len(text) if end < 0 else end
+        return end - 1 if end > self.line_starts[n] and text[end - 1] == "\r" else end
 
     # -- the Document interface ------------------------------------------------------
 
@@ -174,13 +210,13 @@ class ConllDocument(Document):
             return 0, 0
         if path[0] == "line":
             n = path[1] if len(path) > 1 and isinstance(path[1], int) else -1
-            return (self.line_starts[n], self.line_ends[n]) if 0 <= n < len(self.line_starts) else None
+            return (self.line_starts[n], self.line_end(n)) if 0 <= n < len(self.line_starts) else None
         s = path[0]
         if not isinstance(s, int) or not 0 <= s < len(self.sentences):
             return None
         sentence = self.sentences[s]
         first = sentence.first_line
-        whole = self.line_starts[first], self.line_ends[first]
+        whole = self.line_starts[first], self.line_end(first)
         if len(path) < 3 or not isinstance(path[2], int):
             return whole
         if path[1] == "comments" and 0 <= path[2] < len(sentence.comments):
@@ -191,12 +227,13 @@ class ConllDocument(Document):
 
 
 def _comment(line: str, n: int, start: int) -> Comment:
-    end = start + len(line)
     m = _COMMENT.match(line)
     if m is None:
-        return Comment(n, start, end, "", "", start, end, line[1:].strip())
-    value = line[m.end() :].rstrip()
-    return Comment(n, start, end, m.group(1), m.group(2), start + m.start(1), start + m.end(), value)
+        return Comment(n, start, "", "", line[1:].strip(), 0, len(line), len(line))
+    return Comment(n, start, m.group(1), m.group(2), line[m.end() :].rstrip(), m.start(1), m.end(), len(line))
+
+
+_plus_one = (1).__add__
 
 
 def _comment_offsets(c: Comment, loc: At) -> tuple[int, int]:

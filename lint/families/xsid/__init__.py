@@ -79,10 +79,17 @@ class XsidFamily(Family):
                    for s in value.sentences[:20])
 
     def check(self, doc: Document, report: Report, ctx: Context) -> None:
+        self._check(doc, report, ctx, fast=True)
+
+    def check_detailed(self, doc: Document, report: Report, ctx: Context) -> None:
+        """Every sentence through every check (the reference of the shortcuts, for tests)."""
+        self._check(doc, report, ctx, fast=False)
+
+    def _check(self, doc: Document, report: Report, ctx: Context, fast: bool) -> None:
         if not isinstance(doc, ConllDocument):
             return
         options = ctx.options if isinstance(ctx.options, XsidOptions) else XsidOptions()
-        checks = SentenceChecks(report, inventory_of(options), required_comments(doc, language_of(ctx.path, options)))
+        checks = SentenceChecks(report, inventory_of(options), required_comments(doc, language_of(ctx.path, options)), fast)
         for sentence in doc.sentences:
             checks.check(sentence)
         check_ids(doc, report)

@@ -5,7 +5,10 @@ One pass over the token lines; a clean sentence costs a few comparisons a token.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate
+from typing import Any
 
 from goldlint.families.xsid import bio
 from goldlint.families.xsid.slots import compare, parse_slots, token_offsets
@@ -23,12 +26,56 @@ class Inventory:
 
 
 class SentenceChecks:
-    def __init__(self, report: Report, inventory: Inventory, required: tuple[str, ...]) -> None:
+    """Every check of a sentence, each written once (the methods below). A sentence whose
+    parts are already known clean skips them: what its comments' keys, its tag sequence, its
+    numbering, intent cells, words and `# slots:` must equal is compared directly, and the
+    checks run only where that comparison fails (``fast=False`` runs them always: the
+    reference the tests hold the shortcut to)."""
+
+    def __init__(self, report: Report, inventory: Inventory, required: tuple[str, ...], fast: bool = True) -> None:
         self.report = report
         self.inventory = inventory
         self.required = required
+        self.fast = fast
+        self._clean_keys: set[tuple[str, ...]] = set()  # comment keys in order, known to need no report
+        self._clean_tags: dict[tuple[str, ...], list[bio.Span]] = {}  # tag sequences known valid, with their spans
 
     def check(self, s: Sentence) -> None:
+        cells = s.cells
+        if not self.fast or not cells or any(len(c) != 4 for c in cells):
+            self._detailed(s)
+            return
+        keys = tuple(c.key for c in s.comments)
+        if keys not in self._clean_keys and self._clean(self._comments, s):
+            self._clean_keys.add(keys)
+        index, words, intents, tags = zip(*cells, strict=True)
+        if index != NUMBERS[: len(index)]:
+            self._numbering(s)
+        spans = self._clean_tags.get(tags)
+        if spans is None and self._clean(self._tags, s, list(enumerate(s.tokens))):
+            spans = self._clean_tags[tags] = bio.spans(list(tags))
+        intent = s.comment("intent")
+        if intent is not None and (intent[1].value not in self.inventory.intents or intents.count(intent[1].value) != len(intents)):
+            self._intent(s, intent[0], intent[1].value, list(enumerate(s.tokens)))
+        text = s.comment("text")
+        if text is None:
+            return
+        value = text[1].value
+        check_gold_text(self.report, At((s.number, "comments", text[0])), value)
+        if "".join(words) != value.replace(" ", ""):
+            self._text(s, text[0], value)
+            return
+        slots = s.comment("slots")
+        if slots is not None and (spans is None or slots[1].value != _written(spans, words, value)):
+            self._slots(s, value, list(enumerate(s.tokens)))
+
+    def _clean(self, check: Callable[..., None], *args: Any) -> bool:
+        """Run a check; whether it reported nothing."""
+        before = len(self.report.findings)
+        check(*args)
+        return len(self.report.findings) == before
+
+    def _detailed(self, s: Sentence) -> None:
         self._comments(s)
         full = [(t, token) for t, token in enumerate(s.tokens) if len(token.cells) == 4]  # (the others: XSD101)
         self._columns(s)
@@ -191,6 +238,26 @@ class SentenceChecks:
             elif d.tags is not None:
                 self.report.add("XSD110", At((s.number, "tokens", d.first_token, "tag")),
                                 f"{tags[0].upper()}{tags[1:]}; `# slots:` has no span there")
+
+
+NUMBERS = tuple(str(n) for n in range(1, 1001))  # a sentence's token numbers, as written
+
+
+def _written(spans: list[bio.Span], words: tuple[str, ...], text: str) -> str | None:
+    """`# slots:` as it is written for these spans, when the words are ``text``'s words one
+    space apart (the usual case; else None: the check compares the spans themselves)."""
+    if not all(words) or " ".join(words) != text:
+        return None
+    starts = list(accumulate(map(_plus_one, map(len, words[:-1])), initial=0))
+    out = []
+    for first, last, label in spans:
+        if "," in label:
+            return None
+        out.append(f"{starts[first]}:{starts[last - 1] + len(words[last - 1])}:{label}")
+    return ",".join(out)
+
+
+_plus_one = (1).__add__
 
 
 def _tag(shape: tuple[str, str]) -> str:
