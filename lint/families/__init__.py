@@ -12,6 +12,7 @@ from goldlint.families.mixconfig import MixConfigFamily
 from goldlint.families.runcard import RunCardFamily
 from goldlint.families.semantic import SemanticFamily
 from goldlint.families.slu import SluFamily
+from goldlint.families.slurp import SlurpFamily
 from goldlint.families.truth import TruthFamily
 from goldlint.families.xsid import XsidFamily
 from goldlint.rules import file_rules  # noqa: F401  (registers the GL rules)
@@ -19,7 +20,7 @@ from goldlint.rules import file_rules  # noqa: F401  (registers the GL rules)
 # Detection order: the most specific shapes first (a run card also has a `dataset`).
 FAMILIES: dict[str, Family] = {
     family.name: family
-    for family in (SluFamily(), RunCardFamily(), CorpusFamily(), SemanticFamily(), MixConfigFamily(), TruthFamily(), XsidFamily())
+    for family in (SluFamily(), RunCardFamily(), CorpusFamily(), SemanticFamily(), MixConfigFamily(), TruthFamily(), XsidFamily(), SlurpFamily())
 }
 
 KIND_NAMES = tuple(FAMILIES)
