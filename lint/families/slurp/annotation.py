@@ -18,7 +18,9 @@ from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, Unexpec
 from goldlint.resources import grammar_text
 
 _ENTITY = re.compile(r"\[([^\s\[\]:]+)[ \t]*:[ \t]*([^\[\] \t][^\[\]]*)\]")
-_WELL_FORMED = re.compile(r"(?:[^\[\]]+|\[[^\s\[\]:]+[ \t]*:[ \t]*[^\[\] \t][^\[\]]*\])*")
+# Text, then entities each followed by text: one way to match any string (no nested repeats
+# over the same characters), so a string that is not well formed fails in linear time.
+_WELL_FORMED = re.compile(r"[^\[\]]*(?:\[[^\s\[\]:]+[ \t]*:[ \t]*[^\[\] \t][^\[\]]*\][^\[\]]*)*")
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,7 +92,7 @@ def _tokens(record: dict[str, Any], annotation: Annotation | None, at: At, repor
                 o = d - seen
                 rest = sentence[d : d + len(surface) - o]
                 report.add("SLP105", at.child("tokens", i, "surface").inside(o, len(surface)),
-                           f"the tokens part from the sentence here: `{surface[o:]}` of token {i}, where the sentence has "
+                           f"token {i} `{surface}` parts from the sentence here (`{surface[o:]}`), where the sentence has "
                            f"`{rest or 'nothing more'}`")
                 return
             seen += len(surface)

@@ -206,7 +206,7 @@ class SentenceChecks:
                     rest = text[in_text : in_text + len(word) - o] if in_text < len(text) else ""
                     said = f"`# text` has `{rest}` here" if rest else "`# text` ends before it"
                     self.report.add("XSD105", At((s.number, "tokens", t, "word")).inside(o, len(word)),
-                                    f"the words differ from `# text` from here: `{word[o:]}` of token {t + 1}, where {said}")
+                                    f"token {t + 1} `{word}` differs from `# text` from here (`{word[o:]}`), where {said}")
                     break
                 seen += len(word)
         else:
