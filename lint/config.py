@@ -107,7 +107,7 @@ class BaseSettings:
         file_size = self.max_file_size or DEFAULT_FILE_SIZE
         if fmt == "yaml":
             return min(self.max_yaml_size or DEFAULT_YAML_SIZE, file_size), "max-yaml-size"
-        if fmt in ("json", "tsv"):
+        if fmt in ("json", "tsv", "conll"):
             return min(self.max_document_size or DEFAULT_DOCUMENT_SIZE, file_size), "max-document-size"
         return file_size, "max-file-size"  # JSONL (streamed line by line) and the rest
 

@@ -30,7 +30,7 @@ from goldlint.rules.registry import Rule, get, rule_matches
 from goldlint.source import decode
 from goldlint.walk import files_under
 
-EXTENSIONS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".yaml": "yaml", ".yml": "yaml", ".tsv": "tsv"}
+EXTENSIONS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".yaml": "yaml", ".yml": "yaml", ".tsv": "tsv", ".conll": "conll"}
 STREAM_ABOVE = 8 << 20  # JSONL files larger than this are streamed line by line
 
 # Why a file was not checked (FileResult.skipped). A dataset repository holds other JSON and
@@ -76,6 +76,10 @@ def make_document(path: str, text: str, fmt: str, limits: Limits | None = None) 
         from goldlint.formats.tsv_doc import TsvDocument
 
         return TsvDocument(path, text)
+    if fmt == "conll":
+        from goldlint.formats.conll_doc import ConllDocument
+
+        return ConllDocument(path, text)
     raise ValueError(fmt)
 
 
@@ -450,8 +454,8 @@ def _choose_family(doc: Document, path: Path, loaded: cfg.Loaded, kind: str | No
         return FAMILIES[loaded.settings.kinds[glob]]
     if not doc.ok:
         return None
-    if doc.format == "tsv":
-        return detect(doc, "tsv")
+    if doc.format in ("tsv", "conll"):  # (told from the document: its lines, not a decoded value)
+        return detect(doc, doc.format)
     value = first_value(doc)
     return detect(value, doc.format) if value is not None else None
 

@@ -178,7 +178,7 @@ def test_readme_config_passes_a_clean_dataset_repository_and_blocks_a_defect(
     assert "Passed" in out and "Failed" not in out, out
     # Every gold file was checked, and the rest skipped, not failed (pre-commit may split the
     # files between several goldlint processes: their summary lines are added up).
-    assert _counted(out, "checked") == {"corpus": 1, "mix-config": 1, "runcard": 1, "semantic": 1, "slu": 1, "truth": 1}, out
+    assert _counted(out, "checked") == {"corpus": 1, "mix-config": 1, "runcard": 1, "semantic": 1, "slu": 1, "truth": 1, "xsid": 1}, out
     assert _counted(out, "skipped") == {"kind not recognised": 3, "goldlint config": 1}, out
 
     shutil.copy2(repo_root / "tests" / "data" / "slu" / "defective.jsonl", dataset / "gold" / "bad.jsonl")

@@ -30,6 +30,8 @@ FILES = {
     "runcard": (REPO / "tests/data/rosetta/run_card_example.json", "card.json"),
     "truth": (REPO / "examples/score/truth/truth.tsv", "truth.tsv"),
     "mix-config": (REPO / "examples/score/truth/mix.json", "mix.json"),
+    "xsid": (REPO / "examples/score/xsid/de.test.conll", "de.test.conll"),
+    "slurp": (REPO / "tests/data/slurp/test.jsonl", "test.jsonl"),
 }
 NEVER = ("typer", "click", "pydantic", "pydantic_core", "rich", "goldlint.cli", "goldlint.score", "goldlint.server", "lsprotocol", "pygls")
 YAML_STACK = ("yaml", "ruamel", "_ruamel_yaml", "goldlint.formats.yaml_doc", "goldlint.formats.yaml_events")

@@ -49,6 +49,8 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("semantic", "semantic", "SemanticFamily", "SemanticOptions", ("json", "yaml")),
     Kind("mix-config", "mixconfig", "MixConfigFamily", "MixConfigOptions", ("json", "yaml")),
     Kind("truth", "truth", "TruthFamily", "TruthOptions", ("tsv",)),
+    Kind("xsid", "xsid", "XsidFamily", "XsidOptions", ("conll",)),
+    Kind("slurp", "slurp", "SlurpFamily", "SlurpOptions", ("jsonl",)),
 )}
 
 KIND_NAMES = tuple(KINDS)

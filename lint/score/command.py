@@ -31,13 +31,15 @@ class Kind(str, Enum):
     corpus = "corpus"
     semantic = "semantic"
     truth = "truth"
+    xsid = "xsid"
 
 
 def score(
     gold: Annotated[Path, typer.Argument(help="The gold file (a folder of gold files for semantic).")],
     predictions: Annotated[Path, typer.Argument(help="The predictions file (a folder of per-meeting files for semantic).")],
     kind: Annotated[Kind | None, typer.Option(help="The kind of GOLD (default: detected).")] = None,
-    profile: Annotated[str | None, typer.Option(help="slu: spec (default) or mera; semantic: spec (default) or slower-whisper; corpus and truth: spec.")] = None,
+    profile: Annotated[str | None, typer.Option(
+        help="slu: spec (default) or mera; semantic: spec (default) or slower-whisper; xsid: spec (default) or xsid; corpus and truth: spec.")] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the JSON report here (for corpus: the run card).")] = None,
     html: Annotated[Path | None, typer.Option(help="Write a self-contained HTML report here.")] = None,
     allow_invalid_gold: Annotated[bool, typer.Option("--allow-invalid-gold", help="Score gold that has lint errors (the report records it).")] = False,

@@ -22,7 +22,7 @@ from goldlint.score.model import Issues, Outcome
 from goldlint.score.slu_read import split_predictions
 from goldlint.score.truth_match import MatchOptions
 
-SCORABLE = ("slu", "corpus", "semantic", "truth")
+SCORABLE = ("slu", "corpus", "semantic", "truth", "xsid")
 Tick = Callable[[int], None]
 
 
@@ -237,3 +237,15 @@ def _truth_row(path: JsonPath, key: Any, key_col: str, intent: Any, entities: An
 
 def _intent(value: Any) -> str | None:
     return value.strip() if isinstance(value, str) else None
+
+
+def score_xsid(inputs: Inputs, profile: str, issues: Issues, tick: Tick) -> Outcome:
+    from goldlint.formats.conll_doc import ConllDocument
+    from goldlint.score import xsid
+
+    gold, pred = inputs.gold[0].doc, inputs.predictions[0].doc
+    if not isinstance(gold, ConllDocument) or not gold.ok:
+        raise ScoreError(f"{inputs.gold[0].path}: nothing could be read from this file")
+    if not isinstance(pred, ConllDocument):
+        raise ScoreError(f"{inputs.predictions[0].path}: xsid predictions are a .conll file in the gold's format")
+    return xsid.score(gold, pred, profile, issues, tick)

@@ -25,8 +25,8 @@ from goldlint.score.report import GoldState, InputRef
 
 # semantic: the scoring profiles are the vocabulary profiles, by name (one list)
 SEMANTIC_VOCABULARIES = tuple(vocabulary_profiles)
-PROFILES = {"slu": ("spec", "mera"), "semantic": SEMANTIC_VOCABULARIES, "corpus": ("spec",), "truth": ("spec",)}
-GOLD_COUNT = {"slu": "gold_records", "corpus": "entries", "semantic": "gold_samples", "truth": "gold_rows"}  # the outcome's count of gold samples
+PROFILES = {"slu": ("spec", "mera"), "semantic": SEMANTIC_VOCABULARIES, "corpus": ("spec",), "truth": ("spec",), "xsid": ("spec", "xsid")}
+GOLD_COUNT = {"slu": "gold_records", "corpus": "entries", "semantic": "gold_samples", "truth": "gold_rows", "xsid": "gold_sentences"}  # the outcome's count of gold samples
 
 
 @dataclass(slots=True)
@@ -96,6 +96,8 @@ def run(req: Request, out: Console, err: Console) -> Result:
             outcome, card_run = drivers.score_corpus(inputs, issues, tick)
         elif kind == "semantic":
             outcome = drivers.score_semantic(inputs, profile, req.action_threshold, issues, tick)
+        elif kind == "xsid":
+            outcome = drivers.score_xsid(inputs, profile, issues, tick)
         else:
             options = drivers.truth_options(inputs, req.flattened_predefined, req.format_calendar_canonicals, req.ignore_entities, notes)
             outcome = drivers.score_truth(inputs, options, issues, tick)

@@ -79,6 +79,8 @@ def _fresh(spot: Spot) -> Callable[[str], str]:
     """A whole token for ``value`` where no string was started."""
     if spot.fmt == "yaml":
         return lambda v: v if _YAML_PLAIN.fullmatch(v) and v.lower() not in _YAML_RESERVED else json.dumps(v, ensure_ascii=False)
+    if spot.fmt == "conll":
+        return lambda v: v  # a CoNLL cell or comment value is written as it is
     if spot.fmt == "tsv" and spot.extra.get("plain_cell"):
         return lambda v: v if not any(c in v for c in '\t\r\n"') else '"' + v.replace('"', '""') + '"'
     if spot.cell_quoted:

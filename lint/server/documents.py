@@ -34,7 +34,7 @@ _ENTRIES_ABOVE = {"json": INCREMENTAL_ABOVE, "yaml": 1 << 18}
 def by_entries(fmt: str | None, length: int) -> bool:
     """Whether a document of ``fmt`` this many characters long is checked by entries first."""
     return fmt in _ENTRIES_ABOVE and length > _ENTRIES_ABOVE[fmt]
-_LANGUAGES = {"json": "json", "jsonc": "json", "jsonl": "jsonl", "jsonlines": "jsonl", "yaml": "yaml", "tsv": "tsv"}
+_LANGUAGES = {"json": "json", "jsonc": "json", "jsonl": "jsonl", "jsonlines": "jsonl", "yaml": "yaml", "tsv": "tsv", "conll": "conll"}
 
 
 def uri_path(uri: str) -> Path:

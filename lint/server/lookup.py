@@ -20,6 +20,7 @@ from goldlint.formats.base import Document
 from goldlint.formats.json_read import parse_json
 from goldlint.formats.yaml_doc import YamlDocument
 from goldlint.server.pathat import Spot, json_spot
+from goldlint.server.pathat_conll import conll_spot
 from goldlint.server.pathat_tsv import tsv_spot
 from goldlint.server.pathat_yaml import yaml_spot
 from goldlint.server.textbuffer import TextBuffer
@@ -90,6 +91,11 @@ def lookup(server: GoldlintServer, state: DocState, buffer: TextBuffer, position
         if spot is None:
             return None
         roots.extend(_current_or_last(state, None if _current(state) else _read_again(state, text, "tsv")))
+    elif fmt == "conll":
+        spot = conll_spot(text, offset)
+        if spot is None:
+            return None
+        roots.extend(_current_or_last(state, None if _current(state) else _read_again(state, text, "conll")))
     else:
         return None
     return _with_family(server, state, Lookup(spot, offset, roots), fmt)

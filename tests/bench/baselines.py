@@ -74,3 +74,22 @@ def tsv_orjson(path: str) -> dict[str, Any]:
             except (orjson.JSONDecodeError, IndexError):
                 broken += 1
     return {"records": rows, "broken": broken}
+
+
+def conll_split(path: str) -> dict[str, Any]:
+    """An xSID CoNLL file: split it into lines, and every token line on tabs (the bare cost of
+    reading it; there is no faster parser of the format to compare with)."""
+    sentences = tokens = 0
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    blank = True
+    for line in text.split("\n"):
+        if not line:
+            blank = True
+            continue
+        if blank:
+            sentences += 1
+            blank = False
+        if line[0] != "#":
+            tokens += len(line.split("\t")) and 1
+    return {"records": sentences, "tokens": tokens}

@@ -33,9 +33,10 @@ from tests.bench.registry import (
 )
 
 GOLDLINT_CLI = ("{python}", "-m", "goldlint", "check", "--quiet", "{path}")
-BASELINES = {"jsonl": "orjson-lines", "json": "orjson-whole", "yaml": "yaml-load", "tsv": "tsv-orjson"}
+BASELINES = {"jsonl": "orjson-lines", "json": "orjson-whole", "yaml": "yaml-load", "tsv": "tsv-orjson", "conll": "conll-split"}
 BASELINE_TARGETS = {"orjson-lines": "tests.bench.baselines:orjson_lines", "orjson-whole": "tests.bench.baselines:orjson_whole",
-                    "yaml-load": "tests.bench.baselines:yaml_load", "tsv-orjson": "tests.bench.baselines:tsv_orjson"}
+                    "yaml-load": "tests.bench.baselines:yaml_load", "tsv-orjson": "tests.bench.baselines:tsv_orjson",
+                    "conll-split": "tests.bench.baselines:conll_split"}
 # A 1M-entry SLU JSONL is ~3 GB, over the default max-file-size (1 GiB).
 BIG_FILES = "max-file-size: 16000000000\n"
 SLU_ARRAY_SCHEMA = "slu-array.schema.json"
@@ -83,11 +84,13 @@ def register(scales: list[str]) -> None:
     FOLDER_FILES["semantic"] = {"goldlint.yaml": BIG_FILES}
     from tests.bench import truth_data
     FOLDER_FILES["truth"] = {"goldlint.yaml": BIG_FILES + truth_data.CONFIG, "ontology.yaml": truth_data.ONTOLOGY}
+    FOLDER_FILES["xsid"] = {"goldlint.yaml": BIG_FILES}
     slu_v = source_version("tests.bench.slu_data")
     corpus_v = source_version("tests.bench.corpus_data")
     runcard_v = source_version("tests.bench.runcard_data", "goldlint.families.runcard.algorithms")
     semantic_v = source_version("tests.bench.semantic_data")
     truth_v = source_version("tests.bench.truth_data")
+    xsid_v = source_version("tests.bench.xsid_data")
     array_schema = "{data}/slu/" + SLU_ARRAY_SCHEMA
     for scale in scales:
         _family("slu", "jsonl", ".jsonl", "tests.bench.slu_data:write_jsonl", slu_v, scale, "RuSLUn-shaped records", None,
@@ -106,6 +109,8 @@ def register(scales: list[str]) -> None:
                 "the same labels in block YAML", "semantic-spec.schema.json", {"defective": True})
         _family("truth", "tsv", ".tsv", "tests.bench.truth_data:write", truth_v, scale,
                 "NLU truth TSV with an ontology", None, {"defective": True})
+        _family("xsid", "conll", ".conll", "tests.bench.xsid_data:write", xsid_v, scale,
+                "xSID CoNLL, English with `# slots:` (one sentence an entry)", None, {"defective": True})
     # msgspec, the other fast JSON parser, once for reference.
     for scale in scales:
         name = f"slu-jsonl-{scale}"

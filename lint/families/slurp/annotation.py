@@ -1,0 +1,113 @@
+"""A SLURP record's ``sentence_annotation``: its entities, where each is, and its plain text.
+
+The syntax is ``grammars/slurp_annotation.lark``. A well-formed annotation (nearly every
+one) is read by one regular expression of the same language; the Lark parser, built on
+first use, reads the others to say where and why they fail. A test holds the two readings
+to the same result. Offsets are into the decoded string, so a diagnostic points inside the
+JSON string.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from goldlint.resources import grammar_text
+
+_ENTITY = re.compile(r"\[([^\s\[\]:]+)[ \t]*:[ \t]*([^\[\] \t][^\[\]]*)\]")
+# Text, then entities each followed by text: one way to match any string (no nested repeats
+# over the same characters), so a string that is not well formed fails in linear time.
+_WELL_FORMED = re.compile(r"[^\[\]]*(?:\[[^\s\[\]:]+[ \t]*:[ \t]*[^\[\] \t][^\[\]]*\][^\[\]]*)*")
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    type: str
+    words: str
+    start: int  # the `[`
+    end: int  # just past the `]`
+    type_at: tuple[int, int]
+    words_at: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    entities: tuple[Entity, ...]
+    text: str  # the annotation with each entity replaced by its words
+    problem: tuple[int, int, str] | None = None  # (start, end, message): where it does not parse
+
+    def to_annotation(self, offset: int) -> int:
+        """The offset in the annotation of character ``offset`` of :attr:`text`."""
+        removed = 0  # characters of the annotation before this entity that are not in the text
+        for e in self.entities:
+            words = e.start - removed  # where the entity's words begin in the text
+            if offset < words:
+                break
+            if offset < words + (e.words_at[1] - e.words_at[0]):
+                return e.words_at[0] + offset - words
+            removed += (e.words_at[0] - e.start) + (e.end - e.words_at[1])
+        return offset + removed
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(grammar_text("slurp_annotation.lark"), parser="lalr", propagate_positions=True)
+
+
+def parse_annotation(value: str) -> Annotation:
+    if _WELL_FORMED.fullmatch(value):
+        return _read(value)
+    return _with_grammar(value)
+
+
+def _read(value: str) -> Annotation:
+    entities = tuple(Entity(m.group(1), m.group(2), m.start(), m.end(), m.span(1), m.span(2)) for m in _ENTITY.finditer(value))
+    return Annotation(entities, _ENTITY.sub(r"\2", value) if entities else value)
+
+
+def read_with_grammar(value: str) -> Annotation:
+    """The Lark reading of a well-formed annotation (what the tests compare the pattern with)."""
+    tree = _parser().parse(value)
+    entities = []
+    pieces = []
+    for node in tree.children:
+        if isinstance(node, Tree):
+            kind, words = (child for child in node.children if isinstance(child, Token))
+            entities.append(Entity(str(kind), str(words), int(node.meta.start_pos), int(node.meta.end_pos),
+                                   (int(kind.start_pos or 0), int(kind.end_pos or 0)), (int(words.start_pos or 0), int(words.end_pos or 0))))
+            pieces.append(str(words))
+        else:
+            pieces.append(str(node))
+    return Annotation(tuple(entities), "".join(pieces))
+
+
+def _with_grammar(value: str) -> Annotation:
+    try:
+        return read_with_grammar(value)
+    except UnexpectedInput as exc:
+        return Annotation((), value, _problem(value, exc))
+
+
+def _problem(value: str, exc: UnexpectedInput) -> tuple[int, int, str]:
+    if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        opened = value.rfind("[")
+        return opened, opened + 1, "this `[` is never closed: an entity is `[type : words]`"
+    found = exc.pos_in_stream if isinstance(exc, UnexpectedCharacters) else getattr(getattr(exc, "token", None), "start_pos", None)
+    at = len(value) if found is None else int(found)
+    char = value[at : at + 1]
+    opened = value.rfind("[", 0, at)
+    inside = opened >= 0 and value.rfind("]", 0, at) < opened
+    if char == "]" and not inside:
+        return at, at + 1, "this `]` closes no `[`"
+    if char == "[" and inside:
+        return at, at + 1, f"a `[` inside the entity opened at offset {opened}: entities do not nest (the `]` before it is missing?)"
+    if inside and at == opened + 1:
+        return at, at + 1, "expected the entity's type right after `[`: an entity is `[type : words]`"
+    if inside and value.find(":", opened, at) < 0:
+        return at, at + 1, f"expected `:` after the entity type `{value[opened + 1 : at].strip()}`: an entity is `[type : words]`"
+    if inside:
+        return at, at + 1, "an entity without its words: an entity is `[type : words]`"
+    return at, min(at + 1, len(value)), f"unexpected `{char}`: an entity is `[type : words]`"

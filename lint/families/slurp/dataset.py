@@ -1,0 +1,116 @@
+"""What a SLURP file's checks know of the rest of its dataset: the ids and the inventory
+(intents as ``scenario_action``, entity types) of the other files of its folder, or of the
+folder config names (``slurp: {inventory: ...}``), or the lists config gives.
+
+Each file is read once per process (keyed by its path, size and modification time): a
+folder of three splits checked together reads each split once for the others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from goldlint.families.base import Context
+from goldlint.families.slurp.detect import detect
+
+
+@dataclass(slots=True)
+class FileIndex:
+    ids: dict[int, int] = field(default_factory=dict)  # slurp_id -> its first line (0-based)
+    intents: set[str] = field(default_factory=set)  # scenario_action
+    types: set[str] = field(default_factory=set)
+
+
+_CACHE: dict[tuple[str, int, int], FileIndex | None] = {}
+
+
+def index_of(path: Path) -> FileIndex | None:
+    """The file's ids and inventory; None when it is not a SLURP file (its first record is not one)."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    if key not in _CACHE:
+        _CACHE[key] = _read(path)
+    return _CACHE[key]
+
+
+def _read(path: Path) -> FileIndex | None:
+    out = FileIndex()
+    try:
+        with path.open("rb") as handle:
+            for n, line in enumerate(handle):
+                try:
+                    record = orjson.loads(line)
+                except orjson.JSONDecodeError:
+                    continue
+                if not isinstance(record, dict):
+                    continue
+                if not out.ids and not detect(record):
+                    return None
+                _add(out, n, record)
+    except OSError:
+        return None
+    return out if out.ids else None
+
+
+def _add(index: FileIndex, n: int, record: dict[str, Any]) -> None:
+    sid = record.get("slurp_id")
+    if type(sid) is int:
+        index.ids.setdefault(sid, n)
+    scenario, action = record.get("scenario"), record.get("action")
+    if isinstance(scenario, str) and isinstance(action, str):
+        index.intents.add(f"{scenario}_{action}")
+    entities = record.get("entities")
+    if isinstance(entities, list):
+        index.types.update(e["type"] for e in entities if isinstance(e, dict) and isinstance(e.get("type"), str))
+
+
+def siblings(ctx: Context) -> list[tuple[str, FileIndex]]:
+    """The other SLURP files of the checked file's folder (name, index), by name."""
+    here = ctx.path.resolve() if ctx.path.exists() else ctx.path
+    folder = ctx.path.parent
+    if not folder.is_dir():
+        return []
+    out = []
+    for other in sorted(folder.glob("*.jsonl")):
+        if other.resolve() == here or not ctx.may_open(other):
+            continue
+        index = index_of(other)
+        if index is not None:
+            out.append((other.name, index))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Inventory:
+    intents: frozenset[str] | None
+    types: frozenset[str] | None
+    source: str  # where it comes from, in words
+
+
+def inventory(options: Any, ctx: Context, others: list[tuple[str, FileIndex]]) -> Inventory | None:
+    if options.intents is not None or options.entity_types is not None:
+        return Inventory(_set(options.intents), _set(options.entity_types), "config's `slurp` lists")
+    if options.inventory:
+        root = ctx.resolve_path(options.inventory)
+        files = sorted(root.glob("*.jsonl")) if root.is_dir() else [root]
+        indexes = [i for i in (index_of(f) for f in files if ctx.may_open(f, root if root.is_dir() else root.parent)) if i is not None]
+        if not indexes:
+            return None
+        return Inventory(frozenset().union(*(i.intents for i in indexes)), frozenset().union(*(i.types for i in indexes)),
+                         f"the dataset at `{options.inventory}`")
+    if not others:
+        return None
+    names = ", ".join(name for name, _ in others)
+    return Inventory(frozenset().union(*(i.intents for _, i in others)), frozenset().union(*(i.types for _, i in others)),
+                     f"the other files of this folder ({names})")
+
+
+def _set(values: list[str] | None) -> frozenset[str] | None:
+    return frozenset(values) if values is not None else None

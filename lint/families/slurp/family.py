@@ -1,0 +1,153 @@
+"""The ``slurp`` family: SLURP's JSONL records (pswietojanski/slurp, ``dataset/slurp/*.jsonl``).
+
+One record a line: ``slurp_id``, ``sentence``, ``sentence_annotation`` (entities in brackets,
+``[type : words]``, parsed with ``grammars/slurp_annotation.lark``), ``intent``, ``scenario``,
+``action``, ``tokens``, ``recordings``, ``entities``. Checked: the shape (SLP101, from the
+field tables that also make the JSON Schema), the annotation (SLP102, SLP103), the intent
+(SLP104), tokens (SLP105, SLP106), entities (SLP107), ids across the dataset's files
+(SLP108), and the intents and entity types against the dataset's inventory (SLP109, SLP110).
+
+Config (``slurp:`` in goldlint.yaml)::
+
+    inventory: ../slurp        # a folder (or file) of SLURP records: their intents and entity types
+    intents: [alarm_set, ...]  # or the lists themselves
+    entity-types: [time, ...]
+
+Without either, the inventory is learned from the other SLURP files of the checked file's folder.
+
+Editor paths (``completions`` / ``hover``), relative to a record (a JSONL line): ``("scenario",)``,
+``("action",)``, ``("intent",)``, ``("entities", i, "type")``; keys of a record or of its items.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from goldlint.families.base import Context, Family, Report
+from goldlint.families.slurp import rules as _rules  # noqa: F401  (registers SLP rules)
+from goldlint.families.slurp import vocab
+from goldlint.families.slurp.dataset import FileIndex, Inventory, inventory, siblings
+from goldlint.families.slurp.fields import ITEMS, RECORD
+from goldlint.families.slurp.options import SlurpOptions
+from goldlint.families.slurp.record import check_record
+from goldlint.families.slurp.shape import check_shape
+from goldlint.findings import At, JsonPath, Offsets
+from goldlint.formats.base import Document
+from goldlint.suggest import did_you_mean
+
+
+class SlurpFamily(Family):
+    name = "slurp"
+
+    def check(self, doc: Document, report: Report, ctx: Context) -> None:
+        options = ctx.options if isinstance(ctx.options, SlurpOptions) else SlurpOptions()
+        others = siblings(ctx) if not ctx.partial else []
+        known = inventory(options, ctx, others)
+        ids = _Ids(others, report)
+        count = 0
+        for path, record in doc.records():
+            count += 1
+            at = At(path)
+            good = check_shape(record, at, report)
+            if not good:
+                continue
+            check_record(record, good, at, report)
+            if "slurp_id" in good:
+                ids.claim(record["slurp_id"], path)
+            if known is not None:
+                _inventory(record, good, at, known, report)
+        if count == 0 and doc.ok:
+            report.add("GL010", Offsets(0, 0), "the file holds no records")
+
+    # -- editor ----------------------------------------------------------------------
+
+    def completions(self, root: Any, path: tuple[str | int, ...], options: Any) -> list[tuple[str, str]] | None:
+        if not isinstance(root, dict):
+            return None
+        if len(path) == 1 and path[0] not in RECORD:
+            return [(name, doc) for name, (_, _, doc) in RECORD.items() if name not in root]
+        if len(path) == 3 and path[0] in ITEMS and path[2] not in ITEMS[str(path[0])]:
+            return [(name, doc) for name, (_, _, doc) in ITEMS[str(path[0])].items()]
+        known = _editor_inventory(options)
+        if path == ("scenario",):
+            return [(s, "scenario") for s in sorted({i.split("_", 1)[0] for i in known.intents or ()})]
+        if path == ("action",):
+            scenario = root.get("scenario")
+            actions = sorted({i.split("_", 1)[1] for i in known.intents or () if "_" in i and (i.startswith(f"{scenario}_") or not scenario)})
+            return [(a, f"intent `{scenario}_{a}`" if scenario else "action") for a in actions]
+        if path == ("intent",):
+            expected = f"{root.get('scenario')}_{root.get('action')}"
+            return [(i, "scenario_action of this record" if i == expected else "intent") for i in sorted(known.intents or (), key=lambda i: i != expected)]
+        if len(path) == 3 and path[0] == "entities" and path[2] == "type":
+            return [(t, "entity type") for t in sorted(known.types or ())]
+        return None
+
+    def hover(self, root: Any, path: tuple[str | int, ...], options: Any) -> str | None:
+        if not isinstance(root, dict):
+            return None
+        if path == ("intent",) and isinstance(root.get("intent"), str):
+            expected = f"{root.get('scenario')}_{root.get('action')}"
+            same = "" if root["intent"] == expected else f" — **not** scenario_action `{expected}`, which the evaluator scores"
+            return f"**intent `{root['intent']}`**{same}"
+        if len(path) >= 2 and path[0] == "entities" and isinstance(path[1], int):
+            return _entity_hover(root, path[1])
+        return None
+
+
+def _entity_hover(root: dict[str, Any], i: int) -> str | None:
+    entities, tokens = root.get("entities"), root.get("tokens")
+    if not isinstance(entities, list) or not 0 <= i < len(entities) or not isinstance(tokens, list):
+        return None
+    entity = entities[i]
+    span = entity.get("span") if isinstance(entity, dict) else None
+    if not isinstance(span, list) or not all(type(n) is int and 0 <= n < len(tokens) for n in span):
+        return None
+    words = " ".join(str(tokens[n].get("surface")) for n in span if isinstance(tokens[n], dict))
+    return f"**{entity.get('type')}** — tokens {span}: “{words}” (the evaluator's gold filler: “{words.lower()}”)"
+
+
+def _editor_inventory(options: Any) -> Inventory:
+    intents = getattr(options, "intents", None)
+    types = getattr(options, "entity_types", None)
+    return Inventory(frozenset(intents or vocab.INTENTS), frozenset(types or vocab.ENTITY_TYPES), "")
+
+
+def _inventory(record: dict[str, Any], good: set[str], at: At, known: Inventory, report: Report) -> None:
+    if known.intents is not None and {"scenario", "action"} <= good:
+        intent = f"{record['scenario']}_{record['action']}"
+        if intent not in known.intents:
+            where = at.child("intent") if record.get("intent") == intent else at.child("action")
+            report.add("SLP109", where, f"intent `{intent}` is in none of {known.source}{did_you_mean(intent, known.intents)}")
+    if known.types is not None and "entities" in good:
+        for i, entity in enumerate(record["entities"]):
+            if entity["type"] not in known.types:
+                report.add("SLP110", at.child("entities", i, "type"),
+                           f"entity type `{entity['type']}` is in none of {known.source}{did_you_mean(entity['type'], known.types)}")
+
+
+class _Ids:
+    """slurp_id → where it was first seen in this file; ids of the folder's other files."""
+
+    def __init__(self, others: list[tuple[str, FileIndex]], report: Report) -> None:
+        self.first: dict[int, JsonPath] = {}
+        self.told: set[int] = set()
+        self.others = others
+        self.report = report
+
+    def claim(self, value: int, path: JsonPath) -> None:
+        for name, index in self.others:
+            line = index.ids.get(value)
+            if line is not None:
+                self.report.add("SLP108", At(path + ("slurp_id",)), f"slurp_id {value} is also the id of line {line + 1} of {name}")
+                break
+        first = self.first.setdefault(value, path)
+        if first is path:
+            return
+        self.report.add("SLP108", At(path + ("slurp_id",)), f"slurp_id {value} is also the id of the record on line {_line(first)}")
+        if value not in self.told:
+            self.told.add(value)
+            self.report.add("SLP108", At(first + ("slurp_id",)), f"slurp_id {value} is used again on line {_line(path)}")
+
+
+def _line(path: JsonPath) -> str:
+    return str(path[0] + 1) if path and isinstance(path[0], int) else "/".join(map(str, path))

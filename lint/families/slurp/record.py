@@ -1,0 +1,139 @@
+"""The checks of one SLURP record against itself: the annotation's syntax (SLP102), the
+annotation against the sentence (SLP103), the intent against scenario and action (SLP104),
+the tokens against the text (SLP105) and their ids (SLP106), the entities against the
+tokens and the annotation's brackets (SLP107)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from goldlint.families.slurp.annotation import Annotation, parse_annotation
+from goldlint.findings import At, Change, Report, safe_fix
+from goldlint.rules.file_rules import check_gold_text
+
+
+def _bare(text: str) -> str:
+    return "".join(text.split())
+
+
+def _parted(a: str, b: str) -> int:
+    """The first index where two strings differ (the shorter one's length when one begins the other)."""
+    return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+
+
+def check_record(record: dict[str, Any], good: set[str], at: At, report: Report) -> Annotation | None:
+    """Every check of the record that its well-typed fields (``good``) allow; returns its
+    annotation when that parses."""
+    annotation = None
+    if "sentence" in good:
+        check_gold_text(report, at.child("sentence"), record["sentence"])
+    if "sentence_annotation" in good:
+        annotation = parse_annotation(record["sentence_annotation"])
+        if annotation.problem is not None:
+            start, end, message = annotation.problem
+            report.add("SLP102", at.child("sentence_annotation").inside(start, end), message)
+            annotation = None
+        elif "sentence" in good:
+            _against_sentence(record, annotation, at, report)
+    if {"intent", "scenario", "action"} <= good:
+        _intent(record, at, report)
+    if "tokens" in good:
+        _token_ids(record["tokens"], at, report)
+        if "sentence" in good:
+            _tokens(record, annotation, at, report)
+        if "entities" in good:
+            _entities(record, annotation, at, report)
+    return annotation
+
+
+def _against_sentence(record: dict[str, Any], annotation: Annotation, at: At, report: Report) -> None:
+    sentence, text = record["sentence"], annotation.text
+    if text == sentence:
+        return
+    d = _parted(text, sentence)
+    where = annotation.to_annotation(d)
+    value = record["sentence_annotation"]
+    theirs = sentence[d : d + 12] or "nothing more"
+    how = " (only in letter case)" if text.lower() == sentence.lower() else ""
+    report.add("SLP103", at.child("sentence_annotation").inside(where, min(where + 1, len(value))),
+               f"the annotation without its brackets differs from `sentence`{how}: here it has `{text[d : d + 12] or 'nothing more'}`, "
+               f"the sentence `{theirs}`")
+
+
+def _intent(record: dict[str, Any], at: At, report: Report) -> None:
+    expected = f"{record['scenario']}_{record['action']}"
+    if record["intent"] != expected:
+        report.add("SLP104", at.child("intent"),
+                   f"intent `{record['intent']}` is not scenario `{record['scenario']}` + `_` + action `{record['action']}` "
+                   "(the official evaluator builds the intent from those two)",
+                   safe_fix(f"write `{expected}`", Change(at.child("intent"), expected, as_string=True)))
+
+
+def _token_ids(tokens: list[dict[str, Any]], at: At, report: Report) -> None:
+    wrong = [i for i, token in enumerate(tokens) if token["id"] != i]
+    if not wrong:
+        return
+    first = wrong[0]
+    more = f" ({len(wrong) - 1} more in this record)" if len(wrong) > 1 else ""
+    report.add("SLP106", at.child("tokens", first, "id"), f"token {first} has id {tokens[first]['id']}{more}: ids count the tokens from 0",
+               safe_fix("renumber the tokens from 0", *(Change(at.child("tokens", i, "id"), str(i)) for i in wrong)))
+
+
+def _tokens(record: dict[str, Any], annotation: Annotation | None, at: At, report: Report) -> None:
+    surfaces = [token["surface"] for token in record["tokens"]]
+    joined, sentence = "".join(surfaces), _bare(record["sentence"])
+    if joined == sentence or (annotation is not None and joined == _bare(annotation.text)):
+        return  # (tokens written as the annotation is, where it differs from the sentence: SLP103 says so)
+    d = _parted(joined, sentence)
+    if d < len(joined):
+        seen = 0
+        for i, surface in enumerate(surfaces):
+            if seen + len(surface) > d:
+                o = d - seen
+                rest = sentence[d : d + len(surface) - o]
+                report.add("SLP105", at.child("tokens", i, "surface").inside(o, len(surface)),
+                           f"token {i} `{surface}` parts from the sentence here (`{surface[o:]}`), where the sentence has "
+                           f"`{rest or 'nothing more'}`")
+                return
+            seen += len(surface)
+    spaced = record["sentence"]
+    where = _spaced(spaced, d)
+    report.add("SLP105", at.child("sentence").inside(where, len(spaced)), f"the tokens end before the sentence: `{spaced[where:]}` is in no token")
+
+
+def _spaced(text: str, d: int) -> int:
+    """The offset in ``text`` of character ``d`` of the text without its whitespace."""
+    seen = 0
+    for i, ch in enumerate(text):
+        if ch.isspace():
+            continue
+        if seen == d:
+            return i
+        seen += 1
+    return len(text)
+
+
+def _entities(record: dict[str, Any], annotation: Annotation | None, at: At, report: Report) -> None:
+    tokens, entities = record["tokens"], record["entities"]
+    spans_ok = True
+    for i, entity in enumerate(entities):
+        span = entity["span"]
+        if not span or span != list(range(span[0], span[0] + len(span))) or span[-1] >= len(tokens):
+            spans_ok = False
+            report.add("SLP107", at.child("entities", i, "span"),
+                       f"span {span} is not consecutive token positions within the record's {len(tokens)} tokens" if span
+                       else "an entity spans no token")
+    if annotation is None or not spans_ok:
+        return
+    brackets = annotation.entities
+    if len(brackets) != len(entities):
+        report.add("SLP107", at.child("entities"), f"`entities` lists {len(entities)} entities, the annotation's brackets {len(brackets)}")
+        return
+    for i, (entity, bracket) in enumerate(zip(entities, brackets, strict=True)):
+        words = " ".join(tokens[n]["surface"] for n in entity["span"])
+        if entity["type"] != bracket.type:
+            report.add("SLP107", at.child("entities", i, "type"), f"entity {i} is a `{entity['type']}`, its bracket in the annotation a "
+                       f"`{bracket.type}` (`[{bracket.type} : {bracket.words}]`)")
+        elif _bare(words).lower() != _bare(bracket.words).lower():
+            report.add("SLP107", at.child("entities", i, "span"), f"entity {i} spans `{words}`, its bracket in the annotation holds "
+                       f"`{bracket.words}`")

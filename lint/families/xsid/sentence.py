@@ -1,0 +1,280 @@
+"""The checks of one xSID sentence: its comments, token lines, tags, intent, text and `# slots:`.
+
+One pass over the token lines; a clean sentence costs a few comparisons a token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import accumulate
+from typing import Any
+
+from goldlint.families.xsid import bio
+from goldlint.families.xsid.slots import compare, parse_slots, token_offsets
+from goldlint.families.xsid.vocab import COMMENTS
+from goldlint.findings import At, Change, Report, safe_fix, unsafe_fix
+from goldlint.formats.conll_doc import Sentence, Token
+from goldlint.rules.file_rules import check_gold_text
+from goldlint.suggest import did_you_mean, unambiguous
+
+
+@dataclass(frozen=True, slots=True)
+class Inventory:
+    intents: frozenset[str]
+    labels: frozenset[str]
+
+
+class SentenceChecks:
+    """Every check of a sentence, each written once (the methods below). A sentence whose
+    parts are already known clean skips them: what its comments' keys, its tag sequence, its
+    numbering, intent cells, words and `# slots:` must equal is compared directly, and the
+    checks run only where that comparison fails (``fast=False`` runs them always: the
+    reference the tests hold the shortcut to)."""
+
+    def __init__(self, report: Report, inventory: Inventory, required: tuple[str, ...], fast: bool = True) -> None:
+        self.report = report
+        self.inventory = inventory
+        self.required = required
+        self.fast = fast
+        self._clean_keys: set[tuple[str, ...]] = set()  # comment keys in order, known to need no report
+        self._clean_tags: dict[tuple[str, ...], list[bio.Span]] = {}  # tag sequences known valid, with their spans
+
+    def check(self, s: Sentence) -> None:
+        cells = s.cells
+        if not self.fast or not cells or any(len(c) != 4 for c in cells):
+            self._detailed(s)
+            return
+        keys = tuple(c.key for c in s.comments)
+        if keys not in self._clean_keys and self._clean(self._comments, s):
+            self._clean_keys.add(keys)
+        index, words, intents, tags = zip(*cells, strict=True)
+        if index != NUMBERS[: len(index)]:
+            self._numbering(s)
+        spans = self._clean_tags.get(tags)
+        if spans is None and self._clean(self._tags, s, list(enumerate(s.tokens))):
+            spans = self._clean_tags[tags] = bio.spans(list(tags))
+        intent = s.comment("intent")
+        if intent is not None and (intent[1].value not in self.inventory.intents or intents.count(intent[1].value) != len(intents)):
+            self._intent(s, intent[0], intent[1].value, list(enumerate(s.tokens)))
+        text = s.comment("text")
+        if text is None:
+            return
+        value = text[1].value
+        check_gold_text(self.report, At((s.number, "comments", text[0])), value)
+        if "".join(words) != value.replace(" ", ""):
+            self._text(s, text[0], value)
+            return
+        slots = s.comment("slots")
+        if slots is not None and (spans is None or slots[1].value != _written(spans, words, value)):
+            self._slots(s, value, list(enumerate(s.tokens)))
+
+    def _clean(self, check: Callable[..., None], *args: Any) -> bool:
+        """Run a check; whether it reported nothing."""
+        before = len(self.report.findings)
+        check(*args)
+        return len(self.report.findings) == before
+
+    def _detailed(self, s: Sentence) -> None:
+        self._comments(s)
+        full = [(t, token) for t, token in enumerate(s.tokens) if len(token.cells) == 4]  # (the others: XSD101)
+        self._columns(s)
+        self._numbering(s)
+        self._tags(s, full)
+        intent = s.comment("intent")
+        if intent is not None:
+            self._intent(s, intent[0], intent[1].value, full)
+        text = s.comment("text")
+        if text is not None:
+            check_gold_text(self.report, At((s.number, "comments", text[0])), text[1].value)
+            if self._text(s, text[0], text[1].value):
+                self._slots(s, text[1].value, full)
+
+    # -- comments --------------------------------------------------------------------
+
+    def _comments(self, s: Sentence) -> None:
+        where: dict[str, list[int]] = {}
+        for k, c in enumerate(s.comments):
+            if c.key:
+                where.setdefault(c.key, []).append(k)
+        for key, found in where.items():
+            if key in COMMENTS and len(found) > 1:
+                line = s.comments[found[0]].line + 1
+                for k in found[1:]:
+                    self.report.add("XSD104", At((s.number, "comments", k), key=True),
+                                    f"a second `# {key}` in this sentence (the first is on line {line}): a sentence has one")
+        missing = [key for key in self.required if key not in where]
+        for key, found in where.items():
+            guess = unambiguous(key, missing) if key not in COMMENTS and missing else None
+            if guess is None:
+                continue
+            missing.remove(guess)
+            at = At((s.number, "comments", found[0]), key=True)
+            self.report.add("XSD104", at, f"unknown comment key `{key}`: the sentence has no `# {guess}` (did you mean `{guess}`?)",
+                            safe_fix(f"rename the key to `{guess}`", Change(at, guess)))
+        for key in missing:
+            self.report.add("XSD104", At((s.number,)), f"the sentence has no `# {key}` comment ({COMMENTS[key]})")
+
+    # -- token lines -----------------------------------------------------------------
+
+    def _columns(self, s: Sentence) -> None:
+        for t, token in enumerate(s.tokens):
+            n = len(token.cells)
+            if n == 4:
+                continue
+            hint = " (a space typed for a tab?)" if n < 4 and any(" " in c for c in token.cells) else ""
+            at = At((s.number, "tokens", t)) if n < 4 else At((s.number, "tokens", t, 4))
+            self.report.add("XSD101", at, f"a token line has {n} tab-separated cell{'s' if n != 1 else ''}, not 4 "
+                            f"(index, word, intent, BIO tag){hint}")
+
+    def _numbering(self, s: Sentence) -> None:
+        wrong = [(t, token) for t, token in enumerate(s.tokens)
+                 if token.cells[0] != str(t + 1) and (len(token.cells) == 4 or token.cells[0].isdigit())]
+        if not wrong:
+            return
+        t, token = wrong[0]
+        more = f" ({len(wrong) - 1} more in this sentence)" if len(wrong) > 1 else ""
+        message = f"token {t + 1} of the sentence is numbered `{token.cells[0]}`{more}: tokens are numbered 1..n"
+        fix = None
+        if all(len(tok.cells) == 4 for _, tok in wrong):
+            fix = safe_fix("renumber the sentence's tokens 1..n", *(Change(At((s.number, "tokens", n, "index")), str(n + 1)) for n, _ in wrong))
+        self.report.add("XSD102", At((s.number, "tokens", t, "index")), message, fix)
+
+    def _tags(self, s: Sentence, full: list[tuple[int, Token]]) -> None:
+        before: tuple[str, str] | None = None  # the shape of the previous tag
+        labels = self.inventory.labels
+        for t, token in full:
+            tag = token.cells[3]
+            shape = bio.split_tag(tag)
+            at = At((s.number, "tokens", t, "tag"))
+            if shape is None:
+                mended = bio.mended_tag(tag)
+                fix = safe_fix(f"write `{mended}`", Change(at, mended)) if mended is not None else None
+                self.report.add("XSD103", at, f"`{tag}` is not a BIO tag (`O`, `B-label` or `I-label`)", fix)
+                shape = bio.split_tag(mended) if mended is not None else ("O", "")
+            kind, label = shape if shape is not None else ("O", "")
+            if kind == "I" and (before is None or before[0] == "O" or before[1] != label):
+                after = "starts the sentence" if before is None else f"follows `{_tag(before)}`"
+                self.report.add("XSD103", at, f"`I-{label}` {after}: a slot starts with `B-{label}`",
+                                unsafe_fix(f"write `B-{label}`", Change(at, f"B-{label}")))
+            if kind != "O" and label not in labels:
+                place = at.inside(2, len(tag)) if tag[1:2] in "-_" else at
+                guess = unambiguous(label, labels)
+                fix = safe_fix(f"write `{guess}`", Change(place, guess)) if guess is not None and place is not at else None
+                self.report.add("XSD107", place, f"slot label `{label}` is not one of the dataset's slot labels{did_you_mean(label, labels)}", fix)
+            before = (kind, label)
+
+    def _intent(self, s: Sentence, k: int, intent: str, full: list[tuple[int, Token]]) -> None:
+        at = At((s.number, "comments", k))
+        if intent not in self.inventory.intents:
+            guess = unambiguous(intent, self.inventory.intents)
+            fix = None
+            if guess is not None:
+                cells = [Change(At((s.number, "tokens", t, "intent")), guess) for t, tok in full if tok.cells[2] == intent]
+                fix = safe_fix(f"write `{guess}` (in the comment and the {len(cells)} token cell(s) that repeat it)", Change(at, guess), *cells)
+            self.report.add("XSD106", at, f"intent `{intent}` is not one of the dataset's intents{did_you_mean(intent, self.inventory.intents)}", fix)
+        differing = [(t, tok) for t, tok in full if tok.cells[2] != intent]
+        if not differing:
+            return
+        first, token = differing[0]
+        more = f" ({len(differing) - 1} more token(s) differ)" if len(differing) > 1 else ""
+        changes = [Change(At((s.number, "tokens", t, "intent")), intent) for t, _ in differing]
+        message = f"write the comment's intent `{intent}` in the {len(changes)} token cell(s)"
+        fix = safe_fix(message, *changes) if len(differing) < len(full) - len(differing) else unsafe_fix(message, *changes)
+        self.report.add("XSD108", At((s.number, "tokens", first, "intent")),
+                        f"token intent `{token.cells[2]}` differs from the sentence's `# intent` `{intent}`{more}", fix)
+
+    # -- the text and `# slots:` -----------------------------------------------------
+
+    def _text(self, s: Sentence, k: int, text: str) -> bool:
+        """XSD105; whether the words are the text's (so `# slots:` can be compared)."""
+        if any(len(token.cells) != 4 for token in s.tokens):
+            return False  # a line of other cells (XSD101) has no word to compare
+        words = [token.cells[1] for token in s.tokens]
+        joined = "".join(words)
+        flat = text.replace(" ", "")
+        if joined == flat:
+            return True
+        d = next((i for i, (a, b) in enumerate(zip(joined, flat, strict=False)) if a != b), min(len(joined), len(flat)))
+        in_text = _spaced_offset(text, d)
+        if d < len(joined):
+            seen = 0
+            for t, token in enumerate(s.tokens):
+                word = token.cells[1]
+                if seen + len(word) > d:
+                    o = d - seen
+                    rest = text[in_text : in_text + len(word) - o] if in_text < len(text) else ""
+                    said = f"`# text` has `{rest}` here" if rest else "`# text` ends before it"
+                    self.report.add("XSD105", At((s.number, "tokens", t, "word")).inside(o, len(word)),
+                                    f"token {t + 1} `{word}` differs from `# text` from here (`{word[o:]}`), where {said}")
+                    break
+                seen += len(word)
+        else:
+            self.report.add("XSD105", At((s.number, "comments", k)).inside(in_text, len(text)),
+                            f"the tokens end before `# text` does: `{text[in_text:]}` is in no token")
+        return False
+
+    def _slots(self, s: Sentence, text: str, full: list[tuple[int, Token]]) -> None:
+        found = s.comment("slots")
+        if found is None:
+            return
+        k, comment = found
+        at = At((s.number, "comments", k))
+        entries, problems = parse_slots(comment.value, text)
+        for p in problems:
+            self.report.add("XSD109", at.inside(*p.at), p.message)
+        if problems or len(full) != len(s.tokens):
+            return
+        offsets = token_offsets([token.cells[1] for _, token in full], text)
+        if offsets is None:
+            return
+        labels = self.inventory.labels
+        for d in compare(entries, bio.spans([token.cells[3] for _, token in full]), offsets):
+            tags = f"the tags give {_span(d.tags, text)}" if d.tags is not None else "the tags have no slot there"
+            if d.entry is not None:
+                e = d.entry
+                unknown = f" (`{e.label}` is in no slot inventory)" if e.label not in labels else ""
+                self.report.add("XSD110", at.inside(*e.at), f"`# slots:` gives {_span((e.start, e.end, e.label), text)}{unknown}; {tags}")
+            elif d.tags is not None:
+                self.report.add("XSD110", At((s.number, "tokens", d.first_token, "tag")),
+                                f"{tags[0].upper()}{tags[1:]}; `# slots:` has no span there")
+
+
+NUMBERS = tuple(str(n) for n in range(1, 1001))  # a sentence's token numbers, as written
+
+
+def _written(spans: list[bio.Span], words: tuple[str, ...], text: str) -> str | None:
+    """`# slots:` as it is written for these spans, when the words are ``text``'s words one
+    space apart (the usual case; else None: the check compares the spans themselves)."""
+    if not all(words) or " ".join(words) != text:
+        return None
+    starts = list(accumulate(map(_plus_one, map(len, words[:-1])), initial=0))
+    out = []
+    for first, last, label in spans:
+        if "," in label:
+            return None
+        out.append(f"{starts[first]}:{starts[last - 1] + len(words[last - 1])}:{label}")
+    return ",".join(out)
+
+
+_plus_one = (1).__add__
+
+
+def _tag(shape: tuple[str, str]) -> str:
+    return "O" if shape[0] == "O" else f"{shape[0]}-{shape[1]}"
+
+
+def _span(span: tuple[int, int, str], text: str) -> str:
+    return f"`{span[2]}` {span[0]}:{span[1]} (`{text[span[0]:span[1]]}`)"
+
+
+def _spaced_offset(text: str, d: int) -> int:
+    """The offset in ``text`` of character ``d`` of the text without its spaces."""
+    seen = 0
+    for i, ch in enumerate(text):
+        if ch == " ":
+            continue
+        if seen == d:
+            return i
+        seen += 1
+    return len(text)

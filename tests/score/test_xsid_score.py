@@ -1,0 +1,103 @@
+"""`goldlint score --kind xsid`: both profiles on real xSID excerpts from the command line, and
+the spec profile's pairing, spans and diagnostics on small files."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from goldlint.formats.conll_doc import ConllDocument
+from goldlint.score import xsid
+from goldlint.score.model import Issues
+
+XSID = Path(__file__).resolve().parents[1] / "data" / "xsid"
+METRICS = ["intent_accuracy", "slot_f1", "slot_precision", "slot_recall", "fully_correct"]
+# nluEval.py's own output on these files (tests/data/score/xsid/PROVENANCE.md)
+NLUEVAL_DE = {"slot_recall": 0.8518518518518519, "slot_precision": 0.9583333333333334, "slot_f1": 0.9019607843137256,
+              "intent_accuracy": 0.85, "fully_correct": 0.65}
+SPEC_DE = {"slot_recall": 21 / 27, "slot_precision": 21 / 24, "slot_f1": 42 / 51, "intent_accuracy": 0.85, "fully_correct": 0.55}
+
+
+def _score(tmp_path: Path, gold: str, pred: str, *args: str) -> tuple[int, dict[str, object], str]:
+    report = tmp_path / "report.json"
+    run = subprocess.run([sys.executable, "-m", "goldlint", "score", str(XSID / gold), str(XSID / "predictions" / pred), "--kind", "xsid",
+                          "-o", str(report), "--html", str(tmp_path / "report.html"), *args],
+                         capture_output=True, text=True, encoding="utf-8", check=False)
+    return run.returncode, json.loads(report.read_text(encoding="utf-8")) if report.exists() else {}, run.stdout + run.stderr
+
+
+def _values(report: dict[str, object]) -> dict[str, float]:
+    metrics = report["metrics"]
+    assert isinstance(metrics, dict) and list(metrics) == METRICS
+    return {name: m["value"] for name, m in metrics.items()}
+
+
+def test_xsid_profile_prints_nlueval_numbers_on_a_real_0_4_file(tmp_path: Path) -> None:
+    code, report, out = _score(tmp_path, "xSID-0.4/de.test.conll", "xSID-0.4.de.test.pred.conll", "--profile", "xsid")
+    assert code == 0, out
+    assert report["kind"] == "xsid" and report["profile"] == "xsid"
+    assert _values(report) == NLUEVAL_DE
+    notes = " | ".join(report["notes"])  # type: ignore[arg-type]
+    assert "2 predicted span(s) end one token off the gold span at the sentence's end" in notes
+    assert "the spec profile (--profile spec) scores these files: intent_accuracy 0.8500, slot_f1 0.8235, fully_correct 0.5500" in notes
+    assert (tmp_path / "report.html").read_text(encoding="utf-8").count("slot_f1") >= 1
+
+
+def test_spec_profile_on_the_same_files(tmp_path: Path) -> None:
+    code, report, out = _score(tmp_path, "xSID-0.4/de.test.conll", "xSID-0.4.de.test.pred.conll")
+    assert code == 0, out
+    assert report["profile"] == "spec"
+    values = _values(report)
+    assert all(abs(values[k] - SPEC_DE[k]) < 1e-12 for k in METRICS), values
+    assert "intent_accuracy" in out and "0.8235" in out  # the terminal table
+
+
+def test_a_0_7_file_is_all_zeros_for_nlueval_and_the_notes_say_why(tmp_path: Path) -> None:
+    code, report, out = _score(tmp_path, "xSID-0.7/en.test.conll", "xSID-0.7.en.test.pred.conll", "--profile", "xsid")
+    assert code == 0, out
+    assert set(_values(report).values()) == {0.0}
+    notes = " | ".join(report["notes"])  # type: ignore[arg-type]
+    assert "the gold write 40 intent(s) as `# intent = x` (xSID 0.5+): nluEval.py reads only `# intent: x`, so it finds 0 intent(s)" in notes
+    assert "the spec profile (--profile spec) scores these files: intent_accuracy 0.8750, slot_f1 0.8302, fully_correct 0.6500" in notes
+    code, report, out = _score(tmp_path, "xSID-0.7/en.test.conll", "xSID-0.7.en.test.pred.conll")
+    assert code == 0 and abs(_values(report)["slot_f1"] - 44 / 53) < 1e-12, out
+
+
+def _doc(text: str) -> ConllDocument:
+    return ConllDocument("x.conll", text)
+
+
+def _sentence(tags: str, intent: str = "weather/find", head: str = "", sep: str = " =") -> str:
+    words = tags.split()
+    return head + f"# intent{sep} {intent}\n" + "".join(f"{n}\tw{n}\t{intent}\t{t}\n" for n, t in enumerate(words, 1)) + "\n"
+
+
+def test_spec_spans_are_conllevals_and_exact_at_the_sentence_end() -> None:
+    gold = _doc(_sentence("O B-datetime I-datetime", sep=":"))
+    # cut short at the end: wrong for spec (nluEval counts it right); an I- without B- starts a span
+    pred = _doc(_sentence("O B-datetime O") + _sentence("I-datetime O"))
+    out = xsid.score(_doc(_sentence("O B-datetime I-datetime") + _sentence("B-datetime O")), pred, "spec", Issues())
+    assert out.metrics["slot_precision"].value == 0.5 and out.metrics["slot_recall"].value == 0.5
+    upstream = xsid.score(gold, _doc(_sentence("O B-datetime O", sep=":")), "xsid", Issues())
+    assert upstream.metrics["slot_f1"].value == 1.0
+
+
+def test_sentences_pair_by_id_and_missing_or_unknown_ones_are_reported() -> None:
+    gold = _doc(_sentence("O", head="# id = 1\n") + _sentence("B-reference", head="# id = 2\n"))
+    pred = _doc(_sentence("B-reference", head="# id = 2\n") + _sentence("O", head="# id = 9\n") + _sentence("O", head="# id = 2\n"))
+    issues = Issues()
+    out = xsid.score(gold, pred, "spec", issues)
+    assert [(i.file, i.code, i.where.path) for i in issues.items] == [
+        ("predictions", "SCO104", (2, "comments", 0)), ("gold", "SCO102", (0, "comments", 0)), ("predictions", "SCO103", (1, "comments", 0))]
+    assert out.metrics["slot_f1"].value == 1.0 and out.metrics["slot_f1"].samples_skipped == 1
+    assert out.counts["missing_predictions"] == 1 and out.counts["unknown_predictions"] == 1
+
+
+def test_by_position_without_ids_and_unmeasured_precision_is_null() -> None:
+    issues = Issues()
+    out = xsid.score(_doc(_sentence("O") + _sentence("O")), _doc(_sentence("O")), "spec", issues)
+    assert [(i.code, i.where.path) for i in issues.items] == [("SCO102", (1,))]
+    assert out.metrics["intent_accuracy"].value == 1.0
+    assert out.metrics["slot_precision"].value is None and out.metrics["slot_precision"].reason == "no slot predicted"

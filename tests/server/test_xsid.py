@@ -1,0 +1,61 @@
+"""The language server on an xSID `.conll` file: diagnostics at their cells, completion of
+intents and BIO tags, hover on a tag's slot and on an intent, a quick fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+
+from .helpers import open_doc, units, wait_published
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+TEXT = ("# text = wake me at 7 am\n# intent = alarm/set_alarm\n"
+        "1\twake\talarm/set_alarm\tO\n2\tme\talarm/set_alarm\tO\n3\tat\talarm/set_alarm\tO\n"
+        "4\t7\talarm/set_alarm\tB-datetime\n6\tam\talarm/set_alarm\tI-datetime\n\n")
+
+
+def _position(client, line: int, needle: str, after: int) -> types.Position:  # type: ignore[no-untyped-def]
+    body = TEXT.split("\n")[line]
+    return types.Position(line=line, character=units(body[: body.index(needle) + after], client.encoding))
+
+
+async def _complete(client, uri: str, line: int, needle: str, after: int) -> list[types.CompletionItem]:  # type: ignore[no-untyped-def]
+    result = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=_position(client, line, needle, after)))
+    return list(result.items) if result else []
+
+
+async def _hover(client, uri: str, line: int, needle: str, after: int) -> str:  # type: ignore[no-untyped-def]
+    result = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=_position(client, line, needle, after)))
+    return result.contents.value if result else ""
+
+
+async def test_diagnostics_completion_hover_and_a_quick_fix(client, work: Path) -> None:
+    uri = open_doc(client, work / "en.test.conll", TEXT, language="conll")
+    published = await wait_published(client, uri)
+    numbering = next(d for d in published.diagnostics if d.code == "XSD102")
+    assert (numbering.range.start.line, numbering.range.start.character) == (6, 0)
+
+    intents = await _complete(client, uri, 1, "set_alarm", 3)
+    labels = [i.label for i in intents]
+    assert len(labels) == 18 and "alarm/set_alarm" in labels and "weather/find" in labels
+    edit = next(i for i in intents if i.label == "weather/find").text_edit
+    assert edit.new_text == "weather/find"  # written as it is: no quotes in a CoNLL comment
+    assert (edit.range.start.line, edit.range.start.character) == (1, units("# intent = ", client.encoding))
+
+    tags = [i.label for i in await _complete(client, uri, 6, "I-datetime", 2)]
+    assert tags[:2] == ["O", "I-datetime"] and "B-reference" in tags and "I-reference" not in tags
+    assert [i.label for i in await _complete(client, uri, 2, "\tO", 1)][:2] == ["O", "B-alarm/alarm_modifier"]  # nothing to go on with
+    assert [i.label for i in await _complete(client, uri, 4, "alarm/set", 2)][0] == "alarm/set_alarm"  # the comment's intent first
+
+    assert await _hover(client, uri, 6, "I-datetime", 3) == "**`datetime`** slot: tokens 4–5 “7 am”"
+    assert "one of the dataset's 18 intents" in await _hover(client, uri, 1, "set_alarm", 2)
+
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=numbering.range, context=types.CodeActionContext(diagnostics=[numbering])))
+    fix = next(a for a in actions or [] if a.kind == types.CodeActionKind.QuickFix)
+    assert fix.is_preferred and [e.new_text for e in fix.edit.changes[uri]] == ["5"]
