@@ -32,6 +32,7 @@ class Kind(str, Enum):
     semantic = "semantic"
     truth = "truth"
     xsid = "xsid"
+    slurp = "slurp"
 
 
 def score(
@@ -39,7 +40,7 @@ def score(
     predictions: Annotated[Path, typer.Argument(help="The predictions file (a folder of per-meeting files for semantic).")],
     kind: Annotated[Kind | None, typer.Option(help="The kind of GOLD (default: detected).")] = None,
     profile: Annotated[str | None, typer.Option(
-        help="slu: spec (default) or mera; semantic: spec (default) or slower-whisper; xsid: spec (default) or xsid; corpus and truth: spec.")] = None,
+        help="spec (the default) or the official scorer's: slu mera; semantic slower-whisper; xsid xsid; slurp slurp.")] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the JSON report here (for corpus: the run card).")] = None,
     html: Annotated[Path | None, typer.Option(help="Write a self-contained HTML report here.")] = None,
     allow_invalid_gold: Annotated[bool, typer.Option("--allow-invalid-gold", help="Score gold that has lint errors (the report records it).")] = False,
@@ -56,6 +57,7 @@ def score(
     format_calendar_canonicals: Annotated[bool | None, typer.Option(
         "--format-calendar-canonicals/--no-format-calendar-canonicals", help="truth: format calendar struct_values as the tool does.")] = None,
     action_threshold: Annotated[float, typer.Option(min=0.0, max=1.0, help="semantic: the similarity an action match needs.")] = 0.8,
+    average: Annotated[str, typer.Option(help="slurp: micro (default) or macro, as the official evaluator's --average.")] = "micro",
     verbose: Annotated[bool, typer.Option("--verbose", help="Show tracebacks of internal errors.")] = False,
 ) -> None:
     """Score predictions against a gold file: lint the gold first, then the benchmark's metrics.
@@ -71,7 +73,7 @@ def score(
 
     request = Request(gold, predictions, kind.value if kind else None, profile, output, html, allow_invalid_gold,
                       model_slug, condition, temperature, system_prompt, method_class, method, mix_config,
-                      list(ignore_entities or []), flattened_predefined, format_calendar_canonicals, action_threshold)
+                      list(ignore_entities or []), flattened_predefined, format_calendar_canonicals, action_threshold, average)
     out = Console(file=sys.stdout, soft_wrap=False)
     err = Console(file=sys.stderr)
     try:

@@ -22,7 +22,7 @@ from goldlint.score.model import Issues, Outcome
 from goldlint.score.slu_read import split_predictions
 from goldlint.score.truth_match import MatchOptions
 
-SCORABLE = ("slu", "corpus", "semantic", "truth", "xsid")
+SCORABLE = ("slu", "corpus", "semantic", "truth", "xsid", "slurp")
 Tick = Callable[[int], None]
 
 
@@ -249,3 +249,12 @@ def score_xsid(inputs: Inputs, profile: str, issues: Issues, tick: Tick) -> Outc
     if not isinstance(pred, ConllDocument):
         raise ScoreError(f"{inputs.predictions[0].path}: xsid predictions are a .conll file in the gold's format")
     return xsid.score(gold, pred, profile, issues, tick)
+
+
+def score_slurp(inputs: Inputs, profile: str, average: str, issues: Issues, tick: Tick) -> Outcome:
+    from goldlint.score import slurp
+
+    gold = inputs.gold[0]
+    if gold.doc is None or not gold.doc.ok:
+        raise ScoreError(f"{gold.path}: nothing could be read from this file")
+    return slurp.score(gold.doc.records(), _records(inputs.predictions[0]), profile, average, issues, tick)

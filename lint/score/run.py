@@ -25,8 +25,10 @@ from goldlint.score.report import GoldState, InputRef
 
 # semantic: the scoring profiles are the vocabulary profiles, by name (one list)
 SEMANTIC_VOCABULARIES = tuple(vocabulary_profiles)
-PROFILES = {"slu": ("spec", "mera"), "semantic": SEMANTIC_VOCABULARIES, "corpus": ("spec",), "truth": ("spec",), "xsid": ("spec", "xsid")}
-GOLD_COUNT = {"slu": "gold_records", "corpus": "entries", "semantic": "gold_samples", "truth": "gold_rows", "xsid": "gold_sentences"}  # the outcome's count of gold samples
+PROFILES = {"slu": ("spec", "mera"), "semantic": SEMANTIC_VOCABULARIES, "corpus": ("spec",), "truth": ("spec",), "xsid": ("spec", "xsid"),
+            "slurp": ("spec", "slurp")}
+GOLD_COUNT = {"slu": "gold_records", "corpus": "entries", "semantic": "gold_samples", "truth": "gold_rows", "xsid": "gold_sentences",
+              "slurp": "gold_records"}  # the outcome's count of gold samples
 
 
 @dataclass(slots=True)
@@ -49,6 +51,7 @@ class Request:
     flattened_predefined: bool | None = None
     format_calendar_canonicals: bool | None = None
     action_threshold: float = 0.8
+    average: str = "micro"
 
 
 @dataclass(slots=True)
@@ -77,6 +80,8 @@ def run(req: Request, out: Console, err: Console) -> Result:
     profile = req.profile or "spec"
     if profile not in PROFILES[kind]:
         raise InputError(f"unknown profile `{profile}` for {kind}: {' or '.join(PROFILES[kind])}")
+    if req.average not in ("micro", "macro"):
+        raise InputError(f"--average `{req.average}`: micro or macro")
     settings = settings_from(req.method, req.model_slug, req.condition, req.temperature, req.system_prompt, req.method_class) if kind == "corpus" else None
     inputs = Inputs(kind, gold)
     if kind == "truth" and req.mix_config is not None:
@@ -98,6 +103,8 @@ def run(req: Request, out: Console, err: Console) -> Result:
             outcome = drivers.score_semantic(inputs, profile, req.action_threshold, issues, tick)
         elif kind == "xsid":
             outcome = drivers.score_xsid(inputs, profile, issues, tick)
+        elif kind == "slurp":
+            outcome = drivers.score_slurp(inputs, profile, req.average, issues, tick)
         else:
             options = drivers.truth_options(inputs, req.flattened_predefined, req.format_calendar_canonicals, req.ignore_entities, notes)
             outcome = drivers.score_truth(inputs, options, issues, tick)

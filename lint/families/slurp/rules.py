@@ -61,10 +61,11 @@ register(
           "The two fields are one sentence written twice: where they differ, one of them holds a word the other lacks "
           "(SLURP's test split has 42 such records, 12 beyond letter case: `hwood` for `hollywood`, `rihana` for `rihanna`).",
           line(sentence_annotation="wake me up at [time : six am]"), _GOOD),
-    _rule("SLP104", "intent-not-scenario-action", E,
-          "`intent` is not `scenario` + `_` + `action`.",
-          "The official evaluator builds the intent from scenario and action and never reads `intent`: a tool that reads "
-          "`intent` scores another label (37 records of SLURP's test split, 30 of its devel split).",
+    _rule("SLP104", "intent-not-scenario-action", W,
+          "`intent` is not `scenario` + `_` + `action`. A warning: the official evaluator never reads `intent`, so its scores "
+          "do not change (and `goldlint score` scores the file without --allow-invalid-gold).",
+          "The official evaluator builds the intent from scenario and action: a tool that reads `intent` instead scores "
+          "another label (37 records of SLURP's test split, 30 of its devel split).",
           line(intent="set"), _GOOD, "safe: `intent` is rewritten as scenario_action."),
     _rule("SLP105", "token-surfaces-differ-from-sentence", E,
           "The tokens' surfaces, in order, do not spell the sentence (nor the annotation's text, which the tokens follow "

@@ -1,0 +1,236 @@
+"""Scoring `slurp`: scenario, action and intent accuracy, entity span F1, the word- and
+char-distance entity F1 and the SLU-F1 of the SLURP paper, micro (default) or macro.
+
+Predictions: SLURP's JSONL, one line per prediction, ``{"slurp_id" | "file", "scenario",
+"action", "entities": [{"type", "filler"}]}`` — keyed by ``slurp_id`` for predictions made
+from the gold text (the evaluator's ``--load-gold``), by the recording's ``file`` for
+predictions made from audio (each recording of an utterance is then scored on its own).
+The gold side is built as the evaluator builds it: the intent from scenario and action,
+each entity's filler from its tokens' surfaces, lower-cased and joined by spaces.
+
+Profiles:
+
+- ``slurp``: ``scripts/evaluation/evaluate.py`` number for number (:mod:`.slurp_upstream`);
+  the notes name what it does that the spec profile does not.
+- ``spec`` (default): the same metrics, with ids compared as text (a ``slurp_id`` written as
+  a number matches the gold's), predicted entities compared on type and filler alone (an
+  extra key does not make a right entity wrong), and a metric with nothing to measure
+  ``null`` with a reason instead of 0.
+
+Malformed predictions (not an object, no key, no scenario or action, an entity without a
+string type and filler) are positioned diagnostics (SCO105) and left out: the evaluator
+stops on them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from goldlint.diagnostics import Severity
+from goldlint.findings import At, JsonPath
+from goldlint.score import slurp_upstream as up
+from goldlint.score.model import Failure, Issues, Outcome, metric
+
+PROFILES = ("spec", "slurp")
+AVERAGES = ("micro", "macro")
+GOLD, PRED = "gold", "predictions"
+METRICS = {"scenario_accuracy": "scenario", "action_accuracy": "action", "intent_accuracy": "intent",
+           "entity_span_f1": "span", "entity_word_f1": "word", "entity_char_f1": "char", "slu_f1": "slu"}
+
+
+@dataclass(slots=True)
+class Example:
+    key: Any
+    path: JsonPath
+    scenario: Any
+    action: Any
+    entities: list[dict[str, Any]]
+
+
+def gold_examples(records: Iterable[tuple[JsonPath, Any]], by_id: bool) -> tuple[dict[Any, Example], Counter[str]]:
+    """Gold as the evaluator reads it: per ``slurp_id`` (as text) or per recording file."""
+    out: dict[Any, Example] = {}
+    counts: Counter[str] = Counter()
+    for path, record in records:
+        counts["gold_records"] += 1
+        try:
+            tokens = record["tokens"]
+            entities = [{"type": e["type"], "filler": " ".join(tokens[i]["surface"].lower() for i in e["span"])} for e in record["entities"]]
+            keys = [str(record["slurp_id"])] if by_id else [r["file"] for r in record["recordings"]]
+            scenario, action = record["scenario"], record["action"]
+        except (KeyError, TypeError, IndexError, AttributeError):
+            counts["gold_unusable"] += 1
+            continue
+        for key in keys:
+            out[key] = Example(key, path, scenario, action, entities)
+    return out, counts
+
+
+def read_predictions(records: Iterable[tuple[JsonPath, Any]], issues: Issues, counts: Counter[str]) -> tuple[list[Example], bool]:
+    """The predictions that can be scored, in file order, and whether they are keyed by ``slurp_id``."""
+    out: list[Example] = []
+    by_id: bool | None = None
+    for path, value in records:
+        counts["predictions"] += 1
+        at = At(path)
+        if not isinstance(value, dict):
+            issues.add(PRED, "SCO105", at, "a prediction is an object: {slurp_id or file, scenario, action, entities}")
+            continue
+        if by_id is None:
+            by_id = "slurp_id" in value and "file" not in value
+        key_name = "slurp_id" if by_id else "file"
+        if key_name not in value:
+            issues.add(PRED, "SCO105", at, f"a prediction needs `{key_name}`, as the file's first prediction has")
+            continue
+        missing = [k for k in ("scenario", "action", "entities") if k not in value]
+        if missing:
+            issues.add(PRED, "SCO105", at, f"a prediction needs `{'`, `'.join(missing)}`: the official evaluator stops on it (KeyError)")
+            continue
+        entities = value["entities"]
+        if not isinstance(entities, list) or not all(_entity_ok(e) for e in entities):
+            bad = next((i for i, e in enumerate(entities) if not _entity_ok(e)), None) if isinstance(entities, list) else None
+            where = at.child("entities", bad) if bad is not None else at.child("entities")
+            issues.add(PRED, "SCO105", where, "an entity is an object with a string `type` and `filler`: the official evaluator stops on this one")
+            continue
+        out.append(Example(value[key_name], path, value["scenario"], value["action"], entities))
+    return out, bool(by_id)
+
+
+def _entity_ok(entity: Any) -> bool:
+    return isinstance(entity, dict) and isinstance(entity.get("type"), str) and isinstance(entity.get("filler"), str)
+
+
+class _Run:
+    def __init__(self) -> None:
+        self.counts = {name: up.Counts() for name in ("scenario", "action", "intent", "span", "word", "char")}
+        self.pairs = 0
+        self.failures: list[Failure] = []
+        self.empty_gold_fillers = 0
+
+    def add(self, gold: Example, pred: Example, entities: list[dict[str, Any]]) -> None:
+        self.pairs += 1
+        c = self.counts
+        up.label(c["scenario"], gold.scenario, pred.scenario)
+        up.label(c["action"], gold.action, pred.action)
+        up.label(c["intent"], f"{gold.scenario}_{gold.action}", f"{pred.scenario}_{pred.action}")
+        up.spans(c["span"], gold.entities, entities)
+        try:
+            up.distances(c["word"], gold.entities, entities, char=False)
+        except up.EmptyGold:
+            self.empty_gold_fillers += 1
+        up.distances(c["char"], gold.entities, entities, char=True)
+        if (gold.scenario, gold.action) != (pred.scenario, pred.action) or sorted(map(_pair, gold.entities)) != sorted(map(_pair, entities)):
+            self.failures.append(Failure(str(gold.key), {"intent": f"{gold.scenario}_{gold.action}", "entities": gold.entities},
+                                         {"intent": f"{pred.scenario}_{pred.action}", "entities": entities},
+                                         "intent" if (gold.scenario, gold.action) != (pred.scenario, pred.action) else "entities",
+                                         f"{gold.scenario}_{gold.action}"))
+
+    def slu(self) -> up.Counts:
+        out = up.Counts()
+        out.absorb(self.counts["word"])
+        out.absorb(self.counts["char"])
+        return out
+
+
+def _pair(entity: dict[str, Any]) -> tuple[str, str]:
+    return entity["type"], entity["filler"]
+
+
+def score(gold: Iterable[tuple[JsonPath, Any]], predictions: Iterable[tuple[JsonPath, Any]], profile: str, average: str,
+          issues: Issues, tick: Callable[[int], None] = lambda n: None) -> Outcome:
+    counts: Counter[str] = Counter()
+    preds, by_id = read_predictions(predictions, issues, counts)
+    golds, gold_counts = gold_examples(gold, by_id)
+    counts.update(gold_counts)
+    spec = profile == "spec"
+    by_key: dict[Any, Example] = {}
+    for p in preds:
+        key = str(p.key) if spec and by_id else p.key
+        if key in by_key:
+            counts["duplicate_predictions"] += 1
+            issues.add(PRED, "SCO104", At(p.path + (("slurp_id",) if by_id else ("file",))),
+                       f"a second prediction for {key!r}: the official evaluator keeps this later one", Severity.WARNING)
+        by_key[key] = p  # (the evaluator's dict: the last one wins)
+    run = _Run()
+    extra_keys = 0
+    for key, g in golds.items():
+        if key not in by_key:
+            counts["missing_predictions"] += 1
+            continue
+        p = by_key.pop(key)
+        entities = p.entities
+        if any(set(e) != {"type", "filler"} for e in entities):
+            extra_keys += 1
+            if spec:
+                entities = [{"type": e["type"], "filler": e["filler"]} for e in entities]
+        run.add(g, p, entities)
+        if run.pairs % 1000 == 0:
+            tick(1000)
+    for key, p in by_key.items():
+        counts["unknown_predictions"] += 1
+        issues.add(PRED, "SCO103", At(p.path), f"prediction for {key!r}, which no gold {'record' if by_id else 'recording'} has")
+    if counts["missing_predictions"]:
+        issues.add(GOLD, "SCO102", At(()), f"{counts['missing_predictions']} gold {'record' if by_id else 'recording'}(s) have no prediction: "
+                   "left out of every metric (coverage drops; the official evaluator only logs the number)", Severity.WARNING)
+    out = _outcome(run, profile, average, counts)
+    _notes(out, run, profile, by_id, preds, extra_keys, counts)
+    return out
+
+
+def _outcome(run: _Run, profile: str, average: str, counts: Counter[str]) -> Outcome:
+    out = Outcome("slurp", profile, main_breakdown="per_scenario")
+    n, skipped = run.pairs, counts["missing_predictions"]
+    everything = {**run.counts, "slu": run.slu()}
+    overall: dict[str, Any] = {}
+    for name, source in METRICS.items():
+        values = everything[source].overall(average)
+        reason = None
+        if not n:
+            values, reason = None, "no gold example has a prediction"
+        elif values is None:
+            reason = "the official evaluator divides by zero here (macro average over no label)"
+        elif profile == "spec" and source in ("span", "word", "char", "slu") and not everything[source].labels():
+            values, reason = None, "no entity in the gold or the predictions"
+        out.metrics[name] = metric(values[2] if values is not None else None, reason, n, skipped)
+        if values is not None:
+            overall[source] = {"precision": values[0], "recall": values[1], "f1": values[2]}
+    out.counts = {k: int(counts[k]) for k in ("gold_records", "gold_unusable", "predictions", "missing_predictions", "unknown_predictions",
+                                              "duplicate_predictions")} | {"scored": n}
+    out.breakdowns["overall"] = overall
+    out.breakdowns["per_scenario"] = _table(run.counts["scenario"])
+    out.breakdowns["per_entity_type"] = _table(everything["span"])
+    out.failures = run.failures
+    return out
+
+
+def _table(counts: up.Counts) -> dict[str, dict[str, float]]:
+    return {label: {"precision": p, "recall": r, "f1": f, "tp": tp, "fp": fp, "fn": fn}
+            for label, (p, r, f, tp, fp, fn) in sorted(counts.per_label().items())}
+
+
+def _notes(out: Outcome, run: _Run, profile: str, by_id: bool, preds: list[Example], extra_keys: int, counts: Counter[str]) -> None:
+    keyed = "`slurp_id` (predictions from the gold text: the evaluator's --load-gold)" if by_id else "the recording's `file` (each recording scored on its own)"
+    out.note(f"predictions keyed by {keyed}")
+    numbers = sum(1 for p in preds if by_id and not isinstance(p.key, str))
+    if profile == "slurp":
+        out.note("slurp profile: SLURP's scripts/evaluation/evaluate.py number for number")
+        if numbers:
+            out.note(f"{numbers} prediction(s) write `slurp_id` as a number: the evaluator's gold ids are text, so it never pairs them "
+                     "(the spec profile compares them as text)")
+        if extra_keys:
+            out.note(f"{extra_keys} prediction(s) have entities with keys besides `type` and `filler`: the evaluator's span F1 counts such "
+                     "an entity wrong even when type and filler are right (the spec profile compares type and filler)")
+    else:
+        out.note("spec profile: the evaluator's metrics, with ids compared as text, entities compared on type and filler alone, and "
+                 "null (not 0) for a metric with nothing to measure")
+    if run.empty_gold_fillers:
+        out.note(f"{run.empty_gold_fillers} gold entities have an empty filler: the evaluator's word distance (jiwer) raises on them; "
+                 "goldlint leaves them out of entity_word_f1")
+    if counts["missing_predictions"]:
+        out.note(f"{counts['missing_predictions']} gold example(s) have no prediction and are left out, as the evaluator leaves them out (SCO102)")
+
+
+__all__ = ["AVERAGES", "PROFILES", "score"]

@@ -1,0 +1,98 @@
+"""`goldlint score --kind slurp` from the command line on real SLURP data, and the spec profile's
+differences from the evaluator's, with the diagnostics of malformed predictions."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from goldlint.families.slurp.rules import record
+from goldlint.formats.jsonl_doc import JsonlDocument
+from goldlint.score import slurp, slurp_upstream
+from goldlint.score.model import Issues
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+METRICS = ["scenario_accuracy", "action_accuracy", "intent_accuracy", "entity_span_f1", "entity_word_f1", "entity_char_f1", "slu_f1"]
+
+
+def _cli(tmp_path: Path, pred: str, *args: str) -> tuple[int, dict[str, object], str]:
+    report = tmp_path / "report.json"
+    run = subprocess.run([sys.executable, "-m", "goldlint", "score", str(DATA / "slurp" / "test.jsonl"), str(DATA / "slurp" / "predictions" / pred),
+                          "--kind", "slurp", "-o", str(report), "--html", str(tmp_path / "r.html"), *args],
+                         capture_output=True, text=True, encoding="utf-8", check=False)
+    return run.returncode, json.loads(report.read_text(encoding="utf-8")) if report.exists() else {}, run.stdout + run.stderr
+
+
+@pytest.mark.parametrize("average", ["micro", "macro"])
+def test_the_cli_prints_the_official_numbers_of_a_real_run(tmp_path: Path, average: str) -> None:
+    official = json.loads((DATA / "score" / "slurp" / "real.json").read_text(encoding="utf-8"))["google_hermit"][average]
+    code, report, out = _cli(tmp_path, "google_hermit.jsonl", "--profile", "slurp", "--average", average)
+    assert code == 0, out
+    metrics = report["metrics"]
+    assert isinstance(metrics, dict) and list(metrics) == METRICS
+    assert metrics["slu_f1"]["value"] == pytest.approx(official["slu_f1"], abs=1e-12)
+    assert metrics["intent_accuracy"]["value"] == pytest.approx(official["intent"], abs=1e-12)
+    assert metrics["slu_f1"]["samples_measured"] == 340  # the 340 recordings of the 100 utterances that google_hermit predicts
+    assert "predictions keyed by the recording's `file`" in " ".join(report["notes"])  # type: ignore[arg-type]
+    assert "slu_f1" in out and (tmp_path / "r.html").exists()
+
+
+def test_the_cli_refuses_an_average_it_does_not_know(tmp_path: Path) -> None:
+    code, _, out = _cli(tmp_path, "gold_hermit.jsonl", "--average", "weighted")
+    assert code == 2 and "--average `weighted`: micro or macro" in out
+
+
+def _score(golds: list[dict[str, object]], preds: list[object], profile: str, issues: Issues | None = None) -> slurp.Outcome:  # type: ignore[name-defined]
+    gold = "".join(json.dumps(g) + "\n" for g in golds)
+    pred = "".join(json.dumps(p) + "\n" for p in preds)
+    return slurp.score(JsonlDocument("g.jsonl", gold).records(), JsonlDocument("p.jsonl", pred).records(), profile, "micro", issues or Issues())
+
+
+RIGHT = {"scenario": "alarm", "action": "set", "entities": [{"type": "time", "filler": "five am"}]}
+
+
+def test_a_numeric_slurp_id_is_paired_by_spec_and_never_by_the_evaluator() -> None:
+    spec = _score([record()], [{"slurp_id": 1, **RIGHT}], "spec")
+    assert spec.metrics["slu_f1"].value == 1.0
+    upstream = _score([record()], [{"slurp_id": 1, **RIGHT}], "slurp")
+    assert upstream.counts["scored"] == 0 and upstream.counts["unknown_predictions"] == 1
+    assert any("write `slurp_id` as a number" in note for note in upstream.notes)
+
+
+def test_an_entity_with_an_extra_key_is_right_for_spec_and_wrong_for_the_evaluators_span_f1() -> None:
+    pred = {"slurp_id": "1", **RIGHT, "entities": [{"type": "time", "filler": "five am", "span": [4, 5]}]}
+    assert _score([record()], [pred], "spec").metrics["entity_span_f1"].value == 1.0
+    upstream = _score([record()], [pred], "slurp")
+    assert upstream.metrics["entity_span_f1"].value == 0.0 and upstream.metrics["entity_word_f1"].value == 1.0
+    assert any("keys besides `type` and `filler`" in note for note in upstream.notes)
+
+
+def test_no_entity_anywhere_is_null_for_spec_and_0_for_the_evaluator() -> None:
+    golds = [record(sentence_annotation="wake me up at five am", entities=[])]
+    pred = {"slurp_id": "1", **RIGHT, "entities": []}
+    spec = _score(golds, [pred], "spec")
+    assert spec.metrics["entity_span_f1"].value is None and spec.metrics["entity_span_f1"].reason == "no entity in the gold or the predictions"
+    assert spec.metrics["intent_accuracy"].value == 1.0
+    assert _score(golds, [pred], "slurp").metrics["entity_span_f1"].value == 0.0
+
+
+def test_malformed_duplicate_and_unknown_predictions_are_positioned() -> None:
+    issues = Issues()
+    preds: list[object] = [[1], {"slurp_id": "1", "scenario": "alarm"}, {"slurp_id": "1", **RIGHT, "entities": [{"type": "time"}]},
+                           {"slurp_id": "1", **RIGHT}, {"slurp_id": "1", **RIGHT}, {"slurp_id": "9", **RIGHT}]
+    out = _score([record(), record(slurp_id=2)], preds, "spec", issues)
+    assert [(i.code, i.where.path) for i in issues.items] == [
+        ("SCO105", (0,)), ("SCO105", (1,)), ("SCO105", (2, "entities", 0)), ("SCO104", (4, "slurp_id")), ("SCO103", (5,)), ("SCO102", ())]
+    assert out.counts["scored"] == 1 and out.counts["missing_predictions"] == 1
+
+
+def test_the_distances_as_the_evaluator_reads_them() -> None:
+    assert slurp_upstream.char_distance("", "") == 1.0  # textdistance 4.1.5: two empty strings are at distance 1
+    assert slurp_upstream.word_distance("new york", "new\tyork") == 1.0  # one tab is no word boundary for jiwer 2.0.0
+    assert slurp_upstream.word_distance("five am", "  five   am ") == 0.0
+    with pytest.raises(slurp_upstream.EmptyGold):
+        slurp_upstream.word_distance(" ", "x")
