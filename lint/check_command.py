@@ -11,7 +11,6 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 
 from goldlint import config as cfg
@@ -59,7 +58,7 @@ class Configs:
             if self.ignore:
                 update["ignore"] = list(loaded.settings.ignore) + self.ignore
             if update:
-                loaded = cfg.Loaded(replace(loaded.settings, **update), loaded.path, loaded.root)
+                loaded = cfg.Loaded(loaded.settings.with_changes(**update), loaded.path, loaded.root)
             self._cache[key] = loaded
         return self._cache[key]
 

@@ -7,14 +7,15 @@ whole config is validated with pydantic, and a bad key or value is a
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, make_dataclass, replace
-from functools import lru_cache
+from dataclasses import field, make_dataclass, replace
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Annotated, Any
 
-import re2  # type: ignore[import-not-found]
+import msgspec
 
 from goldlint import tables
 from goldlint.families import KINDS
@@ -26,8 +27,7 @@ DEFAULT_DOCUMENT_SIZE = 64 << 20  # JSON and TSV: a hostile 64 MiB JSON needs ab
 DEFAULT_YAML_SIZE = 4 << 20  # YAML with anchors, tags or tabs is read in pure Python (about 0.3 MB/s): 4 MiB is 15 s at worst
 
 
-@dataclass(frozen=True)
-class ConfigProblem:
+class ConfigProblem(msgspec.Struct, frozen=True):
     line: int
     column: int
     message: str
@@ -112,20 +112,44 @@ class BaseSettings:
         return file_size, "max-file-size"  # JSONL (streamed line by line) and the rest
 
 
-# The whole config: the common keys, and one table per kind (`slu:`, `mix-config:`, …).
-Settings = make_dataclass("Settings", [(name.replace("-", "_"), kind.options, field(default_factory=kind.options)) for name, kind in KINDS.items()],
-                          bases=(BaseSettings,))
-Settings.__pydantic_config__ = BaseSettings.__pydantic_config__  # type: ignore[attr-defined]
+_KIND_OF = {name.replace("-", "_"): name for name in KINDS}  # attribute -> kind (`mix_config` -> `mix-config`)
 
 
+@table
+class Settings(BaseSettings):
+    """The whole config: the common keys, and one table per kind (``settings.slu``,
+    ``settings.mix_config``, …). A kind's table is made when first asked for, so a run loads
+    the config tables of the kinds it meets only; a config file's are all validated at once
+    (:func:`settings_from`)."""
 
-def settings_from(data: dict[str, Any]) -> Any:
+    def __getattr__(self, name: str) -> Any:  # (only for attributes not set yet)
+        kind = _KIND_OF.get(name)
+        if kind is None:
+            raise AttributeError(name)
+        value = KINDS[kind].options()
+        self.__dict__[name] = value
+        return value
+
+    def with_changes(self, **changes: Any) -> Settings:
+        """A copy with some keys (or kind tables) replaced."""
+        new = copy.copy(self)
+        new.__dict__.update(changes)
+        return new
+
+
+@cache
+def _validated() -> type:
+    """Settings with every kind's table as a field: what a config file is validated as."""
+    return make_dataclass("Settings", [(attr, KINDS[kind].options, field(default_factory=KINDS[kind].options)) for attr, kind in _KIND_OF.items()],
+                          bases=(Settings,))
+
+
+def settings_from(data: dict[str, Any]) -> Settings:
     """A Settings from a config's decoded mapping (pydantic's ``ValidationError`` when it is wrong)."""
-    return tables.validate(Settings, data)
+    return tables.validate(_validated(), data)  # type: ignore[no-any-return]
 
 
-@dataclass(frozen=True)
-class Loaded:
+class Loaded(msgspec.Struct, frozen=True):
     settings: Any  # a Settings
     path: Path | None  # the config file, None for defaults
     root: Path  # the folder globs are relative to
@@ -160,6 +184,8 @@ def glob_match(rel: str, pattern: str) -> bool:
 @lru_cache(maxsize=1024)
 def _glob_matcher(pattern: str) -> Callable[[str], bool] | None:
     """A matcher of relative paths for one glob; ``None`` when the glob cannot be compiled."""
+    import re2  # type: ignore[import-not-found]  # (only for configs with globs)
+
     options = re2.Options()
     options.log_errors = False
     try:
@@ -344,7 +370,7 @@ def _shape(value: Any) -> str:
 def _did_you_mean_key(loc: tuple[Any, ...], data: dict[str, Any]) -> str:
     from goldlint.suggest import did_you_mean
 
-    table_class: type | None = Settings
+    table_class: type | None = _validated()
     for step in loc[:-1]:
         table_class = tables.subtable(table_class, str(step)) if table_class is not None else None
     return did_you_mean(str(loc[-1]), tables.keys(table_class)) if table_class is not None else ""
@@ -383,7 +409,7 @@ def _toml_locator(text: str) -> Any:
 def with_semantic_profile(loaded: Loaded, profile: str) -> Loaded:
     """``loaded`` with the semantic vocabulary profile replaced (``score --profile``)."""
     semantic = replace(loaded.settings.semantic, profile=profile)
-    return Loaded(replace(loaded.settings, semantic=semantic), loaded.path, loaded.root)
+    return Loaded(loaded.settings.with_changes(semantic=semantic), loaded.path, loaded.root)
 
 
 def for_file(file: Path, explicit: Path | None = None) -> Loaded:

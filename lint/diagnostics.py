@@ -6,9 +6,10 @@ Lines and columns are 1-based; a column counts Unicode code points.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import Literal
+
+import msgspec
 
 Applicability = Literal["safe", "unsafe"]
 
@@ -23,37 +24,41 @@ class Severity(str, Enum):
         return {"error": 2, "warning": 1, "info": 0}[self.value]
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Position:
+class Position(msgspec.Struct, frozen=True, order=True):
     line: int
     column: int
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """A half-open range of the original text, as positions and as character offsets."""
+class Span(msgspec.Struct, frozen=True, eq=False):
+    """A half-open range of the original text, as positions and as character offsets.
+
+    Two spans are equal when their positions are: the offsets are a convenience, not part
+    of a span's identity (some readers know them, some do not)."""
 
     start: Position
     end: Position
-    start_offset: int = field(default=-1, compare=False)
-    end_offset: int = field(default=-1, compare=False)
+    start_offset: int = -1
+    end_offset: int = -1
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Span) and self.start == other.start and self.end == other.end
+
+    def __hash__(self) -> int:
+        return hash((self.start, self.end))
 
 
-@dataclass(frozen=True, slots=True)
-class Edit:
+class Edit(msgspec.Struct, frozen=True):
     span: Span
     new_text: str
 
 
-@dataclass(frozen=True, slots=True)
-class Fix:
+class Fix(msgspec.Struct, frozen=True):
     applicability: Applicability
     message: str
     edits: tuple[Edit, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
+class Diagnostic(msgspec.Struct, frozen=True):
     path: str
     code: str
     name: str

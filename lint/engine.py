@@ -10,10 +10,11 @@ import gc
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from stat import S_ISREG
 from typing import Any
+
+import msgspec
 
 from goldlint import config as cfg
 from goldlint.diagnostics import Diagnostic, Edit, Fix, Position, Severity, Span
@@ -44,10 +45,9 @@ GOLDLINT_CONFIG = "goldlint config"
 CONFIG_FILE_NAMES = frozenset(name for name in cfg.CONFIG_NAMES if name.endswith(".yaml"))  # (pyproject.toml is no gold format anyway)
 
 
-@dataclass(slots=True)
-class FileResult:
+class FileResult(msgspec.Struct):
     path: str
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = msgspec.field(default_factory=list)
     kind: str | None = None
     text: str | None = None  # the text checked, when it was held in memory
     lossy: bool = False  # invalid UTF-8 was replaced: fixes must not be written

@@ -8,16 +8,16 @@ findings that exist. Text-level rules may give character offsets directly
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, TypeAlias
+
+import msgspec
 
 from goldlint.diagnostics import Applicability, Severity, Span
 
 JsonPath = tuple[str | int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class At:
+class At(msgspec.Struct, frozen=True):
     """A value (or the key naming it) in the document, optionally a range inside a string."""
 
     path: JsonPath
@@ -35,8 +35,7 @@ class At:
         return At(self.path, True)
 
 
-@dataclass(frozen=True, slots=True)
-class Offsets:
+class Offsets(msgspec.Struct, frozen=True):
     """Character offsets into the whole document text."""
 
     start: int
@@ -46,8 +45,7 @@ class Offsets:
 Location: TypeAlias = At | Offsets | Span
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(msgspec.Struct, frozen=True):
     """One text edit of a fix: ``new_text`` replaces the text at ``where``.
 
     With ``as_string`` the new text is a decoded string value and the document encodes
@@ -59,21 +57,19 @@ class Change:
     as_string: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class FixProposal:
+class FixProposal(msgspec.Struct, frozen=True):
     applicability: Applicability
     message: str
     changes: tuple[Change, ...]
 
 
-@dataclass(slots=True)
-class Finding:
+class Finding(msgspec.Struct):
     code: str
     where: Location
     message: str
     fix: FixProposal | None = None
     severity: Severity | None = None  # None: the rule's default
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = msgspec.field(default_factory=dict)
     # Other ways to fix it, for a human to choose from (never applied by --fix).
     alternatives: tuple[FixProposal, ...] = ()
 

@@ -10,9 +10,10 @@ equal to the typer command's parameters by ``tests/test_quick_argv.py``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from goldlint.reporters import FORMATS
 
@@ -33,8 +34,7 @@ def _jobs(value: str) -> int:
     return int(value)
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(msgspec.Struct, frozen=True):
     dest: str  # the check command's parameter
     flags: tuple[str, ...]
     read: Callable[[str], Any] | None = None  # how its value is read; None: a flag, no value

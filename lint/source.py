@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 from goldlint.diagnostics import Position, Span
 from goldlint.findings import Finding
@@ -11,8 +12,7 @@ from goldlint.findings import Finding
 _BREAK = re.compile(r"\r\n|\r|\n")  # the line breaks of LSP (and of TextIndex)
 
 
-@dataclass(slots=True)
-class Decoded:
+class Decoded(msgspec.Struct):
     text: str
     findings: list[Finding]
     lossy: bool  # bytes were replaced: never write this text back

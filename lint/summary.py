@@ -9,8 +9,9 @@ says so on standard error.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
+
+import msgspec
 
 from goldlint.diagnostics import Diagnostic, Severity
 
@@ -25,10 +26,9 @@ class Outcome(NamedTuple):
     skipped: str | None  # why it was not checked (FileResult.skipped), None when it was
 
 
-@dataclass
-class RunSummary:
-    checked: Counter[str] = field(default_factory=Counter)  # kind -> files checked
-    skipped: Counter[str] = field(default_factory=Counter)  # reason -> files not checked
+class RunSummary(msgspec.Struct):
+    checked: Counter[str] = msgspec.field(default_factory=Counter)  # kind -> files checked
+    skipped: Counter[str] = msgspec.field(default_factory=Counter)  # reason -> files not checked
     strict: bool = False  # warnings fail the run (--strict)
 
     def add(self, outcome: Outcome) -> None:

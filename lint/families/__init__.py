@@ -11,16 +11,16 @@ wins — the most specific shapes first (a run card also has a `dataset`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 if TYPE_CHECKING:
     from goldlint.families.base import Family
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(msgspec.Struct, frozen=True):
     name: str
     package: str  # under goldlint.families
     family_class: str  # in the package's family.py

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
+
+import msgspec
 
 from goldlint.findings import Report  # noqa: F401  (re-exported: families report through it)
 from goldlint.tables import table
@@ -21,15 +22,14 @@ class FamilyOptions:
     """Base of every family's config table (see :mod:`goldlint.tables`): kebab-case keys, unknown keys refused."""
 
 
-@dataclass(slots=True)
-class Context:
+class Context(msgspec.Struct):
     """What a family's check knows besides the document."""
 
     path: Path  # the gold file (may not exist on disk: a language-server buffer)
     options: Any  # the family's FamilyOptions subclass, as configured
     settings: Settings
     config_dir: Path | None = None  # where the config file that applies lives
-    state: dict[str, Any] = field(default_factory=dict)
+    state: dict[str, Any] = msgspec.field(default_factory=dict)
     # Only some entries of the file are present (the server's quick check of the edited
     # ones): rules about the file as a whole would judge the part, and are not run.
     partial: bool = False

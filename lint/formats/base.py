@@ -5,16 +5,16 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from goldlint.diagnostics import Span
 from goldlint.findings import At, Finding, JsonPath, Location, Offsets
 from goldlint.textindex import TextIndex
 
 
-@dataclass(frozen=True, slots=True)
-class Limits:
+class Limits(msgspec.Struct, frozen=True):
     """What a reader refuses to go past (GL011); config keys of the same names, kebab-case."""
 
     max_depth: int = 1024  # nested arrays/objects (JSON: at most 1024, orjson's own limit)

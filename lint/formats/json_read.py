@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
 import orjson
 
 from goldlint.formats.json_scan import JsonPath, locate, object_members
@@ -22,28 +22,25 @@ from goldlint.formats.json_scan import JsonPath, locate, object_members
 MAX_DEPTH = 1024  # orjson's own limit; deeper input is reported, not parsed
 
 
-@dataclass(frozen=True, slots=True)
-class SyntaxProblem:
+class SyntaxProblem(msgspec.Struct, frozen=True):
     code: str  # GL003 (syntax) or GL011 (a limit)
     start: int
     end: int
     message: str
 
 
-@dataclass(frozen=True, slots=True)
-class DuplicateKey:
+class DuplicateKey(msgspec.Struct, frozen=True):
     path: JsonPath  # the object holding the key
     key: str
     first: tuple[int, int]  # the key token that every reader throws away
     duplicate: tuple[int, int]
 
 
-@dataclass(slots=True)
-class JsonParse:
+class JsonParse(msgspec.Struct):
     value: Any = None
     ok: bool = False
-    problems: list[SyntaxProblem] = field(default_factory=list)
-    duplicates: list[DuplicateKey] = field(default_factory=list)
+    problems: list[SyntaxProblem] = msgspec.field(default_factory=list)
+    duplicates: list[DuplicateKey] = msgspec.field(default_factory=list)
 
 
 _COLON_ESCAPE = re.compile(r"\\u003[aA]")

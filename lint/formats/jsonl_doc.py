@@ -8,12 +8,12 @@ reading again only the lines that have findings.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from functools import partial
 from itertools import repeat
 from typing import Any, Protocol
 
 import jiter
+import msgspec
 
 from goldlint.diagnostics import Position, Span
 from goldlint.findings import At, Finding, JsonPath
@@ -187,8 +187,7 @@ class LineClaims(Protocol):
         """Count a clean line where records meet (ids, first occurrences), in file order."""
 
 
-@dataclass(slots=True)
-class RawBatch:
+class RawBatch(msgspec.Struct):
     """Consecutive undecoded lines of a streamed file, from line number ``first``."""
 
     first: int
@@ -199,7 +198,7 @@ class RawBatch:
     # each line's 0-based editor line (see ``Line``), or how far the editor lines run ahead
     # of the JSONL lines for the whole batch (the lone ``\r`` before it)
     editor: int | list[int] = 0
-    _bodies: list[bytes] | None = field(default=None, repr=False)  # copied out once, when first asked for
+    _bodies: list[bytes] | None = msgspec.field(default=None)  # copied out once, when first asked for
 
     @classmethod
     def of(cls, first: int, offset: int, data: bytes, editor: int) -> RawBatch:

@@ -7,13 +7,12 @@ Schemas' docs all read from this one place.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from goldlint.diagnostics import Severity
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(msgspec.Struct, frozen=True):
     code: str
     name: str  # the readable slug, e.g. ``slot-not-allowed-for-intent``
     severity: Severity

@@ -23,7 +23,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 from collections import Counter
 from collections.abc import Callable
@@ -31,6 +30,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from goldlint.diagnostics import Diagnostic, Edit, Fix, Span
 from goldlint.engine import check_text
@@ -235,7 +236,7 @@ def _placed(diagnostics: list[Diagnostic], kept: Callable[[Diagnostic], bool], r
             continue
         fix = _rebased_fix(diag.fix, rebase) if diag.fix is not None else None
         alternatives = tuple(f for f in (_rebased_fix(a, rebase) for a in diag.alternatives) if f is not None)
-        items.append(make_item(dataclasses.replace(diag, span=span, fix=fix, alternatives=alternatives), buffer, encoding))
+        items.append(make_item(msgspec.structs.replace(diag, span=span, fix=fix, alternatives=alternatives), buffer, encoding))
     return items
 
 

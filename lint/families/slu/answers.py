@@ -11,8 +11,9 @@ import ast
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from goldlint.families.base import Report
 from goldlint.families.slu.inventory import Inventory
@@ -25,8 +26,7 @@ from goldlint.suggest import did_you_mean, unambiguous
 Where = Callable[..., At]
 
 
-@dataclass(slots=True)
-class Answer:
+class Answer(msgspec.Struct):
     value: dict[str, Any]
     where: Where
     fixable: bool  # False when the answer is inside a string: fixes would have to re-encode it

@@ -10,9 +10,10 @@ inside the JSON string. Every distinct annotation is parsed once per process: a 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from goldlint.resources import grammar_text
 
@@ -27,8 +28,7 @@ _NO_COLON_WHOLE = re.compile(r"[ \t]*[^\s:,\[\]]+[ \t]*\[[ \t]*(?:[^\s:,\[\]]+[ 
 _LINE = re.compile(r"[^\n]*\n?")
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(msgspec.Struct, frozen=True):
     start: int
     end: int
     message: str
@@ -36,11 +36,10 @@ class Problem:
     fix_message: str = ""
 
 
-@dataclass(frozen=True)
-class Inventory:
-    intents: dict[str, tuple[str, ...]] = field(default_factory=dict)
+class Inventory(msgspec.Struct, frozen=True):
+    intents: dict[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
     # offsets of each intent name and slot list in the annotation, for pointing at them
-    intent_spans: dict[str, tuple[int, int]] = field(default_factory=dict)
+    intent_spans: dict[str, tuple[int, int]] = msgspec.field(default_factory=dict)
     problems: tuple[Problem, ...] = ()
     unread: tuple[str, ...] = ()  # lines of the block that could not be read (a problem says why)
 
