@@ -19,6 +19,11 @@ def main() -> None:
 
         sys.stdout.write(f"goldlint {__version__}\n")
         _leave(0)
+    if sys.argv[1:] == ["serve"]:  # an editor starting the server: no CLI framework to import
+        from goldlint.server.run import run_server
+
+        run_server()
+        _leave(0)
     if sys.argv[1:2] == ["check"]:
         from goldlint.quick_argv import read_check
 

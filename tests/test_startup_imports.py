@@ -120,3 +120,18 @@ def test_a_config_file_is_validated_by_pydantic(tmp_path: Path) -> None:
     done, modules = _imported(["check", "dev.jsonl"], tmp_path)
     assert done.returncode == 2 and "goldlint.yaml:2:3: slu.min-speaker-age: must be at least 0" in done.stderr, done.stderr[-800:]
     assert "pydantic" in modules
+
+
+def test_the_language_server_starts_without_the_cli_or_any_parser_stack(tmp_path: Path) -> None:
+    """`goldlint serve` (how VS Code and Neovim start it) answers `initialize` soon after the
+    protocol's own types are imported: no CLI framework, validator, scorer, YAML stack or family
+    is loaded until a file asks for it. (The server stops at the end of its input.)"""
+    done = subprocess.run([sys.executable, "-c", _PROBE, "serve"], cwd=tmp_path, capture_output=True, text=True, check=False, timeout=60,
+                          stdin=subprocess.DEVNULL)
+    lines = [line for line in done.stderr.splitlines() if line.startswith("MODULES ")]
+    assert lines, done.stderr[-2000:]
+    modules = set(lines[-1].split()[1:])
+    assert "goldlint.server.server" in modules
+    banned = {m for m in modules if m.startswith(("typer", "click", "pydantic", "goldlint.cli", "goldlint.score", *YAML_STACK, "lark"))}
+    assert banned == set(), sorted(banned)
+    assert not {m for m in modules if m.startswith("goldlint.families.") and m.endswith(".family")}

@@ -1,13 +1,12 @@
 """``goldlint serve``: start the language server (stdio by default, or TCP).
 
-Written as a typer command body; the CLI registers it with ``app.command()(serve)``.
-``python -m goldlint.server`` runs the same command without the rest of the CLI.
+Written as a typer command body; the CLI registers it with ``app.command()(serve)``. The
+work is :func:`goldlint.server.run.run_server`, which ``goldlint serve`` with no options and
+``python -m goldlint.server`` reach without typer (see :mod:`goldlint.launch`).
 """
 
 from __future__ import annotations
 
-import logging
-import sys
 from typing import Annotated
 
 import typer
@@ -20,20 +19,9 @@ def serve(
     log_level: Annotated[str, typer.Option("--log-level", help="Server log level on stderr: debug, info, warning, error.")] = "warning",
 ) -> None:
     """Run the goldlint language server for editors (diagnostics, quick fixes, completion, hover, symbols)."""
-    from goldlint.server.server import ClientLogHandler, create_server
+    from goldlint.server.run import BadLogLevel, run_server
 
-    level = getattr(logging, log_level.upper(), None)
-    if not isinstance(level, int):
-        raise typer.BadParameter(f"unknown log level `{log_level}`", param_hint="--log-level")
-    # Logs go to stderr (stdout is the protocol's channel with stdio) and, from goldlint's
-    # own loggers, to the client's log; pygls' own chatter only from warnings up.
-    logging.basicConfig(level=max(level, logging.WARNING), stream=sys.stderr, format="goldlint-server %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("pygls.server").setLevel(logging.INFO)  # "Serving on (host, port)" names the port
-    server = create_server()
-    own = logging.getLogger("goldlint")
-    own.setLevel(min(level, logging.INFO))
-    own.addHandler(ClientLogHandler(server))
-    if tcp:
-        server.start_tcp(host, port)
-    else:
-        server.start_io()
+    try:
+        run_server(tcp, host, port, log_level)
+    except BadLogLevel as exc:
+        raise typer.BadParameter(str(exc), param_hint="--log-level") from None

@@ -25,7 +25,6 @@ from typing import Any
 from goldlint.formats import json_spans
 from goldlint.formats.base import Document
 from goldlint.formats.json_scan import locate
-from goldlint.formats.yaml_doc import YamlDocument
 from goldlint.server.textbuffer import Change
 
 MIN_ITEMS = 32
@@ -52,7 +51,7 @@ class ItemMap:
             return None
         if not candidates:
             return None
-        if isinstance(document, YamlDocument):
+        if document.format == "yaml":
             return cls._of_yaml(document, candidates)
         return cls._of_json(document.text or "", candidates)
 
@@ -77,7 +76,7 @@ class ItemMap:
         return cls(array("q", starts), array("q", ends), tuple(arrays))
 
     @classmethod
-    def _of_yaml(cls, document: YamlDocument, candidates: list[tuple[Any, ...]]) -> ItemMap | None:
+    def _of_yaml(cls, document: Any, candidates: list[tuple[Any, ...]]) -> ItemMap | None:
         placed = [items for items in map(document.block_items, candidates) if items]
         placed.sort()
         starts: list[int] = []

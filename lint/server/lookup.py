@@ -18,11 +18,9 @@ from goldlint.families import FAMILIES, detect
 from goldlint.families.base import Family
 from goldlint.formats.base import Document
 from goldlint.formats.json_read import parse_json
-from goldlint.formats.yaml_doc import YamlDocument
 from goldlint.server.pathat import Spot, json_spot
 from goldlint.server.pathat_conll import conll_spot
 from goldlint.server.pathat_tsv import tsv_spot
-from goldlint.server.pathat_yaml import yaml_spot
 from goldlint.server.textbuffer import TextBuffer
 
 if TYPE_CHECKING:
@@ -81,8 +79,10 @@ def lookup(server: GoldlintServer, state: DocState, buffer: TextBuffer, position
             if state.document is not None:
                 roots.append(state.document.root)
     elif fmt == "yaml":
+        from goldlint.server.pathat_yaml import yaml_spot  # (the YAML stack, once a YAML buffer asks)
+
         read = None if _current(state) else _read_again(state, text, "yaml")
-        spot = yaml_spot(text, offset, read if isinstance(read, YamlDocument) else None)  # (one reading for both)
+        spot = yaml_spot(text, offset, read if getattr(read, "format", None) == "yaml" else None)  # (one reading for both)
         if spot is None:
             return None
         roots.extend(_current_or_last(state, read))
