@@ -22,7 +22,7 @@ from pygls.uris import to_fs_path
 from goldlint.engine import format_of
 from goldlint.server.convert import Item
 from goldlint.server.items import ItemMap
-from goldlint.server.textbuffer import Change, TextBuffer
+from goldlint.server.textbuffer import Change, TextBuffer, common_prefix, common_suffix
 
 _BY_LINE = ("jsonl", "tsv")  # formats whose lines are checked one by one (a TSV with its header)
 INCREMENTAL_ABOVE = 1 << 20  # characters: larger JSON Lines and TSV buffers are checked line by line first
@@ -98,17 +98,30 @@ class DocState:
 
     def apply(self, changes: list[types.TextDocumentContentChangeEvent], version: int | None, encoding: str) -> None:
         for change in changes:
-            region = None
             if isinstance(change, types.TextDocumentContentChangePartial):
                 region = self._touched_region(change, encoding)
-            self._remember_good_line(change, encoding)
-            done = self.buffer.apply(change, encoding)
-            if done is None or region is None:
+                self._remember_good_line(change, encoding)
+                done = self.buffer.apply(change, encoding)
+            else:
+                done, region = self._replace_whole(change.text)
+            if done is None:
                 self._reset()
             else:
                 self._follow(done, region)
         self.version = version
         self.revision += 1
+
+    def _replace_whole(self, text: str) -> tuple[Change, tuple[int, int]]:
+        """A change sent as the whole new text (the protocol allows it; some clients always do):
+        applied as the edit it is — the span between the parts the old and new texts share at
+        both ends — so a one-letter edit costs what it costs from a client that sends ranges."""
+        old = self.buffer.text
+        start = common_prefix(old, text)
+        same_end = common_suffix(old, text, min(len(old), len(text)) - start)
+        end = len(old) - same_end
+        first, last = self.buffer.line_of(start), self.buffer.line_of(end)
+        region = self.buffer.line_bounds(first)[0], self.buffer.line_bounds(last)[1]
+        return self.buffer.replace(start, end, text[start : len(text) - same_end]), region
 
     def _touched_region(self, change: types.TextDocumentContentChangePartial, encoding: str) -> tuple[int, int]:
         low, high = sorted((change.range.start.line, change.range.end.line))  # a range may end before it starts

@@ -31,6 +31,8 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, BinaryIO
 
+import orjson
+
 MAX_HEADER_LINE = 8 << 10  # bytes: a header line is short; a longer one is junk
 MAX_BODY = 512 << 20  # bytes: a 50 MB document, escaped as JSON, fits many times over
 _LENGTH = re.compile(rb"content-length[ \t]*:[ \t]*(\S*)", re.IGNORECASE)
@@ -106,7 +108,7 @@ async def run_frames(stop_event: threading.Event, reader: FrameReader, protocol:
         if body is None:
             break
         try:
-            message = json.loads(body, object_hook=protocol.structure_message)
+            message = protocol.structure_message(_decode(body))
         except ValueError as exc:  # not JSON (or not UTF-8): a frame whose length was wrong, or junk
             log.warning("a frame that is not JSON (%s): answered with a parse error", exc)
             resync = _LENGTH.search(body, 1)
@@ -120,6 +122,17 @@ async def run_frames(stop_event: threading.Event, reader: FrameReader, protocol:
             log.exception("Unable to handle message")
             if error_handler is not None:
                 error_handler(exc, exception_type)
+
+
+def _decode(body: bytes) -> Any:
+    """A frame's JSON: by orjson (a whole-text change of a 30 MB file is a 30 MB frame: the
+    standard parser took a third of a second over it), by the standard parser for what orjson
+    refuses and JSON allows (a lone surrogate's escape, an integer over 64 bits). Only the
+    message itself is structured: a nested object with a `jsonrpc` key is data, not a message."""
+    try:
+        return orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return json.loads(body)
 
 
 def _frame(payload: dict[str, Any]) -> bytes:

@@ -85,6 +85,40 @@ def test_diagnostics_follow_edits_and_edited_lines_drop_theirs() -> None:
     assert state.base == [last]
 
 
+def test_a_whole_text_change_is_applied_as_the_edit_it_is() -> None:
+    """A client may send every change as the whole new text: the server finds the span that
+    changed (the parts both texts share at each end) and follows it as it follows a ranged
+    edit — diagnostics elsewhere kept and moved, only the edited lines dirty — so such a
+    client waits for the quick check of one line, not for a check of the whole file."""
+    text = "жж 😀 error\nclean\nother error\n"
+    state = DocState("file:///x.jsonl", text, 1, "json")
+    diag = Diagnostic("x", "GL008", "x", Severity.WARNING, "m", Span(Position(1, 1), Position(1, 1), 0, 0))
+    first = make_item(diag, state.buffer, UTF16, text.index("error"), text.index("error") + 5)
+    last = make_item(diag, state.buffer, UTF16, text.index("other"), text.index("other") + 5)
+    state.base = [first, last]
+    state.apply([types.TextDocumentContentChangeWholeDocument(text=text.replace("clean", "a\nb\nc"))], 2, UTF16)
+    assert state.text == text.replace("clean", "a\nb\nc")
+    assert state.base == [first, last] and state.dirty == {1, 2, 3}
+    assert last.lsp.range.start == types.Position(line=4, character=0)
+    assert state.text[last.start : last.end] == "other"
+    state.apply([types.TextDocumentContentChangeWholeDocument(text=state.text[1:])], 3, UTF16)  # the first character deleted
+    assert state.base == [last] and 0 in state.dirty
+    same = state.text
+    state.apply([types.TextDocumentContentChangeWholeDocument(text=same)], 4, UTF16)  # nothing changed
+    assert state.text == same and state.base == [last]
+    state.apply([types.TextDocumentContentChangeWholeDocument(text="")], 5, UTF16)
+    assert state.text == "" and state.base == []
+
+
+@pytest.mark.parametrize("old,new", [("", ""), ("", "abc"), ("abc", ""), ("aaa", "aa"), ("aa", "aaa"), ("abcabc", "abc"), ("x" * 70_000 + "y", "x" * 70_000 + "z"),
+                                     ("a\r\nb", "a\nb"), ("a\nb", "a\r\nb"), ("ab" * 40_000, "ab" * 39_999 + "b")])
+def test_a_whole_text_change_leaves_exactly_the_new_text(old: str, new: str) -> None:
+    state = DocState("file:///x.jsonl", old, 1, "json")
+    state.apply([types.TextDocumentContentChangeWholeDocument(text=new)], 2, UTF16)
+    assert state.text == new
+    assert TextBuffer(new).line_starts == state.buffer.line_starts
+
+
 @pytest.mark.parametrize("typed,path,is_key", [
     ('{"outputs": {"intent": "pl|', ("outputs", "intent"), False),
     ('{"outputs": {"intent": |', ("outputs", "intent"), False),
