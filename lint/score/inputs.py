@@ -10,8 +10,10 @@ turned into diagnostics here, through the document that holds them.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
+
+import msgspec
 
 from goldlint import config as cfg
 from goldlint.diagnostics import Diagnostic, Position, Span
@@ -89,6 +91,6 @@ def diagnostics(source: Source, issues: list[Issue]) -> list[Diagnostic]:
     if source.doc is not None and not source.linted:
         findings.extend(source.doc.findings)  # syntax found while reading (gold's are in its lint)
     findings.extend(Finding(i.code, i.where, i.message, severity=i.severity) for i in issues if i.file == source.key)
-    renamed = [replace(f, code="SCO101") if f.code == "GL003" else f for f in findings]
+    renamed = [msgspec.structs.replace(f, code="SCO101") if f.code == "GL003" else f for f in findings]
     out = list(source.diagnostics) + to_diagnostics(renamed, source.doc, source.path)
     return sorted(out, key=lambda d: d.sort_key)
