@@ -27,7 +27,6 @@ class Usage(Exception):
     """Wrong usage or bad config: exit 2 with one clear line."""
 
 
-
 def codes(values: list[str] | None, option: str) -> list[str]:
     """The codes of a repeatable, comma-separated option; a code or prefix that selects no
     rule is wrong usage (exit 2), as it is in config."""
@@ -38,7 +37,6 @@ def codes(values: list[str] | None, option: str) -> list[str]:
         if (problem := unknown_selector(code)) is not None:
             raise Usage(f"{option}: {problem}")
     return out
-
 
 
 class Configs:
@@ -63,10 +61,9 @@ class Configs:
         return self._cache[key]
 
 
-
 def run_check(paths: list[Path], select: list[str], ignore: list[str], kind: str | None, fmt: str, output_file: Path | None,
-           fix: bool, unsafe: bool, diff: bool, strict: bool, statistics: bool, exit_zero: bool, quiet: bool, config_file: Path | None,
-           jobs: int = 0, require_files: bool = False, submission: bool = False) -> int:
+              fix: bool, unsafe: bool, diff: bool, strict: bool, statistics: bool, exit_zero: bool, quiet: bool,
+              config_file: Path | None, jobs: int = 0, require_files: bool = False, submission: bool = False) -> int:
     if kind is not None and kind not in KIND_NAMES:
         raise Usage(f"unknown kind `{kind}`; kinds are {', '.join(KIND_NAMES)}")
     for p in paths:
@@ -204,7 +201,6 @@ def _emit(report: str, output_file: Path | None) -> None:
     elif report:
         sys.stdout.write(report)
         sys.stdout.flush()
-
 
 
 def guarded(verbose: bool, run: Callable[[], int]) -> int:

@@ -7,7 +7,10 @@ For each dataset, interleaved in one run:
   reader for Python — orjson cannot read YAML), ``tsv-orjson`` (TSV: split on tabs, ``orjson.loads`` the
   annotation cells);
 - ``goldlint-engine``: ``goldlint.engine.check_file`` in process (imports not timed);
-- ``goldlint-cli``: ``python -m goldlint check --quiet FILE`` (start-up included);
+- ``goldlint-cli``: ``python -m goldlint check --quiet FILE`` (start-up included), against
+  ``parse-process``, the bare parse in a fresh interpreter (``parse_cli.py``): whole process
+  against whole process;
+- ``jsonvet``: a native JSON/JSONL linter with the published schema (JSON, and SLU JSONL);
 - ``check-jsonschema``: the same file against the published schema in ``schemas/``, for
   comparison. It reads JSON and YAML, not JSON Lines nor TSV: for ``slu`` it runs on the
   JSON array (with a wrapper schema, ``slu-array.schema.json``, whose items are the
@@ -37,6 +40,9 @@ BASELINES = {"jsonl": "orjson-lines", "json": "orjson-whole", "yaml": "yaml-load
 BASELINE_TARGETS = {"orjson-lines": "tests.bench.baselines:orjson_lines", "orjson-whole": "tests.bench.baselines:orjson_whole",
                     "yaml-load": "tests.bench.baselines:yaml_load", "tsv-orjson": "tests.bench.baselines:tsv_orjson",
                     "conll-split": "tests.bench.baselines:conll_split"}
+PROCESS_BASELINE = "parse-process"  # the bare parse in a fresh interpreter (parse_cli.py): the whole-process baseline
+# JSON Lines schemas for jsonvet (it checks each line against them; check-jsonschema reads no JSONL).
+JSONL_SCHEMAS = {"slu": str(REPO / "schemas" / "slu-record.schema.json")}
 # A 1M-entry SLU JSONL is ~3 GB, over the default max-file-size (1 GiB).
 BIG_FILES = "max-file-size: 16000000000\n"
 SLU_ARRAY_SCHEMA = "slu-array.schema.json"
@@ -67,14 +73,21 @@ def _family(family: str, fmt: str, suffix: str, make: str, version: str, scale: 
         base_fmt = suffix.lstrip(".")
         base = BASELINES[base_fmt]
         tags = frozenset({family, scale, variant})
+        process = PROCESS_BASELINE
         case(Case(name, base, "python", BASELINE_TARGETS[base], tags=tags | {"baseline"}))
+        case(Case(name, process, "command", argv=("{python}", "{repo}/tests/bench/parse_cli.py", base, "{path}"), tags=tags | {"baseline"}))
         case(Case(name, "goldlint-engine", "python", "tests.bench.engine:goldlint_check_file", baseline=base, tags=tags))
-        case(Case(name, "goldlint-cli", "command", argv=GOLDLINT_CLI, baseline=base, reps=1 if big else None, tags=tags))
-        if schema is not None:
-            schemafile = schema if "/" in schema else str(REPO / "schemas" / schema)
+        # Whole processes against the whole-process parse: what a user waits for.
+        case(Case(name, "goldlint-cli", "command", argv=GOLDLINT_CLI, baseline=process, reps=1 if big else None, tags=tags))
+        schemafile = (schema if "/" in schema else str(REPO / "schemas" / schema)) if schema is not None else None
+        if schemafile is not None and base_fmt in ("json", "yaml"):
             case(Case(name, "check-jsonschema", "command",
                       argv=("{python}", "-m", "check_jsonschema", "--schemafile", schemafile, "{path}"),
-                      baseline=base, reps=1 if records >= 100_000 else None, tags=tags | {"check-jsonschema"}))
+                      baseline=process, reps=1 if records >= 100_000 else None, tags=tags | {"check-jsonschema"}))
+        jsonvet_schema = schemafile if base_fmt == "json" else JSONL_SCHEMAS.get(family) if base_fmt == "jsonl" else None
+        if jsonvet_schema is not None:
+            case(Case(name, "jsonvet", "command", argv=("jsonvet", "--no-config", "--schema", jsonvet_schema, "{path}"),
+                      baseline=process, reps=1 if big else None, tags=tags | {"jsonvet"}))
 
 
 def register(scales: list[str]) -> None:

@@ -106,6 +106,7 @@ PLUGINS: tuple[str, ...] = (
     "tests.bench.score_cases",
     "tests.bench.serve_cases",
     "tests.bench.smallfiles",
+    "tests.bench.startup",
 )
 
 

@@ -36,7 +36,7 @@ from tests.bench.registry import REPO, SCALES, Case
 
 OUT = Path(__file__).resolve().parent / "out"
 DEFAULT_SCALES = ["10k", "100k"]
-FAMILIES = ["slu", "corpus", "runcard", "semantic", "truth", "xsid", "score", "serve", "smallfiles"]
+FAMILIES = ["slu", "corpus", "runcard", "semantic", "truth", "xsid", "score", "serve", "smallfiles", "startup"]
 
 
 def source_env(folder: Path) -> dict[str, str]:
@@ -44,9 +44,12 @@ def source_env(folder: Path) -> dict[str, str]:
     link = folder / "goldlint"
     if not link.exists():
         link.symlink_to(REPO / "lint", target_is_directory=True)
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONSTARTUP", "PYTHONPROFILEIMPORTTIME")}
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONSTARTUP", "PYTHONPROFILEIMPORTTIME", "PYTHONDONTWRITEBYTECODE")}
     env["PYTHONPATH"] = os.pathsep.join([str(folder), str(REPO)])
     env["PYTHONHASHSEED"] = "0"
+    # Bytecode, as an install has it (pip compiles on install): without it every process would
+    # compile goldlint's modules from source, some 30 ms a run that no user pays.
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(REPO / "lint")], check=True, capture_output=True)
     return env
 
 
@@ -163,7 +166,7 @@ def verify(row: dict[str, Any]) -> str | None:
 
 def derived(rows: dict[str, Any]) -> dict[str, Any]:
     """Score throughput, serve latency, the small-files figures and memory flatness."""
-    out: dict[str, Any] = {"score": [], "serve": [], "smallfiles": None, "flatness": []}
+    out: dict[str, Any] = {"score": [], "serve": [], "smallfiles": None, "flatness": [], "startup": None}
     for name, row in rows.items():
         if row["family"] == "score" and row["measure"] in ("lint", "score", "chrf-kernel") and "median_s" in row:
             out["score"].append({"case": name, "measure": row["measure"], "records": row["records"], "seconds": row["median_s"],
@@ -171,6 +174,9 @@ def derived(rows: dict[str, Any]) -> dict[str, Any]:
                                  "over_lint": row["ratio"], "result": row["result"]})
         if row["measure"] == "serve-latency" and "result" in row:
             out["serve"].append({"dataset": row["dataset"], **row["result"]})
+    start = {r["measure"]: r for r in rows.values() if r["family"] == "startup" and "median_s" in r}
+    if start:
+        out["startup"] = {measure: (r["result"] if measure == "serve" else round(r["median_s"] * 1000, 1)) for measure, r in start.items()}
     small = {r["measure"]: r for r in rows.values() if r["family"] == "smallfiles" and "median_s" in r}
     if "goldlint-dir" in small and "goldlint-one-file" in small:
         folder_row = small["goldlint-dir"]
@@ -210,6 +216,11 @@ def machine(env: dict[str, str]) -> dict[str, Any]:
                                                     text=True, check=True).stdout.split()
     cjs = subprocess.run([sys.executable, "-m", "check_jsonschema", "--version"], env=env, capture_output=True, text=True,
                          check=False).stdout.strip().rsplit(" ", 1)[-1] or None
+    try:
+        vet: str | None = subprocess.run(["jsonvet", "--version"], env=env, capture_output=True, text=True,
+                                         check=False).stdout.strip().rsplit(" ", 1)[-1] or None
+    except OSError:
+        vet = None
     commit = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=REPO, capture_output=True, text=True,
                             check=False).stdout.strip()
     cpu = platform.processor() or platform.machine()
@@ -226,7 +237,7 @@ def machine(env: dict[str, str]) -> dict[str, Any]:
         pass
     return {"cpu": cpu, "cores": os.cpu_count(), "cores_usable": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None,
             "ram_gib": ram, "python": platform.python_version(), "platform": platform.platform(), "orjson": orjson_version,
-            "check_jsonschema": cjs, "goldlint": version, "goldlint_from": where, "commit": commit or None,
+            "check_jsonschema": cjs, "jsonvet": vet, "goldlint": version, "goldlint_from": where, "commit": commit or None,
             "when": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
 
 
@@ -244,21 +255,26 @@ def tables(result: dict[str, Any]) -> str:
     m, rows = result["machine"], result["cases"]
     out = [f"# goldlint benchmark — {m['when']}", "",
            (f"Machine: {m['cpu']}, {m['cores']} cores, {m['ram_gib']} GiB RAM; Python {m['python']} ({m['platform']}); "
-           f"orjson {m['orjson']}, check-jsonschema {m['check_jsonschema']}; goldlint {m['goldlint']} at {m['commit']}. "
+           f"orjson {m['orjson']}, check-jsonschema {m['check_jsonschema']}, jsonvet {m.get('jsonvet')}; goldlint {m['goldlint']} at {m['commit']}. "
            f"Medians of {result['reps']} interleaved repetitions (1 for the marked ones)."), ""]
     runs = list(dict.fromkeys((r["run"]["when"], r["run"]["commit"], r["run"]["scales"]) for r in rows.values() if r.get("run")))
     if len(runs) > 1:  # a --merge: say which rows come from which run
         out += ["Merged from runs (rows are interleaved only within their run): "
                 + "; ".join(f"{when} at {commit} (scales {scales})" for when, commit, scales in runs) + ".", ""]
-    check_rows = [r for r in rows.values() if r["family"] in ("slu", "corpus", "runcard", "semantic", "truth")]
+    check_rows = [r for r in rows.values() if r["family"] in ("slu", "corpus", "runcard", "semantic", "truth", "xsid", "slurp")]
     datasets = list(dict.fromkeys(r["dataset"] for r in check_rows))
     if datasets:
         out += ["## check: goldlint against the bare parse of the same file", "",
-                "| dataset | MB | parse s | engine s | × | cli s | × | peak MiB (parse → engine) | mem × | check-jsonschema s | × | findings | data |",
-                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|"]
+                "Whole process against whole process (what a user waits for): `cli` is `python -m goldlint check`, `parse` "
+                "a fresh `python` that imports the parser and parses the file; jsonvet and check-jsonschema likewise against "
+                "`parse`. In process (imports excluded): `engine` against `parse in`.", "",
+                "| dataset | MB | parse s | cli s | × | jsonvet s | × | check-jsonschema s | × | parse in s | engine s | × | "
+                "peak MiB (parse → engine) | mem × | findings | data |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|"]
         for name in datasets:
             by = {r["measure"]: r for r in check_rows if r["dataset"] == name}
             eng, cli, cjs = by.get("goldlint-engine", {}), by.get("goldlint-cli", {}), by.get("check-jsonschema", {})
+            vet, process = by.get("jsonvet", {}), by.get(cli.get("baseline") or "", {})
             base = by.get(eng.get("baseline") or "", {})
             res = eng.get("result") or {}
             findings = (f"{res.get('errors', 0)} E / {res.get('warnings', 0)} W" if res else "-")
@@ -271,15 +287,27 @@ def tables(result: dict[str, Any]) -> str:
                 mark += f"; the schema {cjs['verify']}"
             if failed:
                 mark += f"; FAILED: {', '.join(failed)}"
-            out.append(f"| {name}{one} | {eng.get('bytes', 0) / 1e6:.1f} | {_s(base.get('median_s'))} | {_s(eng.get('median_s'))} | "
-                       f"{_x(eng.get('ratio'))} | {_s(cli.get('median_s'))} | {_x(cli.get('ratio'))} | "
-                       f"{_s(base.get('peak_rss_mib'), 0)} → {_s(eng.get('peak_rss_mib'), 0)} | {_x(eng.get('rss_ratio'))} | "
-                       f"{_s(cjs.get('median_s'))} | {_x(cjs.get('ratio'))} | {findings} | {mark} |")
+            out.append(f"| {name}{one} | {eng.get('bytes', 0) / 1e6:.1f} | {_s(process.get('median_s'))} | {_s(cli.get('median_s'))} | "
+                       f"{_x(cli.get('ratio'))} | {_s(vet.get('median_s'))} | {_x(vet.get('ratio'))} | "
+                       f"{_s(cjs.get('median_s'))} | {_x(cjs.get('ratio'))} | {_s(base.get('median_s'))} | {_s(eng.get('median_s'))} | "
+                       f"{_x(eng.get('ratio'))} | {_s(base.get('peak_rss_mib'), 0)} → {_s(eng.get('peak_rss_mib'), 0)} | "
+                       f"{_x(eng.get('rss_ratio'))} | {findings} | {mark} |")
         out += ["", ("parse: orjson (JSONL line by line, JSON whole), PyYAML safe load with libyaml (YAML), split + orjson of the "
-                "annotation cells (TSV). engine: `check_file` in process, imports excluded; cli: `python -m goldlint check` "
-                "(start-up included). ¹ some cases of this row ran once."), ""]
+                "annotation cells (TSV), split on lines and tabs (CoNLL). ¹ some cases of this row ran once."), ""]
     for flat in result["derived"]["flatness"]:
         out.append("Memory flatness, " + flat["measure"] + ": " + ", ".join(f"{n:,} records {mib:.0f} MiB" for n, mib in flat["points"]))
+        out.append("")
+    st = result["derived"].get("startup")
+    if st:
+        checks = ", ".join(f"{m[len('check-'):]} {ms:.0f}" for m, ms in st.items() if m.startswith("check-"))
+        out += ["## start-up (whole process, ms, medians)", "",
+                f"`python -c pass` {st.get('python-pass', '-')}; `goldlint --version` {st.get('goldlint-version', '-')}; "
+                f"`goldlint check` of one small file: {checks}."]
+        serve = st.get("serve")
+        if isinstance(serve, dict):
+            out.append(f"Language server (`goldlint serve`): `initialize` answered {serve['initialize_ms']} ms after launch "
+                       f"(a bare `import lsprotocol.types`: {serve['import_lsprotocol_ms']} ms); `didOpen` of a small file → "
+                       f"first diagnostics {serve['open_ms']} ms.")
         out.append("")
     if result["derived"]["score"]:
         out += ["## score throughput", "", "| case | entries | s | entries/s | peak MiB | × lint |", "|---|---:|---:|---:|---:|---:|"]
