@@ -227,7 +227,8 @@ def _check_streamed(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: 
     report = Report()
     result = FileResult(str(path))
     longest = loaded.settings.size_limit("json")[0]  # a line is one JSON document, held whole to be parsed
-    doc = JsonlDocument(str(path), None, lambda: _decoded_lines(path, longest), lambda: _raw_batches(path, report, longest))
+    doc = JsonlDocument(str(path), None, lambda: _decoded_lines(path, longest), lambda: _raw_batches(path, report, longest),
+                        lambda wanted: _decoded_lines(path, longest, wanted))
     _run(doc, path, report, loaded, kind, explicit, result)
     return _finish(result, report, doc, loaded)
 
@@ -368,16 +369,51 @@ class _BatchReader:
                                                 "the file is too large to fix in place line by line: run --fix)")
 
 
-def _decoded_lines(path: Path, longest: int) -> Iterator[Line]:
+_SKIP = 1 << 16  # bytes looked over at once for lines that no finding is on
+
+
+def _decoded_lines(path: Path, longest: int, wanted: frozenset[int] | None = None) -> Iterator[Line]:
     """Lines of a file on disk with their character offsets, for resolving positions (the
     lines of :func:`~goldlint.formats.jsonl_doc._split_lines`, editor lines included). A line
     over ``longest`` bytes is not held: an empty line stands in for it (as in the checking
-    pass), and its characters are counted as they are read past."""
+    pass), and its characters are counted as they are read past.
+
+    With ``wanted`` (the lines findings are on), the others need not be yielded: runs of
+    them are stepped over a block at a time — lines counted with memchr, characters from the
+    bytes that start one — instead of being read and decoded one by one (a 300 MB file with a
+    thousand findings: the placing pass went from a second to a fraction of it)."""
     char_offset = 0
     ahead = 0  # lone \r so far
-    with path.open("rb") as handle:
+    targets = sorted(wanted) if wanted is not None else None
+    next_target = 0
+    # (a buffer larger than a block: a block is read from it, and the seek back to the first
+    # line not stepped over stays inside it)
+    with path.open("rb", buffering=4 * _SKIP) as handle:
         number = 0
-        while raw := handle.readline(longest + 1):
+        while True:
+            if targets is not None:
+                while next_target < len(targets) and targets[next_target] < number:
+                    next_target += 1
+                if next_target == len(targets):
+                    return  # every wanted line was yielded
+                if number < targets[next_target]:  # lines before the next one wanted: step over them
+                    at = handle.tell()
+                    block = handle.read(_SKIP)
+                    end = lines = 0
+                    for _ in range(targets[next_target] - number):
+                        if (found := block.find(b"\n", end)) < 0:
+                            break
+                        end, lines = found + 1, lines + 1
+                    whole = block[:end]
+                    handle.seek(at + end)
+                    if lines and b"\r" not in whole:
+                        number += lines
+                        char_offset += _utf8_chars(whole)
+                        continue
+                    handle.seek(at)  # (a lone \r moves editor lines, or a line longer than the block: read it)
+            raw = handle.readline(longest + 1)
+            if not raw:
+                return
             if len(raw) > longest and not raw.endswith(b"\n"):
                 chars = _utf8_chars(raw)
                 while (more := handle.readline(_CHUNK)) and not more.endswith(b"\n"):

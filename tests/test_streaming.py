@@ -230,3 +230,28 @@ def test_only_lone_crs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _everything(streamed) == _everything(in_memory)
     assert [(d.code, d.span.start.line, d.message) for d in in_memory.diagnostics if d.code in ("GL003", "GL009")] == [
         ("GL009", 1, "CR line endings (2 line break(s) not LF)"), ("GL003", 3, 'extra data, found "{"')]
+
+
+@settings(max_examples=150, deadline=None)
+@given(lines=st.lists(st.sampled_from(["{}", '{"a": "é"}', "", "x" * 40, "\r", "{\r}", "\udcff", "я" * 7]), max_size=40),
+       wanted=st.sets(st.integers(0, 45)), block=st.sampled_from([1, 5, 16, 64]))
+def test_placing_steps_over_the_lines_no_finding_is_on(lines: list[str], wanted: set[int], block: int) -> None:
+    """The placing pass of a streamed file reads only the lines findings are on, stepping over
+    runs of others a block at a time: each wanted line comes out as a full reading gives it
+    (number, text, editor line; and its character offset, the bytes being valid UTF-8)."""
+    import tempfile
+
+    data = "\n".join(lines).encode("utf-8", errors="surrogateescape")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "x.jsonl"
+        path.write_bytes(data)
+        full = {line[0]: line for line in engine._decoded_lines(path, 1 << 20)}
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(engine, "_SKIP", block)
+            got = {line[0]: line for line in engine._decoded_lines(path, 1 << 20, frozenset(wanted))}
+    valid = b"\xff" not in data
+    for number in wanted & set(full):
+        assert got[number][0::2] == full[number][0::2]  # number and editor line
+        assert got[number][2] == full[number][2]
+        if valid:
+            assert got[number][1] == full[number][1]

@@ -73,12 +73,15 @@ class JsonlDocument(Document):
         text: str | None,
         lines: Callable[[], Iterator[Line]] | None = None,
         raw_batches: Callable[[], Iterator[RawBatch]] | None = None,
+        wanted_lines: Callable[[frozenset[int]], Iterator[Line]] | None = None,
     ) -> None:
         """Either ``text`` in memory, or a file streamed anew by ``lines`` (decoded, with
         character offsets, for positions) and ``raw_batches`` (undecoded, for the one checking pass)."""
         super().__init__(path, text)
         self._lines = lines or (lambda: _split_lines(text or ""))
         self._raw_batches = raw_batches
+        # (a streamed file: only the lines findings are on, the others stepped over unread)
+        self._wanted_lines = wanted_lines or (lambda wanted: self._lines())
         self.record_count = 0
         self._lone_cr: bool | None = None
 
@@ -164,7 +167,7 @@ class JsonlDocument(Document):
         if not by_line:
             return out
         last = max(by_line)
-        for line in self._lines():
+        for line in self._wanted_lines(frozenset(by_line)):
             number = line[0]
             if number in by_line:
                 wanted = by_line[number]
