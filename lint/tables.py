@@ -35,32 +35,34 @@ def table(cls: type[T]) -> type[T]:
 # (plain classes: a dataclass costs half a millisecond of start-up to define)
 
 
-class AtLeast:
-    """``Annotated[int, AtLeast(0)]``: a whole number of at least ``minimum``."""
+class _Bound:
+    """A bound on a whole number, written into the int schema pydantic builds (it checks it,
+    and its JSON Schema says it); ``key`` is the schema's name for it."""
 
-    __slots__ = ("minimum",)
+    __slots__ = ("value",)
+    key = ""
 
-    def __init__(self, minimum: int) -> None:
-        self.minimum = minimum
-
-    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
-        schema = handler(source)
-        schema["ge"] = self.minimum  # (an int schema: pydantic checks it, and its JSON Schema says `minimum`)
-        return schema
-
-
-class AtMost:
-    """``Annotated[int, AtMost(1024)]``: a whole number of at most ``maximum``."""
-
-    __slots__ = ("maximum",)
-
-    def __init__(self, maximum: int) -> None:
-        self.maximum = maximum
+    def __init__(self, value: int) -> None:
+        self.value = value
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
         schema = handler(source)
-        schema["le"] = self.maximum
+        schema[self.key] = self.value
         return schema
+
+
+class AtLeast(_Bound):
+    """``Annotated[int, AtLeast(0)]``: a whole number of at least 0."""
+
+    __slots__ = ()
+    key = "ge"
+
+
+class AtMost(_Bound):
+    """``Annotated[int, AtMost(1024)]``: a whole number of at most 1024."""
+
+    __slots__ = ()
+    key = "le"
 
 
 class Checked:

@@ -12,7 +12,7 @@ from lsprotocol import types
 
 from goldlint.diagnostics import Diagnostic, Edit, Fix, Position, Severity, Span
 from goldlint.server.code_actions import quick_fixes
-from goldlint.server.convert import make_item, whole_text_edit
+from goldlint.server.convert import Item, make_item, whole_text_edit
 from goldlint.server.documents import DocState
 from goldlint.server.encoding import UTF8, UTF16, UTF32, from_units, to_units
 from goldlint.server.pathat import json_spot
@@ -68,13 +68,18 @@ def test_lsp_changes_in_each_encoding() -> None:
         assert buffer.position_at(3, encoding) == at
 
 
-def test_diagnostics_follow_edits_and_edited_lines_drop_theirs() -> None:
-    text = "жж 😀 error\nclean\nother error\n"
+def _state_with_two_items(text: str) -> tuple[DocState, Item, Item]:
+    """A document whose last full check found `error` on its first line and `other` on its last."""
     state = DocState("file:///x.jsonl", text, 1, "json")
     diag = Diagnostic("x", "GL008", "x", Severity.WARNING, "m", Span(Position(1, 1), Position(1, 1), 0, 0))
     first = make_item(diag, state.buffer, UTF16, text.index("error"), text.index("error") + 5)
     last = make_item(diag, state.buffer, UTF16, text.index("other"), text.index("other") + 5)
     state.base = [first, last]
+    return state, first, last
+
+
+def test_diagnostics_follow_edits_and_edited_lines_drop_theirs() -> None:
+    state, first, last = _state_with_two_items("жж 😀 error\nclean\nother error\n")
     edit = types.TextDocumentContentChangePartial(range=types.Range(start=types.Position(line=1, character=0), end=types.Position(line=1, character=5)), text="a\nb\nc")
     state.apply([edit], 2, UTF16)
     assert state.base == [first, last]
@@ -91,11 +96,7 @@ def test_a_whole_text_change_is_applied_as_the_edit_it_is() -> None:
     edit — diagnostics elsewhere kept and moved, only the edited lines dirty — so such a
     client waits for the quick check of one line, not for a check of the whole file."""
     text = "жж 😀 error\nclean\nother error\n"
-    state = DocState("file:///x.jsonl", text, 1, "json")
-    diag = Diagnostic("x", "GL008", "x", Severity.WARNING, "m", Span(Position(1, 1), Position(1, 1), 0, 0))
-    first = make_item(diag, state.buffer, UTF16, text.index("error"), text.index("error") + 5)
-    last = make_item(diag, state.buffer, UTF16, text.index("other"), text.index("other") + 5)
-    state.base = [first, last]
+    state, first, last = _state_with_two_items(text)
     state.apply([types.TextDocumentContentChangeWholeDocument(text=text.replace("clean", "a\nb\nc"))], 2, UTF16)
     assert state.text == text.replace("clean", "a\nb\nc")
     assert state.base == [first, last] and state.dirty == {1, 2, 3}
