@@ -16,7 +16,7 @@ from pathlib import Path
 from goldlint import config as cfg
 from goldlint.diagnostics import Diagnostic
 from goldlint.engine import FileResult, check_file, check_text, iter_files
-from goldlint.families import KIND_NAMES
+from goldlint.families import KIND_NAMES, KINDS
 from goldlint.parallel import check_all
 from goldlint.reporters import REPORTERS
 from goldlint.rules.registry import unknown_selector
@@ -75,6 +75,7 @@ def run_check(paths: list[Path], select: list[str], ignore: list[str], kind: str
     fixed = 0
     diffs: list[str] = []
     tasks = list(iter_files(paths, configs, summary.skipped))
+    checked: list[Outcome] = []
     if fix or diff or unsafe:
         for file, explicit in tasks:
             result, count, patch = _fix_file(file, configs(file), kind, explicit, write=fix or (unsafe and not diff), unsafe=unsafe,
@@ -82,12 +83,16 @@ def run_check(paths: list[Path], select: list[str], ignore: list[str], kind: str
             fixed += count
             if patch:
                 diffs.append(patch)
-            summary.add(Outcome(result.diagnostics, result.kind, result.skipped))
+            outcome = Outcome(result.diagnostics, result.kind, result.skipped, str(file))
+            summary.add(outcome)
+            checked.append(outcome)
             diagnostics.extend(result.diagnostics)
     else:
         for outcome in check_all(tasks, configs, kind, jobs):
             summary.add(outcome)
+            checked.append(outcome)
             diagnostics.extend(outcome.diagnostics)
+    diagnostics.extend(_dataset_findings(checked, configs))
     if submission:
         diagnostics.extend(_submission_folders(paths, configs))
     diagnostics.sort(key=lambda d: d.sort_key)
@@ -171,6 +176,28 @@ def _patch(file: Path, before: str, after: str) -> str:
     import difflib
 
     return "".join(difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True), f"a/{file}", f"b/{file}"))
+
+
+def _dataset_findings(checked: list[Outcome], configs: Configs) -> list[Diagnostic]:
+    """The dataset checks over the files of each kind that takes part (see :mod:`goldlint.dataset`)."""
+    by_kind: dict[str, list[Path]] = {}
+    for outcome in checked:
+        if outcome.skipped is None and outcome.kind is not None and KINDS[outcome.kind].items:
+            by_kind.setdefault(outcome.kind, []).append(Path(outcome.path))
+    if not by_kind:
+        return []
+    from goldlint.dataset.check import check_dataset
+    from goldlint.engine import enabled_codes
+    from goldlint.rules.registry import rule_matches
+
+    def wants(path: Path, code: str) -> bool:
+        select, ignore = enabled_codes(configs(path), path)
+        return rule_matches(code, select) and not rule_matches(code, ignore)
+
+    out: list[Diagnostic] = []
+    for kind, files in by_kind.items():
+        out.extend(check_dataset(kind, sorted(files), wants))
+    return out
 
 
 def _submission_folders(paths: list[Path], configs: Configs) -> list[Diagnostic]:

@@ -58,6 +58,14 @@ class Fix(msgspec.Struct, frozen=True):
     edits: tuple[Edit, ...]
 
 
+class Related(msgspec.Struct, frozen=True):
+    """Another place a diagnostic is about (the other occurrence of a leaked sentence)."""
+
+    path: str
+    span: Span
+    message: str
+
+
 class Diagnostic(msgspec.Struct, frozen=True):
     path: str
     code: str
@@ -68,6 +76,9 @@ class Diagnostic(msgspec.Struct, frozen=True):
     fix: Fix | None = None  # the preferred fix: the one ``--fix`` applies
     # Other fixes for a human to choose from (an editor offers each as a quick fix).
     alternatives: tuple[Fix, ...] = ()
+    # Other places the finding is about, each with what it is (LSP relatedInformation,
+    # SARIF relatedLocations); e.g. where else a leaked test sentence stands.
+    related: tuple[Related, ...] = ()
 
     @property
     def sort_key(self) -> tuple[str, int, int, str]:

@@ -87,4 +87,4 @@ def _check_one(task: Task) -> Outcome:
 
 def _outcome(file: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool) -> Outcome:
     result = check_file(file, loaded, kind, explicit, need_document=False)
-    return Outcome(result.diagnostics, result.kind, result.skipped)
+    return Outcome(result.diagnostics, result.kind, result.skipped, str(file))

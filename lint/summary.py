@@ -24,6 +24,7 @@ class Outcome(NamedTuple):
     diagnostics: list[Diagnostic]
     kind: str | None
     skipped: str | None  # why it was not checked (FileResult.skipped), None when it was
+    path: str = ""  # the file (a clean file has no diagnostic to name it: the dataset checks need it)
 
 
 class RunSummary(msgspec.Struct):

@@ -29,6 +29,9 @@ class Kind(msgspec.Struct, frozen=True):
     # The family reads a JSON file straight from its bytes when they contain this (a memchr
     # finds it): every other JSON file is not offered to it, and its modules stay unloaded.
     byte_sniff: bytes | None = None
+    # The kind's items take part in the dataset checks (its package's items.py says which text
+    # and labels an item has: goldlint.dataset).
+    items: bool = False
 
     def module(self, name: str) -> Any:
         return import_module(f"goldlint.families.{self.package}.{name}")
@@ -49,8 +52,8 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("semantic", "semantic", "SemanticFamily", "SemanticOptions", ("json", "yaml")),
     Kind("mix-config", "mixconfig", "MixConfigFamily", "MixConfigOptions", ("json", "yaml")),
     Kind("truth", "truth", "TruthFamily", "TruthOptions", ("tsv",)),
-    Kind("xsid", "xsid", "XsidFamily", "XsidOptions", ("conll",)),
-    Kind("slurp", "slurp", "SlurpFamily", "SlurpOptions", ("jsonl",)),
+    Kind("xsid", "xsid", "XsidFamily", "XsidOptions", ("conll",), items=True),
+    Kind("slurp", "slurp", "SlurpFamily", "SlurpOptions", ("jsonl",), items=True),
 )}
 
 KIND_NAMES = tuple(KINDS)

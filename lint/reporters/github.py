@@ -26,5 +26,6 @@ def github(diagnostics: list[Diagnostic], summary: RunSummary | None = None) -> 
             f"file={_escape_property(d.path)},line={s.line},col={s.column},"
             f"endLine={e.line},endColumn={e.column},title={_escape_property(d.code)}"
         )
-        lines.append(f"::{_LEVEL[d.severity.value]} {props}::{_escape_data(f'{d.code} {d.message}')}")
+        also = "".join(f" (also {r.path}:{r.span.start.line}:{r.span.start.column}: {r.message})" for r in d.related)
+        lines.append(f"::{_LEVEL[d.severity.value]} {props}::{_escape_data(f'{d.code} {d.message}{also}')}")
     return "".join(line + "\n" for line in lines)

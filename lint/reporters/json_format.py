@@ -36,6 +36,8 @@ def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
     }
     if d.alternatives:  # only where a human has a choice, so every other object keeps its shape
         out["alternatives"] = [fix_json(f) for f in d.alternatives]
+    if d.related:  # only where the finding is about other places too
+        out["related"] = [{"path": r.path, "range": span_json(r.span), "message": r.message} for r in d.related]
     return out
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from goldlint import __version__
-from goldlint.diagnostics import Diagnostic, Fix
+from goldlint.diagnostics import Diagnostic, Fix, Span
 from goldlint.rules.registry import get
 from goldlint.summary import RunSummary
 
@@ -15,12 +15,11 @@ _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
 
 def _region(d: Diagnostic) -> dict[str, int]:
-    return {
-        "startLine": d.span.start.line,
-        "startColumn": d.span.start.column,
-        "endLine": d.span.end.line,
-        "endColumn": d.span.end.column,
-    }
+    return _span_region(d.span)
+
+
+def _span_region(span: Span) -> dict[str, int]:
+    return {"startLine": span.start.line, "startColumn": span.start.column, "endLine": span.end.line, "endColumn": span.end.column}
 
 
 def sarif(diagnostics: list[Diagnostic], summary: RunSummary | None = None) -> str:
@@ -50,6 +49,12 @@ def sarif(diagnostics: list[Diagnostic], summary: RunSummary | None = None) -> s
                 {"physicalLocation": {"artifactLocation": {"uri": Path(d.path).as_posix()}, "region": _region(d)}}
             ],
         }
+        if d.related:
+            result["relatedLocations"] = [
+                {"id": n, "message": {"text": r.message},
+                 "physicalLocation": {"artifactLocation": {"uri": Path(r.path).as_posix()}, "region": _span_region(r.span)}}
+                for n, r in enumerate(d.related, 1)
+            ]
         fixes = ([d.fix] if d.fix is not None else []) + list(d.alternatives)
         if fixes:
             result["fixes"] = [_fix(d, fix) for fix in fixes]

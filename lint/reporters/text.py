@@ -13,7 +13,10 @@ def line(d: Diagnostic) -> str:
         hint = f" [{'*' if d.fix.applicability == 'safe' else '~'} {d.fix.message}]"
     for other in d.alternatives:
         hint += f" [~ or: {other.message}]"
-    return visible(f"{d.path}:{d.span.start.line}:{d.span.start.column}: {d.code} [{d.severity.value}] {d.message}{hint}")
+    out = visible(f"{d.path}:{d.span.start.line}:{d.span.start.column}: {d.code} [{d.severity.value}] {d.message}{hint}")
+    for other in d.related:  # (indented under it: the other places it is about)
+        out += "\n" + visible(f"    {other.path}:{other.span.start.line}:{other.span.start.column}: {other.message}")
+    return out
 
 
 def text(diagnostics: list[Diagnostic], summary: RunSummary | None = None) -> str:

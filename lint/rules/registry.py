@@ -77,6 +77,7 @@ def all_rules() -> list[Rule]:
 
 def _load_all() -> None:
     # Importing a rules module registers its rules: every family's, the file rules, the scorer's.
+    from goldlint.dataset import rules as dataset_rules  # noqa: F401
     from goldlint.families import KINDS
     from goldlint.rules import file_rules  # noqa: F401
     from goldlint.score import rules  # noqa: F401

@@ -1,0 +1,84 @@
+"""Dataset-wide checks (DS101–DS104, issue 22): items compared across the files of a run.
+
+The data are real xSID 0.7 excerpts with real leaks between splits (tests/data/dataset);
+the command is the one a user runs on a dataset folder, and every finding names the other
+occurrence it is about, in every output format.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from goldlint.dataset.splits import rank, split_of_name
+
+DATA = Path(__file__).parent / "data" / "dataset" / "xsid"
+
+
+@pytest.fixture
+def dataset(tmp_path: Path) -> Path:
+    folder = tmp_path / "xsid"
+    shutil.copytree(DATA, folder)
+    (folder / "SOURCES.md").unlink()
+    return folder
+
+
+def test_a_dataset_folder_reports_each_leak_at_the_held_out_item_naming_the_other(run_cli, dataset: Path) -> None:  # type: ignore[no-untyped-def]
+    done = run_cli("check", "xsid", "--select", "DS", cwd=dataset.parent)
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.splitlines() == [
+        "xsid/de.test.conll:3:10: DS102 [warning] the same text, once normalised, stands in the valid split: this test item leaks",
+        "    xsid/de.valid.conll:3:10: the same text, once normalised (valid split)",
+        "xsid/de.valid.conll:3:10: DS104 [error] labelled `alarm/show_alarms (reference: alle)` here, "
+        "`alarm/show_alarms (reference: alle meine)` where the same item stands first",
+        "    xsid/de.test.conll:3:10: labelled `alarm/show_alarms (reference: alle meine)` (test split)",
+        "xsid/en.test.conll:1:10: DS101 [error] the same text stands in the valid split: this test item leaks",
+        "    xsid/en.valid.conll:10:10: the same text (valid split)",
+        "xsid/en.test.conll:16:10: DS102 [warning] the same text, once normalised, stands in the valid split: this test item leaks",
+        "    xsid/en.valid.conll:1:10: the same text, once normalised (valid split)",
+        "xsid/en.test.conll:24:10: DS103 [warning] the same item stands before in the test split",
+        "    xsid/en.test.conll:8:10: its first occurrence (test split)",
+        "Found 5 problems. 4 files checked (xsid 4).",
+    ]
+
+
+def test_the_other_occurrence_is_in_every_machine_format(run_cli, dataset: Path) -> None:  # type: ignore[no-untyped-def]
+    report = json.loads(run_cli("check", "xsid", "--select", "DS101", "--format", "json", cwd=dataset.parent).stdout)
+    assert [d["related"] for d in report] == [[{"path": "xsid/en.valid.conll", "message": "the same text (valid split)",
+                                               "range": {"start": {"line": 10, "column": 10}, "end": {"line": 10, "column": 28}}}]]
+    sarif = json.loads(run_cli("check", "xsid", "--select", "DS101", "--format", "sarif", cwd=dataset.parent).stdout)
+    (result,) = sarif["runs"][0]["results"]
+    assert result["relatedLocations"] == [{"id": 1, "message": {"text": "the same text (valid split)"}, "physicalLocation": {
+        "artifactLocation": {"uri": "xsid/en.valid.conll"}, "region": {"startLine": 10, "startColumn": 10, "endLine": 10, "endColumn": 28}}}]
+    github = run_cli("check", "xsid", "--select", "DS101", "--format", "github", cwd=dataset.parent).stdout
+    assert "(also xsid/en.valid.conll:10:10: the same text (valid split))" in github
+    junit = run_cli("check", "xsid", "--select", "DS101", "--format", "junit", cwd=dataset.parent).stdout
+    assert "xsid/en.valid.conll:10:10: the same text (valid split)" in junit
+
+
+def test_the_rules_follow_select_ignore_and_per_file_ignores(run_cli, dataset: Path) -> None:  # type: ignore[no-untyped-def]
+    assert "DS" not in run_cli("check", "xsid", "--ignore", "DS", cwd=dataset.parent).stdout
+    (dataset.parent / "goldlint.yaml").write_text("per-file-ignores:\n  'de.*': [DS]\n", encoding="utf-8")
+    out = run_cli("check", "xsid", "--select", "DS", cwd=dataset.parent).stdout
+    assert "de." not in out.replace("4 files", "") and "en.test.conll:1:10: DS101" in out
+
+
+def test_one_split_alone_has_no_leak_but_its_duplicates(run_cli, dataset: Path) -> None:  # type: ignore[no-untyped-def]
+    out = run_cli("check", "xsid/en.test.conll", "--select", "DS", cwd=dataset.parent).stdout
+    assert [line.split(": ")[1].split()[0] for line in out.splitlines() if ": DS" in line] == ["DS103"]
+
+
+@pytest.mark.parametrize("name,split", [
+    ("en.test.conll", "test"), ("de-ba.test.conll", "test"), ("devel.jsonl", "valid"), ("xsid_validation.tsv", "valid"),
+    ("en.valid.conll", "valid"), ("dev.jsonl", "valid"), ("train.jsonl", "train"), ("gold.jsonl", None),
+    ("test_vs_train.jsonl", None), ("Test.JSONL", "test"), ("contest.jsonl", None),
+])
+def test_the_split_is_read_from_the_file_name(name: str, split: str | None) -> None:
+    assert split_of_name(name) == split
+
+
+def test_splits_are_ranked_by_how_held_out_they_are() -> None:
+    assert rank("test") > rank("valid") > rank("train") > rank(None)
