@@ -180,22 +180,25 @@ def _patch(file: Path, before: str, after: str) -> str:
 
 def _dataset_findings(checked: list[Outcome], configs: Configs) -> list[Diagnostic]:
     """The dataset checks over the files of each kind that takes part (see :mod:`goldlint.dataset`)."""
-    by_kind: dict[str, list[Path]] = {}
-    for outcome in checked:
-        if outcome.skipped is None and outcome.kind is not None and KINDS[outcome.kind].items:
-            by_kind.setdefault(outcome.kind, []).append(Path(outcome.path))
-    if not by_kind:
+    taking_part = [(outcome.kind, Path(outcome.path)) for outcome in checked
+                   if outcome.skipped is None and outcome.kind is not None and KINDS[outcome.kind].items]
+    if not taking_part:
         return []
     from goldlint.dataset.check import check_dataset
+    from goldlint.dataset.splits import placed
     from goldlint.engine import enabled_codes
     from goldlint.rules.registry import rule_matches
+
+    datasets: dict[tuple[str, Path], list[Path]] = {}  # (kind, the dataset's folder) -> its files
+    for kind, path in taking_part:
+        datasets.setdefault((kind, placed(Path(os.path.abspath(path)))[0]), []).append(path)
 
     def wants(path: Path, code: str) -> bool:
         select, ignore = enabled_codes(configs(path), path)
         return rule_matches(code, select) and not rule_matches(code, ignore)
 
     out: list[Diagnostic] = []
-    for kind, files in by_kind.items():
+    for (kind, _), files in datasets.items():
         out.extend(check_dataset(kind, sorted(files), wants))
     return out
 

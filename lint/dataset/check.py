@@ -15,28 +15,30 @@ from pathlib import Path
 
 from goldlint.dataset import rules as _rules  # noqa: F401  (registers DS1xx)
 from goldlint.dataset.collect import Item, collect
-from goldlint.dataset.splits import rank, split_of_name
+from goldlint.dataset.splits import placed, rank
 from goldlint.diagnostics import Diagnostic, Related
+from goldlint.families import KINDS
 from goldlint.rules.registry import get
 
 MAX_RELATED = 10  # other occurrences named per finding (the message counts them all)
 
 
 def check_dataset(kind: str, files: list[Path], wants: Callable[[Path, str], bool]) -> list[Diagnostic]:
-    """Findings across ``files`` (all of ``kind``); ``wants(path, code)``: whether the config that
-    applies to ``path`` selects the rule."""
-    splits = [split_of_name(path.name) for path in files]
-    groups: defaultdict[int, list[Item]] = defaultdict(list)
+    """Findings across ``files`` (all of ``kind``, of one dataset); ``wants(path, code)``: whether
+    the config that applies to ``path`` selects the rule."""
+    splits = [placed(path)[1] for path in files]
+    own_duplicates = getattr(KINDS[kind].module("items"), "OWN_DUPLICATES", False)
+    groups: defaultdict[tuple[str, int], list[Item]] = defaultdict(list)
     for item in collect(kind, files, splits):
-        groups[item.normal].append(item)
+        groups[item.group, item.normal].append(item)
     out: list[Diagnostic] = []
     for group in groups.values():
         if len(group) > 1:
-            out.extend(_group(group, files, wants))
+            out.extend(_group(group, files, wants, own_duplicates))
     return out
 
 
-def _group(group: list[Item], files: list[Path], wants: Callable[[Path, str], bool]) -> list[Diagnostic]:
+def _group(group: list[Item], files: list[Path], wants: Callable[[Path, str], bool], own_duplicates: bool) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     first_in: dict[str | None, Item] = {}
     first = group[0]
@@ -53,7 +55,8 @@ def _group(group: list[Item], files: list[Path], wants: Callable[[Path, str], bo
                 out.append(_finding(code, path, item, f"{how} stands in the {' and '.join(names)} split{times}: this {item.split} "
                                     "item leaks", others, files, how.strip(",")))
         earlier = first_in.setdefault(item.split, item)
-        if earlier is not item and wants(path, "DS103"):
+        theirs = own_duplicates and earlier.file == item.file  # (repeats within a file: the family's own rule)
+        if earlier is not item and not theirs and wants(path, "DS103"):
             out.append(_finding("DS103", path, item, f"the same item stands before in the {item.split or 'unnamed'} split",
                                 [earlier], files, "its first occurrence"))
         if item.labels != first.labels and wants(path, "DS104"):

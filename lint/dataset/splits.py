@@ -1,4 +1,5 @@
-"""Which split a file belongs to: configured globs, else the conventional names in its file name.
+"""Which dataset and split a file belongs to: the conventional names in its file name, or in
+its folder's (``data/test/x.jsonl``).
 
 Splits are ranked by how held-out they are (test above validation above train): a leak is
 reported in the file of the more held-out split, naming its occurrences in the others.
@@ -7,10 +8,13 @@ reported in the file of the more held-out split, naming its occurrences in the o
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 # split -> the words of a file name that name it (`en.test.conll`, `devel.jsonl`, `xsid_valid.tsv`)
 NAMES = {"test": ("test",), "valid": ("valid", "validation", "dev", "devel"), "train": ("train", "training")}
-RANK = {"test": 2, "valid": 1, "train": 0}
+# (a Rosetta corpus's segments are its splits: the secret ones rank with test, the public ones
+# with validation — a gold_standard source in a development file is a leak)
+RANK = {"test": 2, "gold_standard": 2, "held_out": 2, "valid": 1, "development": 1, "diagnostic": 1, "train": 0}
 _WORDS = re.compile(r"[A-Za-z]+")
 
 
@@ -24,3 +28,13 @@ def split_of_name(name: str) -> str | None:
 def rank(split: str | None) -> int:
     """How held-out a split is; an unknown split or none ranks below train."""
     return RANK.get(split or "", -1)
+
+
+def placed(path: Path) -> tuple[Path, str | None]:
+    """The dataset a file belongs to (its folder; or, when the folder is named after a split,
+    the folder above it, so that ``test/`` and ``valid/`` meet) and its split (its name's, else
+    its folder's)."""
+    folder = path.parent
+    by_folder = split_of_name(folder.name) if folder.name else None
+    split = split_of_name(path.name) or by_folder
+    return (folder.parent if by_folder is not None else folder), split

@@ -48,10 +48,10 @@ class Kind(msgspec.Struct, frozen=True):
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("slu", "slu", "SluFamily", "SluOptions", ("json", "jsonl", "yaml")),
     Kind("runcard", "runcard", "RunCardFamily", "RunCardOptions", ("json", "yaml")),
-    Kind("corpus", "corpus", "CorpusFamily", "CorpusOptions", ("json", "jsonl", "yaml"), byte_sniff=b'"entries"'),
+    Kind("corpus", "corpus", "CorpusFamily", "CorpusOptions", ("json", "jsonl", "yaml"), byte_sniff=b'"entries"', items=True),
     Kind("semantic", "semantic", "SemanticFamily", "SemanticOptions", ("json", "yaml")),
     Kind("mix-config", "mixconfig", "MixConfigFamily", "MixConfigOptions", ("json", "yaml")),
-    Kind("truth", "truth", "TruthFamily", "TruthOptions", ("tsv",)),
+    Kind("truth", "truth", "TruthFamily", "TruthOptions", ("tsv",), items=True),
     Kind("xsid", "xsid", "XsidFamily", "XsidOptions", ("conll",), items=True),
     Kind("slurp", "slurp", "SlurpFamily", "SlurpOptions", ("jsonl",), items=True),
 )}

@@ -13,7 +13,7 @@ from goldlint.findings import At
 from goldlint.textnorm import normalize_text
 
 
-def items(doc: Any) -> Iterator[tuple[At, str, str]]:
+def items(doc: Any) -> Iterator[tuple[At, str, str, str | None]]:
     for path, record in doc.records():
         if not isinstance(record, dict):
             continue
@@ -25,4 +25,4 @@ def items(doc: Any) -> Iterator[tuple[At, str, str]]:
         if isinstance(annotation, str):
             entities = ", ".join(f"{e.type}: {normalize_text(e.words)}" for e in parse_annotation(annotation).entities)
             labels += f" ({entities})" if entities else ""
-        yield At((*path, "sentence")), sentence, labels
+        yield At((*path, "sentence")), sentence, labels, None

@@ -6,6 +6,7 @@ period, carry the same labels; a conflict is another intent or another slot)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from goldlint.families.xsid.bio import spans
 from goldlint.findings import At
@@ -13,7 +14,7 @@ from goldlint.formats.conll_doc import ConllDocument
 from goldlint.textnorm import normalize_text
 
 
-def items(doc: ConllDocument) -> Iterator[tuple[At, str, str]]:
+def items(doc: ConllDocument) -> Iterator[tuple[At, str, str, str | None]]:
     for n, sentence in enumerate(doc.sentences):
         found = sentence.comment("text")
         if found is None or not found[1].value.strip():
@@ -21,4 +22,9 @@ def items(doc: ConllDocument) -> Iterator[tuple[At, str, str]]:
         k, comment = found
         rows = [cells for cells in sentence.cells if len(cells) > 3]
         slots = ", ".join(f"{label}: {normalize_text(' '.join(r[1] for r in rows[a:b]))}" for a, b, label in spans([r[3] for r in rows]))
-        yield At((n, "comments", k)), comment.value, f"{sentence.value('intent') or ''}" + (f" ({slots})" if slots else "")
+        yield At((n, "comments", k)), comment.value, f"{sentence.value('intent') or ''}" + (f" ({slots})" if slots else ""), None
+
+
+def group(path: Path, doc: ConllDocument) -> str:
+    """The file's language, from its name (`de-ba.test.conll`: `de-ba`): xSID keeps one language a file."""
+    return path.name.split(".", 1)[0]
