@@ -181,7 +181,7 @@ def score(gold: Iterable[tuple[JsonPath, Any]], predictions: Iterable[tuple[Json
 
 
 def _outcome(run: _Run, profile: str, average: str, counts: Counter[str]) -> Outcome:
-    out = Outcome("slurp", profile, main_breakdown="per_scenario")
+    out = Outcome("slurp", profile, main_breakdown="per_scenario", options={"average": average})
     n, skipped = run.pairs, counts["missing_predictions"]
     everything = {**run.counts, "slu": run.slu()}
     overall: dict[str, Any] = {}
@@ -207,8 +207,13 @@ def _outcome(run: _Run, profile: str, average: str, counts: Counter[str]) -> Out
 
 
 def _table(counts: up.Counts) -> dict[str, dict[str, float]]:
-    return {label: {"precision": p, "recall": r, "f1": f, "tp": tp, "fp": fp, "fn": fn}
+    return {label: {"precision": p, "recall": r, "f1": f, "tp": _count(tp), "fp": _count(fp), "fn": _count(fn)}
             for label, (p, r, f, tp, fp, fn) in sorted(counts.per_label().items())}
+
+
+def _count(value: float) -> float | int:
+    """A count as a whole number where it is one (the evaluator keeps floats: distances add fractions)."""
+    return int(value) if value.is_integer() else value
 
 
 def _notes(out: Outcome, run: _Run, profile: str, by_id: bool, preds: list[Example], extra_keys: int, counts: Counter[str]) -> None:

@@ -39,6 +39,12 @@ def test_the_cli_prints_the_official_numbers_of_a_real_run(tmp_path: Path, avera
     assert metrics["slu_f1"]["samples_measured"] == 340  # the 340 recordings of the 100 utterances that google_hermit predicts
     assert "predictions keyed by the recording's `file`" in " ".join(report["notes"])  # type: ignore[arg-type]
     assert "slu_f1" in out and (tmp_path / "r.html").exists()
+    # the average changes every number: the report and its titles say which one
+    assert report["options"] == {"average": average}
+    assert f"profile slurp · average {average}" in out
+    assert f"profile slurp · average {average}" in (tmp_path / "r.html").read_text(encoding="utf-8")
+    per_scenario = report["breakdowns"]["per_scenario"]  # type: ignore[index]
+    assert all(isinstance(row[c], int) for row in per_scenario.values() for c in ("tp", "fp", "fn"))  # counts, not 4.0000
 
 
 def test_the_cli_refuses_an_average_it_does_not_know(tmp_path: Path) -> None:
