@@ -36,7 +36,7 @@ from tests.bench.registry import REPO, SCALES, Case
 
 OUT = Path(__file__).resolve().parent / "out"
 DEFAULT_SCALES = ["10k", "100k"]
-FAMILIES = ["slu", "corpus", "runcard", "semantic", "truth", "xsid", "score", "serve", "smallfiles"]
+FAMILIES = ["slu", "corpus", "runcard", "semantic", "truth", "xsid", "slurp", "score", "serve", "smallfiles"]
 
 
 def source_env(folder: Path) -> dict[str, str]:
