@@ -92,8 +92,17 @@ def test_malformed_duplicate_and_unknown_predictions_are_positioned() -> None:
                            {"slurp_id": "1", **RIGHT}, {"slurp_id": "1", **RIGHT}, {"slurp_id": "9", **RIGHT}]
     out = _score([record(), record(slurp_id=2)], preds, "spec", issues)
     assert [(i.code, i.where.path) for i in issues.items] == [
-        ("SCO105", (0,)), ("SCO105", (1,)), ("SCO105", (2, "entities", 0)), ("SCO104", (4, "slurp_id")), ("SCO103", (5,)), ("SCO102", ())]
+        ("SCO105", (0,)), ("SCO105", (1,)), ("SCO105", (2, "entities", 0)), ("SCO104", (4, "slurp_id")), ("SCO102", (1, "slurp_id")), ("SCO103", (5,))]
     assert out.counts["scored"] == 1 and out.counts["missing_predictions"] == 1
+
+
+def test_each_gold_recording_without_a_prediction_is_reported_at_its_file() -> None:
+    issues = Issues()
+    recordings = [{"file": f"audio-{n}.flac", "wer": 0.0, "ent_wer": None, "status": "correct"} for n in range(3)]
+    out = _score([record(recordings=recordings)], [{"file": "audio-1.flac", **RIGHT}], "spec", issues)
+    assert [(i.code, i.where.path) for i in issues.items] == [("SCO102", (0, "recordings", 0, "file")), ("SCO102", (0, "recordings", 2, "file"))]
+    assert "no prediction for gold recording `audio-2.flac`" in issues.items[1].message
+    assert out.counts["scored"] == 1 and out.metrics["slu_f1"].samples_skipped == 2
 
 
 def test_the_distances_as_the_evaluator_reads_them() -> None:
