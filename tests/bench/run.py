@@ -37,6 +37,7 @@ from tests.bench.registry import REPO, SCALES, Case
 OUT = Path(__file__).resolve().parent / "out"
 DEFAULT_SCALES = ["10k", "100k"]
 FAMILIES = ["slu", "corpus", "runcard", "semantic", "truth", "xsid", "slurp", "score", "serve", "smallfiles"]
+NOT_CHECK = ("score", "serve", "smallfiles")  # the families whose cases are not `check` on a dataset
 
 
 def source_env(folder: Path) -> dict[str, str]:
@@ -250,7 +251,7 @@ def tables(result: dict[str, Any]) -> str:
     if len(runs) > 1:  # a --merge: say which rows come from which run
         out += ["Merged from runs (rows are interleaved only within their run): "
                 + "; ".join(f"{when} at {commit} (scales {scales})" for when, commit, scales in runs) + ".", ""]
-    check_rows = [r for r in rows.values() if r["family"] in ("slu", "corpus", "runcard", "semantic", "truth")]
+    check_rows = [r for r in rows.values() if r["family"] not in NOT_CHECK]
     datasets = list(dict.fromkeys(r["dataset"] for r in check_rows))
     if datasets:
         out += ["## check: goldlint against the bare parse of the same file", "",
@@ -276,7 +277,7 @@ def tables(result: dict[str, Any]) -> str:
                        f"{_s(base.get('peak_rss_mib'), 0)} → {_s(eng.get('peak_rss_mib'), 0)} | {_x(eng.get('rss_ratio'))} | "
                        f"{_s(cjs.get('median_s'))} | {_x(cjs.get('ratio'))} | {findings} | {mark} |")
         out += ["", ("parse: orjson (JSONL line by line, JSON whole), PyYAML safe load with libyaml (YAML), split + orjson of the "
-                "annotation cells (TSV). engine: `check_file` in process, imports excluded; cli: `python -m goldlint check` "
+                "annotation cells (TSV), lines split on tabs (CoNLL). engine: `check_file` in process, imports excluded; cli: `python -m goldlint check` "
                 "(start-up included). ¹ some cases of this row ran once."), ""]
     for flat in result["derived"]["flatness"]:
         out.append("Memory flatness, " + flat["measure"] + ": " + ", ".join(f"{n:,} records {mib:.0f} MiB" for n, mib in flat["points"]))

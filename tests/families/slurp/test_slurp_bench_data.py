@@ -37,3 +37,21 @@ def test_the_benchmark_measures_slurp_against_the_orjson_parse() -> None:
         f"slurp-jsonl-100k{v}/{m}": b for v in ("", "-defective")
         for m, b in (("orjson-lines", None), ("goldlint-engine", "orjson-lines"), ("goldlint-cli", "orjson-lines"))}
     assert registry.DATASETS["slurp-jsonl-100k"].records == 100_000
+
+
+def test_the_report_tables_show_the_slurp_and_xsid_check_rows() -> None:
+    from tests.bench.run import tables
+
+    def row(dataset: str, family: str, measure: str, seconds: float) -> dict[str, object]:
+        return {"dataset": dataset, "family": family, "measure": measure, "median_s": seconds, "bytes": 1_000_000, "records": 100_000,
+                "expect": "clean", "baseline": None if measure.endswith(("lines", "split")) else "orjson-lines", "ratio": 2.0,
+                "peak_rss_mib": 16.0, "result": {"errors": 0, "warnings": 0}, "verify": "ok"}
+
+    rows = {f"{d}/{m}": row(d, f, m, s) for d, f, m, s in [
+        ("slurp-jsonl-100k", "slurp", "orjson-lines", 0.5), ("slurp-jsonl-100k", "slurp", "goldlint-engine", 1.0),
+        ("xsid-conll-100k", "xsid", "conll-split", 0.25), ("xsid-conll-100k", "xsid", "goldlint-engine", 0.75)]}
+    result = {"machine": {k: "-" for k in ("when", "cpu", "cores", "ram_gib", "python", "platform", "orjson", "check_jsonschema",
+                                           "goldlint", "commit")},
+              "reps": 3, "cases": rows, "derived": {"flatness": [], "score": [], "serve": [], "smallfiles": None}}
+    text = tables(result)
+    assert "| slurp-jsonl-100k |" in text and "| xsid-conll-100k |" in text, text
