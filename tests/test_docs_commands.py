@@ -142,6 +142,9 @@ def test_the_guide_shows_the_numbers_its_commands_print(command: str, row: dict[
         if name == "profile":
             assert report.get("profile", "spec") == shown
             continue
+        if name in report.get("options", {}):  # (slurp's `average`)
+            assert report["options"][name] == shown, name
+            continue
         value = report["scores"][name] if "scores" in report else report["metrics"][name]["value"]
         if shown == "null":
             assert value is None, name
@@ -201,7 +204,9 @@ def _fits_80(text: str) -> None:
      ["risk_f1_weighted", "precision", "recall", "f1", "matched", "critical"]),
     (["examples/score/slu/gold.jsonl", "examples/score/slu/predictions.jsonl"],
      ["intent_exact_match", "slot_f1", "count", "alarm/time_left_on_alarm"]),
-], ids=["corpus", "truth", "semantic", "slu"])
+    (["examples/score/slurp/test.jsonl", "examples/score/slurp/google_hermit.pred.jsonl", "--kind", "slurp", "--average", "macro"],
+     ["scenario_accuracy", "entity_word_f1", "slu_f1", "precision", "recall", "f1", "tp", "fp", "fn", "calendar"]),
+], ids=["corpus", "truth", "semantic", "slu", "slurp"])
 def test_no_table_header_is_cut_at_80_columns(example: list[str], names: list[str], reader: Path) -> None:
     done = _run([sys.executable, "-m", "goldlint", "score", *example], reader)
     report = done.stdout[: done.stdout.index("\nnote:")] if "\nnote:" in done.stdout else done.stdout

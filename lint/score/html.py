@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from goldlint.score.model import Failure
+from goldlint.score.report import title as report_title
 from goldlint.score.report import writable
 from goldlint.score.svg import bars, heatmap
 
@@ -93,7 +94,7 @@ def _head(title: str) -> str:
 
 def _header(report: dict[str, Any]) -> str:
     gold, pred = report["gold"], report["predictions"]
-    lines = [f"<h1>goldlint score · {escape(report['kind'])} · profile {escape(report['profile'])}</h1>",
+    lines = [f"<h1>{escape(report_title(report))}</h1>",
              f"<p>goldlint {escape(report['goldlint_version'])}</p>",
              f"<p>gold: {escape(gold['path'])} · sha256 {escape(gold['sha256'])}</p>",
              f"<p>predictions: {escape(pred['path'])} · sha256 {escape(pred['sha256'])}</p>"]

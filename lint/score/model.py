@@ -90,6 +90,9 @@ class Outcome:
     failures: list[Failure] = field(default_factory=list)
     main_breakdown: str | None = None  # the breakdown the terminal shows
     card: dict[str, Any] | None = None  # corpus: the run card (the JSON output)
+    # Scoring options besides the profile that change the numbers (slurp: ``average``): in the
+    # report's ``options`` and its titles, so a number is never read without them.
+    options: dict[str, str] = field(default_factory=dict)
 
     def note(self, text: str) -> None:
         if text not in self.notes:

@@ -1,8 +1,9 @@
 """The JSON report: stable names, one shape for every kind.
 
-``{"kind", "profile", "goldlint_version", "gold": {"path", "sha256", ...},
+``{"kind", "profile", ["options",] "goldlint_version", "gold": {"path", "sha256", ...},
 "predictions": {"path", "sha256", ...}, "counts", "metrics": {NAME: {"value", "reason",
-"coverage", "samples_measured", "samples_skipped"}}, "breakdowns", "notes"}``.
+"coverage", "samples_measured", "samples_skipped"}}, "breakdowns", "notes"}``; ``options``
+(slurp: ``{"average": "micro" | "macro"}``) only where the kind has options that change the numbers.
 For ``corpus`` the JSON output is the run card instead (:mod:`goldlint.score.runcard`).
 """
 
@@ -47,6 +48,7 @@ def build(outcome: Outcome, gold: InputRef, predictions: InputRef, state: GoldSt
     report: dict[str, Any] = {
         "kind": outcome.kind,
         "profile": outcome.profile,
+        **({"options": dict(outcome.options)} if outcome.options else {}),
         "goldlint_version": __version__,
         "gold": gold_json,
         "predictions": predictions.as_json(),
@@ -62,6 +64,12 @@ def build(outcome: Outcome, gold: InputRef, predictions: InputRef, state: GoldSt
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def title(report: dict[str, Any]) -> str:
+    """The report's title: kind, profile and the options that change the numbers."""
+    options = "".join(f" · {name} {value}" for name, value in (report.get("options") or {}).items())
+    return f"goldlint score · {report['kind']} · profile {report['profile']}{options}"
 
 
 def writable(text: str) -> str:

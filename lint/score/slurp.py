@@ -44,7 +44,7 @@ METRICS = {"scenario_accuracy": "scenario", "action_accuracy": "action", "intent
 @dataclass(slots=True)
 class Example:
     key: Any
-    path: JsonPath
+    path: JsonPath  # gold: its key (`slurp_id`, or the recording's `file`); a prediction: the prediction
     scenario: Any
     action: Any
     entities: list[dict[str, Any]]
@@ -59,13 +59,14 @@ def gold_examples(records: Iterable[tuple[JsonPath, Any]], by_id: bool) -> tuple
         try:
             tokens = record["tokens"]
             entities = [{"type": e["type"], "filler": " ".join(tokens[i]["surface"].lower() for i in e["span"])} for e in record["entities"]]
-            keys = [str(record["slurp_id"])] if by_id else [r["file"] for r in record["recordings"]]
+            keys = ([(str(record["slurp_id"]), path + ("slurp_id",))] if by_id
+                    else [(r["file"], path + ("recordings", i, "file")) for i, r in enumerate(record["recordings"])])
             scenario, action = record["scenario"], record["action"]
         except (KeyError, TypeError, IndexError, AttributeError):
             counts["gold_unusable"] += 1
             continue
-        for key in keys:
-            out[key] = Example(key, path, scenario, action, entities)
+        for key, where in keys:
+            out[key] = Example(key, where, scenario, action, entities)
     return out, counts
 
 
@@ -159,6 +160,9 @@ def score(gold: Iterable[tuple[JsonPath, Any]], predictions: Iterable[tuple[Json
     for key, g in golds.items():
         if key not in by_key:
             counts["missing_predictions"] += 1
+            what = f"gold record {key}" if by_id else f"gold recording `{key}`"
+            issues.add(GOLD, "SCO102", At(g.path), f"no prediction for {what}: left out of every metric (coverage drops; the official "
+                       "evaluator only logs how many)", Severity.WARNING)
             continue
         p = by_key.pop(key)
         entities = p.entities
@@ -172,16 +176,13 @@ def score(gold: Iterable[tuple[JsonPath, Any]], predictions: Iterable[tuple[Json
     for key, p in by_key.items():
         counts["unknown_predictions"] += 1
         issues.add(PRED, "SCO103", At(p.path), f"prediction for {key!r}, which no gold {'record' if by_id else 'recording'} has")
-    if counts["missing_predictions"]:
-        issues.add(GOLD, "SCO102", At(()), f"{counts['missing_predictions']} gold {'record' if by_id else 'recording'}(s) have no prediction: "
-                   "left out of every metric (coverage drops; the official evaluator only logs the number)", Severity.WARNING)
     out = _outcome(run, profile, average, counts)
     _notes(out, run, profile, by_id, preds, extra_keys, counts)
     return out
 
 
 def _outcome(run: _Run, profile: str, average: str, counts: Counter[str]) -> Outcome:
-    out = Outcome("slurp", profile, main_breakdown="per_scenario")
+    out = Outcome("slurp", profile, main_breakdown="per_scenario", options={"average": average})
     n, skipped = run.pairs, counts["missing_predictions"]
     everything = {**run.counts, "slu": run.slu()}
     overall: dict[str, Any] = {}
@@ -207,8 +208,13 @@ def _outcome(run: _Run, profile: str, average: str, counts: Counter[str]) -> Out
 
 
 def _table(counts: up.Counts) -> dict[str, dict[str, float]]:
-    return {label: {"precision": p, "recall": r, "f1": f, "tp": tp, "fp": fp, "fn": fn}
+    return {label: {"precision": p, "recall": r, "f1": f, "tp": _count(tp), "fp": _count(fp), "fn": _count(fn)}
             for label, (p, r, f, tp, fp, fn) in sorted(counts.per_label().items())}
+
+
+def _count(value: float) -> float | int:
+    """A count as a whole number where it is one (the evaluator keeps floats: distances add fractions)."""
+    return int(value) if value.is_integer() else value
 
 
 def _notes(out: Outcome, run: _Run, profile: str, by_id: bool, preds: list[Example], extra_keys: int, counts: Counter[str]) -> None:

@@ -13,6 +13,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from goldlint.score.report import title as report_title
+
 LONG_RUN = 5000  # records: below this a run is too short for a progress bar to help
 MAX_ROWS = 40  # breakdown rows shown in the terminal (the HTML report has them all)
 # What a column costs besides its text in a SIMPLE_HEAD table without edge padding: a space
@@ -31,7 +33,7 @@ def _fmt(value: Any) -> str:
 
 
 def render(report: dict[str, Any], main_breakdown: str | None, console: Console) -> None:
-    title = f"goldlint score · {report['kind']} · profile {report['profile']}"
+    title = report_title(report)
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     metrics = report["metrics"]
     table.add_column("metric", min_width=max(map(len, ["metric", *metrics])))

@@ -98,12 +98,15 @@ def register(scales: list[str]) -> None:
     from tests.bench import truth_data
     FOLDER_FILES["truth"] = {"goldlint.yaml": BIG_FILES + truth_data.CONFIG, "ontology.yaml": truth_data.ONTOLOGY}
     FOLDER_FILES["xsid"] = {"goldlint.yaml": BIG_FILES}
+    from tests.bench import slurp_data
+    FOLDER_FILES["slurp"] = {"goldlint.yaml": BIG_FILES + slurp_data.CONFIG}
     slu_v = source_version("tests.bench.slu_data")
     corpus_v = source_version("tests.bench.corpus_data")
     runcard_v = source_version("tests.bench.runcard_data", "goldlint.families.runcard.algorithms")
     semantic_v = source_version("tests.bench.semantic_data")
     truth_v = source_version("tests.bench.truth_data")
     xsid_v = source_version("tests.bench.xsid_data")
+    slurp_v = source_version("tests.bench.slurp_data")
     array_schema = "{data}/slu/" + SLU_ARRAY_SCHEMA
     for scale in scales:
         _family("slu", "jsonl", ".jsonl", "tests.bench.slu_data:write_jsonl", slu_v, scale, "RuSLUn-shaped records", None,
@@ -124,6 +127,8 @@ def register(scales: list[str]) -> None:
                 "NLU truth TSV with an ontology", None, {"defective": True})
         _family("xsid", "conll", ".conll", "tests.bench.xsid_data:write", xsid_v, scale,
                 "xSID CoNLL, English with `# slots:` (one sentence an entry)", None, {"defective": True})
+        _family("slurp", "jsonl", ".jsonl", "tests.bench.slurp_data:write", slurp_v, scale,
+                "SLURP JSONL records (test.jsonl-shaped, ~1.2 KB)", None, {"defective": True})
     # msgspec, the other fast JSON parser, once for reference.
     for scale in scales:
         name = f"slu-jsonl-{scale}"

@@ -39,6 +39,12 @@ def test_the_cli_prints_the_official_numbers_of_a_real_run(tmp_path: Path, avera
     assert metrics["slu_f1"]["samples_measured"] == 340  # the 340 recordings of the 100 utterances that google_hermit predicts
     assert "predictions keyed by the recording's `file`" in " ".join(report["notes"])  # type: ignore[arg-type]
     assert "slu_f1" in out and (tmp_path / "r.html").exists()
+    # the average changes every number: the report and its titles say which one
+    assert report["options"] == {"average": average}
+    assert f"profile slurp · average {average}" in out
+    assert f"profile slurp · average {average}" in (tmp_path / "r.html").read_text(encoding="utf-8")
+    per_scenario = report["breakdowns"]["per_scenario"]  # type: ignore[index]
+    assert all(isinstance(row[c], int) for row in per_scenario.values() for c in ("tp", "fp", "fn"))  # counts, not 4.0000
 
 
 def test_the_cli_refuses_an_average_it_does_not_know(tmp_path: Path) -> None:
@@ -86,8 +92,17 @@ def test_malformed_duplicate_and_unknown_predictions_are_positioned() -> None:
                            {"slurp_id": "1", **RIGHT}, {"slurp_id": "1", **RIGHT}, {"slurp_id": "9", **RIGHT}]
     out = _score([record(), record(slurp_id=2)], preds, "spec", issues)
     assert [(i.code, i.where.path) for i in issues.items] == [
-        ("SCO105", (0,)), ("SCO105", (1,)), ("SCO105", (2, "entities", 0)), ("SCO104", (4, "slurp_id")), ("SCO103", (5,)), ("SCO102", ())]
+        ("SCO105", (0,)), ("SCO105", (1,)), ("SCO105", (2, "entities", 0)), ("SCO104", (4, "slurp_id")), ("SCO102", (1, "slurp_id")), ("SCO103", (5,))]
     assert out.counts["scored"] == 1 and out.counts["missing_predictions"] == 1
+
+
+def test_each_gold_recording_without_a_prediction_is_reported_at_its_file() -> None:
+    issues = Issues()
+    recordings = [{"file": f"audio-{n}.flac", "wer": 0.0, "ent_wer": None, "status": "correct"} for n in range(3)]
+    out = _score([record(recordings=recordings)], [{"file": "audio-1.flac", **RIGHT}], "spec", issues)
+    assert [(i.code, i.where.path) for i in issues.items] == [("SCO102", (0, "recordings", 0, "file")), ("SCO102", (0, "recordings", 2, "file"))]
+    assert "no prediction for gold recording `audio-2.flac`" in issues.items[1].message
+    assert out.counts["scored"] == 1 and out.metrics["slu_f1"].samples_skipped == 2
 
 
 def test_the_distances_as_the_evaluator_reads_them() -> None:

@@ -2,6 +2,11 @@
 (intents as ``scenario_action``, entity types) of the other files of its folder, or of the
 folder config names (``slurp: {inventory: ...}``), or the lists config gives.
 
+The other files of the folder are the SLURP *gold* files beside it (their first record has
+the text of an utterance: ``sentence``, ``sentence_annotation`` or ``tokens``), not a file of
+predictions (``slurp_id``, ``scenario``, ``action``, ``entities`` only), and not one the
+config's ``exclude`` leaves out; none with ``slurp: {folder-dataset: false}``.
+
 Each file is read once per process (keyed by its path, size and modification time): a
 folder of three splits checked together reads each split once for the others.
 """
@@ -14,6 +19,7 @@ from typing import Any
 
 import orjson
 
+from goldlint.config import glob_match
 from goldlint.families.base import Context
 from goldlint.families.slurp.detect import detect
 
@@ -51,12 +57,17 @@ def _read(path: Path) -> FileIndex | None:
                     continue
                 if not isinstance(record, dict):
                     continue
-                if not out.ids and not detect(record):
+                if not out.ids and not (detect(record) and _is_gold(record)):
                     return None
                 _add(out, n, record)
     except OSError:
         return None
     return out if out.ids else None
+
+
+def _is_gold(record: dict[str, Any]) -> bool:
+    """A gold record, not a prediction (which has neither the utterance's text nor tokens)."""
+    return "sentence" in record or "sentence_annotation" in record or "tokens" in record
 
 
 def _add(index: FileIndex, n: int, record: dict[str, Any]) -> None:
@@ -77,14 +88,27 @@ def siblings(ctx: Context) -> list[tuple[str, FileIndex]]:
     folder = ctx.path.parent
     if not folder.is_dir():
         return []
+    excluded = getattr(ctx.settings, "exclude", None) or []
+    base = ctx.config_dir or folder
     out = []
     for other in sorted(folder.glob("*.jsonl")):
-        if other.resolve() == here or not ctx.may_open(other):
+        if other.resolve() == here or not ctx.may_open(other) or _excluded(other, base, excluded):
             continue
         index = index_of(other)
         if index is not None:
             out.append((other.name, index))
     return out
+
+
+def _excluded(path: Path, base: Path, globs: list[str]) -> bool:
+    """Whether config's ``exclude`` leaves the file out (globs relative to the config's folder)."""
+    if not globs:
+        return False
+    try:
+        rel = path.resolve().relative_to(base.resolve()).as_posix()
+    except (ValueError, OSError, RuntimeError):
+        rel = path.name
+    return any(glob_match(rel, glob) for glob in globs)
 
 
 @dataclass(frozen=True, slots=True)

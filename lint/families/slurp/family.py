@@ -12,8 +12,11 @@ Config (``slurp:`` in goldlint.yaml)::
     inventory: ../slurp        # a folder (or file) of SLURP records: their intents and entity types
     intents: [alarm_set, ...]  # or the lists themselves
     entity-types: [time, ...]
+    folder-dataset: false      # each file alone: no ids nor inventory from the folder's other files
 
-Without either, the inventory is learned from the other SLURP files of the checked file's folder.
+Without either list, the inventory is learned from the other SLURP gold files of the checked
+file's folder (not a predictions file, not one config's ``exclude`` leaves out), and ids are
+unique across them.
 
 Editor paths (``completions`` / ``hover``), relative to a record (a JSONL line): ``("scenario",)``,
 ``("action",)``, ``("intent",)``, ``("entities", i, "type")``; keys of a record or of its items.
@@ -41,7 +44,7 @@ class SlurpFamily(Family):
 
     def check(self, doc: Document, report: Report, ctx: Context) -> None:
         options = ctx.options if isinstance(ctx.options, SlurpOptions) else SlurpOptions()
-        others = siblings(ctx) if not ctx.partial else []
+        others = siblings(ctx) if not ctx.partial and options.folder_dataset else []
         known = inventory(options, ctx, others)
         ids = _Ids(others, report)
         count = 0

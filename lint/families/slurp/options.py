@@ -11,3 +11,7 @@ class SlurpOptions(FamilyOptions):
     inventory: str | None = None  # a file or folder the dataset's intents and entity types are learned from
     intents: list[str] | None = None
     entity_types: list[str] | None = None
+    # The other SLURP files of a file's folder are the rest of its dataset (ids unique across
+    # them, SLP108; the inventory learned from them when none is configured). `false`: each
+    # file stands alone (a folder of unrelated copies, such as a benchmark's).
+    folder_dataset: bool = True

@@ -10,6 +10,8 @@ from goldlint.findings import At, Change, Report, unsafe_fix
 from goldlint.suggest import unambiguous
 
 _NAMES = {"integer": "an integer", "number": "a number", "string": "a string", "null": "null", "array": "an array"}
+# The Python types of each JSON type, matched by `type(value) in ...` (a bool is no integer).
+_TYPES: dict[str, tuple[type, ...]] = {"integer": (int,), "number": (int, float), "string": (str,), "null": (type(None),), "array": (list,)}
 
 
 def _is(value: Any, kind: str) -> bool:
@@ -30,27 +32,55 @@ def _shown(value: Any) -> str:
     return {dict: "an object", list: "an array", str: "a string", int: "an integer", float: "a number", type(None): "null"}.get(type(value), "a value")
 
 
+def _shape_of(table: dict[str, Field]) -> tuple[frozenset[str], tuple[tuple[str, frozenset[type]], ...]]:
+    """A table's keys and each field's Python types: what a well-formed object is, checked
+    without building a position for each of its values (the usual object is well formed)."""
+    return frozenset(table), tuple((name, frozenset(t for kind in kinds for t in _TYPES[kind])) for name, (kinds, _, _) in table.items())
+
+
+_RECORD_SHAPE = _shape_of(RECORD)
+_ITEM_SHAPES = {name: _shape_of(table) for name, table in ITEMS.items()}
+
+
+def _well_formed(value: dict[str, Any], shape: tuple[frozenset[str], tuple[tuple[str, frozenset[type]], ...]]) -> bool:
+    keys, fields = shape
+    if value.keys() != keys:
+        return False
+    for name, types in fields:
+        if type(value[name]) not in types:
+            return False
+    return True
+
+
 def check_shape(record: Any, at: At, report: Report) -> set[str]:
     """Report every shape problem; return the record's fields that have their declared type
     (the other checks read only those)."""
     if not isinstance(record, dict):
         report.add("SLP101", at, f"a SLURP record is a JSON object, not {_shown(record)}")
         return set()
-    good = _object(record, RECORD, at, report, "record")
+    good = set(RECORD) if _well_formed(record, _RECORD_SHAPE) else _object(record, RECORD, at, report, "record")
     for name, table in ITEMS.items():
         if name not in good:
             continue
+        shape = _ITEM_SHAPES[name]
+        spans = table is ENTITY
         for i, item in enumerate(record[name]):
+            if type(item) is dict and _well_formed(item, shape) and not (spans and not _positions(item["span"])):
+                continue
             where = at.child(name, i)
             if not isinstance(item, dict):
                 report.add("SLP101", where, f"an item of `{name}` is an object, not {_shown(item)}")
                 good.discard(name)
             elif _object(item, table, where, report, f"{name} item") != set(table):
                 good.discard(name)
-            elif table is ENTITY and not all(type(n) is int and n >= 0 for n in item["span"]):
+            elif spans and not _positions(item["span"]):
                 report.add("SLP101", where.child("span"), "`span` holds token positions: whole numbers from 0")
                 good.discard(name)
     return good
+
+
+def _positions(span: list[Any]) -> bool:
+    return all(type(n) is int and n >= 0 for n in span)
 
 
 def _object(value: dict[str, Any], table: dict[str, Field], at: At, report: Report, what: str) -> set[str]:
