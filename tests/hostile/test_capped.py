@@ -47,3 +47,14 @@ def test_a_jsonl_line_of_200_megabytes_is_read_past_inside_the_cap(tmp_path: Pat
     done = _capped(["check", "gold.jsonl"], tmp_path)
     assert b"MemoryError" not in done.stderr and b"internal error" not in done.stderr, done.stderr[-2000:]
     assert done.returncode == 1 and b"gold.jsonl:1:1: GL011" in done.stdout and b"gold.jsonl:2:" in done.stdout, done.stdout[-2000:]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as Linux counts it")
+def test_a_million_empty_records_end_with_a_bounded_report_inside_the_cap(tmp_path: Path) -> None:
+    """``[{}, {}, …]`` as SLU: three SLU117 per record made 3,000,000 diagnostics (about 3 GB);
+    now 1,000 of them, a GL012 counting the rest, and a GL011 where the check stopped."""
+    (tmp_path / "gold.json").write_text("[" + ",".join(["{}"] * 1_000_000) + "]", encoding="utf-8")
+    done = _capped(["check", "--kind", "slu", "gold.json"], tmp_path)
+    assert b"MemoryError" not in done.stderr and b"internal error" not in done.stderr, done.stderr[-2000:]
+    assert done.returncode == 1 and b"gold.json:1:1001: GL012" in done.stdout and b": GL011 " in done.stdout, done.stdout[-2000:]
+    assert done.stdout.count(b"\n") < 1_100
