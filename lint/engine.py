@@ -20,7 +20,7 @@ from goldlint import config as cfg
 from goldlint.diagnostics import Diagnostic, Edit, Fix, Position, Severity, Span
 from goldlint.families import FAMILIES, KINDS, detect
 from goldlint.families.base import Context, Family, Report
-from goldlint.findings import At, Change, Finding, FixProposal
+from goldlint.findings import CAPPED, At, Change, CheckStopped, Finding, FixProposal, capped_message
 from goldlint.formats.base import Document, Limits
 from goldlint.formats.json_doc import JsonDocument
 from goldlint.formats.json_read import parse_bytes
@@ -192,7 +192,10 @@ def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, e
             continue
         family = FAMILIES[row.name]
         report = Report()
-        doc = family.check_bytes(data, report, _context(path, loaded, family))
+        try:
+            doc = family.check_bytes(data, report, _context(path, loaded, family))
+        except CheckStopped:
+            return None  # (the ordinary way stops where this one did, and has a document to place it)
         if doc is not None:
             return _finish(FileResult(str(path), kind=family.name), report, doc, loaded)
     parsed = parse_bytes(data, max_depth)
@@ -476,7 +479,10 @@ def _run(doc: Document, path: Path, report: Report, loaded: cfg.Loaded, kind: st
     result.document = doc
     if not doc.ok:
         return  # nothing parsed: the syntax findings say why
-    family.check(doc, report, _context(path, loaded, family, partial))
+    try:
+        family.check(doc, report, _context(path, loaded, family, partial))
+    except CheckStopped as stop:
+        report.stopped(stop.where)
 
 
 def _context(path: Path, loaded: cfg.Loaded, family: Family, partial: bool = False) -> Context:
@@ -522,7 +528,8 @@ def enabled_codes(loaded: cfg.Loaded, path: Path) -> tuple[list[str], list[str]]
 def resolve_findings(findings: list[Finding], doc: Document | None, loaded: cfg.Loaded, path: Path) -> list[Diagnostic]:
     """Findings to diagnostics, placed in ``doc``, keeping those the config selects for ``path``."""
     select, ignore = enabled_codes(loaded, path)
-    kept = [f for f in findings if rule_matches(f.code, select) and not rule_matches(f.code, ignore)]
+    kept = [f for f in findings if rule_matches(f.code, select) and not rule_matches(f.code, ignore)
+            and (f.code != CAPPED or (rule_matches(f.extra["rule"], select) and not rule_matches(f.extra["rule"], ignore)))]
     return to_diagnostics(kept, doc, path)
 
 
@@ -541,7 +548,12 @@ def to_diagnostics(kept: list[Finding], doc: Document | None, path: Path) -> lis
         fix = _fix(finding.fix, change_spans, doc) if finding.fix is not None else None
         alternatives = tuple(a for a in (_fix(p, change_spans, doc) for p in finding.alternatives) if a is not None)
         severity = finding.severity or rule.severity
-        out.append(Diagnostic(str(path), finding.code, rule.name, severity, finding.message, span, fix, alternatives))
+        message = finding.message
+        if finding.code == CAPPED:  # as severe as the findings it stands for
+            default = (get(finding.extra["rule"]) or _unknown_rule(finding.extra["rule"])).severity
+            severity = max((s or default for s in finding.extra["severities"]), key=lambda s: s.rank, default=default)
+            message = capped_message(finding)
+        out.append(Diagnostic(str(path), finding.code, rule.name, severity, message, span, fix, alternatives))
     return out
 
 

@@ -8,6 +8,7 @@ findings that exist. Text-level rules may give character offsets directly
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, TypeAlias
 
 import msgspec
@@ -82,11 +83,85 @@ def unsafe_fix(message: str, *changes: Change) -> FixProposal:
     return FixProposal("unsafe", message, changes)
 
 
-class Report:
-    """Collects a file's findings; rules call :meth:`add`."""
+# At most this many findings without a fix, per rule and file; the rest of a rule's are
+# summarised by one GL012 at the first of them. (A file of a million records that all lack
+# a field would otherwise give a million diagnostics: memory and output in proportion to
+# the records, when a thousand already say what is wrong.) Findings with a fix are all kept:
+# each is an edit that ``--fix`` makes, in one pass.
+FINDINGS_PER_RULE = 1000
+CAPPED = "GL012"
+# A check stops after this many findings in one file (kept or not, fixable or not): the
+# work of a rule per record is bounded, not the records, and a hostile file of millions of
+# tiny broken records would otherwise cost that work a million times (GL011 where it stopped).
+FINDINGS_PER_FILE = 100_000
 
-    def __init__(self) -> None:
-        self.findings: list[Finding] = []
+
+class CheckStopped(Exception):
+    """A file's check reached :data:`FINDINGS_PER_FILE` findings; ``where``: the last one."""
+
+    def __init__(self, where: Location) -> None:
+        super().__init__(where)
+        self.where = where
+
+
+class Findings(list[Finding]):
+    """A file's findings, capped: at most ``cap`` without a fix per rule code (see
+    :data:`FINDINGS_PER_RULE`); each rule's findings past it are counted in one GL012
+    finding, placed at the first of them. ``added``: every finding offered, kept or not."""
+
+    def __init__(self, items: Iterable[Finding] = (), cap: int = FINDINGS_PER_RULE) -> None:
+        super().__init__()
+        self.cap = cap
+        self.added = 0
+        self._seen: dict[str, int] = {}
+        self._over: dict[str, Finding] = {}
+        self.extend(items)
+
+    def admits(self, code: str, where: Location, fix: FixProposal | None, severity: Severity | None) -> bool:
+        """Whether a finding of ``code`` is kept; if not, it is counted in its rule's GL012."""
+        self.added += 1
+        if fix is not None or code == CAPPED:
+            return True
+        seen = self._seen.get(code, 0) + 1
+        self._seen[code] = seen
+        if seen <= self.cap:
+            return True
+        over = self._over.get(code)
+        if over is None:
+            over = self._over[code] = Finding(CAPPED, where, "", extra={"rule": code, "hidden": 0, "cap": self.cap, "severities": set()})
+            super().append(over)
+        over.extra["hidden"] += 1
+        over.extra["severities"].add(severity)
+        return False
+
+    def append(self, finding: Finding) -> None:
+        if self.admits(finding.code, finding.where, finding.fix, finding.severity):
+            super().append(finding)
+
+    def extend(self, findings: Iterable[Finding]) -> None:
+        for finding in findings:
+            self.append(finding)
+
+
+def capped_message(finding: Finding) -> str:
+    """The message of a GL012 finding (its count is final only once the file is checked)."""
+    extra = finding.extra
+    return (f"{extra['hidden']:,} more {extra['rule']} finding(s) in this file, from here on, not shown: at most "
+            f"{extra['cap']:,} per rule and file are reported (findings with a fix are all reported)")
+
+
+class Report:
+    """Collects a file's findings (capped, :class:`Findings`); rules call :meth:`add`."""
+
+    def __init__(self, stop_after: int = FINDINGS_PER_FILE) -> None:
+        self.findings: list[Finding] = Findings()
+        self.stop_after = stop_after
+
+    @property
+    def added(self) -> int:
+        """How many findings were reported, kept or not (has a check found anything?)."""
+        findings = self.findings
+        return findings.added if isinstance(findings, Findings) else len(findings)
 
     def add(
         self,
@@ -98,4 +173,15 @@ class Report:
         alternatives: tuple[FixProposal, ...] = (),
         **extra: Any,
     ) -> None:
-        self.findings.append(Finding(code, where, message, fix, severity, extra, alternatives))
+        findings = self.findings
+        if isinstance(findings, Findings):
+            if findings.added >= self.stop_after:
+                raise CheckStopped(where)
+            if not findings.admits(code, where, fix, severity):
+                return
+        list.append(findings, Finding(code, where, message, fix, severity, extra, alternatives))
+
+    def stopped(self, where: Location) -> None:
+        """Say that the check stopped at ``where`` (:class:`CheckStopped`): the rest of the file is not checked."""
+        list.append(self.findings, Finding("GL011", where, f"more than {self.stop_after:,} findings: the check stopped here, and the "
+                                           "rest of the file is not checked (fix what is reported and run again)"))

@@ -25,7 +25,7 @@ def test_fuzz_runner_runs_every_target_without_a_crash(repo_root: Path, tmp_path
     )
     report = done.stdout + done.stderr
     assert done.returncode == 0, report
-    for target in ("check", "ontology", "score"):
+    for target in ("check", "ontology", "score", "yaml", "tsv"):
         row = re.search(rf"^{target}\s+\d+\s+(\d+)\s+(\d+)$", done.stdout, re.MULTILINE)
         assert row is not None, report
         execs, crashes = map(int, row.groups())

@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 
 from goldlint.diagnostics import Span
-from goldlint.findings import At, Finding, JsonPath, Location, Offsets
+from goldlint.findings import At, Finding, Findings, JsonPath, Location, Offsets
 from goldlint.textindex import TextIndex
 
 
@@ -36,7 +36,7 @@ class Document(ABC):
         self.path = path
         self.text = text
         self.index = TextIndex(text) if text is not None else None
-        self.findings: list[Finding] = []  # what reading itself found (syntax, duplicates, limits)
+        self.findings: list[Finding] = Findings()  # what reading itself found (syntax, duplicates, limits), capped per rule
         self.ok = True  # False when nothing could be parsed
 
     @property

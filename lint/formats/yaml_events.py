@@ -9,8 +9,10 @@ and only there:
 
 - texts with what the two parsers read differently (tabs, NEL/LS/PS line breaks, a BOM,
   directives, ``...`` document ends) go to ruamel.yaml from the start;
-- the libyaml stream stops with ``NotExact`` at an anchor, alias or tag (ruamel.yaml
-  marks a node after its properties, libyaml before them), at a root block scalar or a
+- the libyaml stream stops with ``NotExact`` at a tag, at an anchor or alias whose name
+  the two parsers end differently (libyaml's names are letters, digits, ``-`` and ``_``;
+  YAML 1.2's run to a blank or a flow indicator: both parsers agree only where the name
+  is followed by one of those), at a root block scalar or a
   block scalar libyaml alone accepts, at a single pair in a flow sequence, at an empty
   scalar in a flow collection, after ``?`` or before an explicit key, and at any libyaml
   error (so that the message is ruamel.yaml's). The caller then reads the text again
@@ -152,8 +154,10 @@ def _libyaml_events(text: str) -> Iterator[Event]:
                 raise NotExact from exc
             t = type(e)
             if t is lev.ScalarEvent:
-                if e.anchor is not None or e.tag is not None:
+                if e.tag is not None:
                     raise NotExact
+                if e.anchor is not None:
+                    _same_name(text, e.start_mark.index, "&", e.anchor)
                 start, end, style = e.start_mark, e.end_mark, e.style or None
                 if style is not None and style in "|>":
                     _block_scalar_header(text, start.index, flows)
@@ -161,26 +165,47 @@ def _libyaml_events(text: str) -> Iterator[Event]:
                     if any(flows):
                         raise NotExact  # an empty value in a flow collection: marked elsewhere
                     start = end = _empty_value_mark(text, start.index)
-                yield Event(SCALAR, start, end, e.value, e.implicit, style)
+                yield Event(SCALAR, start, end, e.value, e.implicit, style, None, e.anchor)
             elif t is lev.SequenceStartEvent or t is lev.MappingStartEvent:
-                if e.anchor is not None or e.tag is not None:
+                if e.tag is not None:
                     raise NotExact
-                if e.flow_style and t is lev.MappingStartEvent and text[e.start_mark.index : e.start_mark.index + 1] != "{":
+                opening = e.start_mark.index
+                if e.anchor is not None:
+                    opening = _same_name(text, opening, "&", e.anchor)
+                if e.flow_style and t is lev.MappingStartEvent and text[opening : opening + 1] != "{":
                     raise NotExact  # a single pair in a flow sequence (`[a: 1]`): ruamel.yaml refuses some libyaml reads
                 flows.append(bool(e.flow_style))
                 yield Event(SEQUENCE if t is lev.SequenceStartEvent else MAPPING, e.start_mark, e.end_mark,
-                            None, e.implicit, None, e.flow_style)
+                            None, e.implicit, None, e.flow_style, e.anchor)
             elif t is lev.SequenceEndEvent or t is lev.MappingEndEvent:
                 flows.pop()
                 yield Event(END, e.start_mark, e.end_mark)
             elif t is lev.DocumentStartEvent:
                 yield Event(DOCUMENT, e.start_mark, e.end_mark)
             elif t is lev.AliasEvent:
-                raise NotExact
+                _same_name(text, e.start_mark.index, "*", e.anchor)
+                yield Event(ALIAS, e.start_mark, e.end_mark, anchor=e.anchor)
             elif t is lev.StreamEndEvent:
                 return
     finally:
         parser.dispose()
+
+
+_NAME_ENDS = frozenset(" \r\n,]}")  # what ends an anchor's or alias's name for both parsers
+
+
+def _same_name(text: str, at: int, indicator: str, name: str) -> int:
+    """Raise ``NotExact`` unless ``indicator`` and ``name`` are written at ``at`` and end
+    there for ruamel.yaml too: libyaml ends a name at any character but a letter, digit,
+    ``-`` or ``_`` (``&a:b`` is its anchor ``a``), YAML 1.2 only at a blank or a flow
+    indicator (ruamel.yaml's ``a:b``). Where the node's own text starts: after the
+    name and the spaces that follow it on its line."""
+    end = at + 1 + len(name)
+    if text[at : at + 1] != indicator or text[at + 1 : end] != name or (end < len(text) and text[end] not in _NAME_ENDS):
+        raise NotExact
+    while text[end : end + 1] == " ":
+        end += 1
+    return end
 
 
 def _block_scalar_header(text: str, at: int, flows: list[bool]) -> None:

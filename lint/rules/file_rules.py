@@ -1,4 +1,4 @@
-"""GL001–GL011: what every file can get wrong, whatever its family.
+"""GL001–GL012: what every file can get wrong, whatever its family.
 
 GL006–GL008 look at *gold values*: each family hands over the strings that are answers
 (intents, slot values, references) through :func:`check_gold_text`.
@@ -54,6 +54,14 @@ register(
     Rule("GL011", "limit-exceeded", E, "The file exceeds a safety limit (size, nesting depth, YAML alias expansion) and was not checked.",
          "Limits keep goldlint from hanging or exhausting memory on hostile or broken input; raise them in config when a real file needs it.",
          "[[[[[[ ... 100,000 levels ... ]]]]]]", "(a file within the limits)"),
+    Rule("GL012", "findings-capped", W,
+         "A rule found more than 1,000 problems without a fix in one file: the first 1,000 are reported, and this one finding, "
+         "at the first of the others, counts the rest. It takes the severity of the findings it stands for (an error "
+         "for errors), and goes with its rule's --select and --ignore. Findings with a fix are all reported.",
+         "A million records that all lack the same field would make a million diagnostics: memory, time and output in "
+         "proportion to the file, when the first thousand already show what is wrong (see SECURITY.md).",
+         "[{}, {}, {}, ... 400,000 empty records]   # --kind slu: 1,200,000 x SLU117",
+         "1,000 x SLU117, then: GL012 399,000 more SLU117 finding(s) in this file, from here on, not shown"),
 )
 
 INVISIBLE = re.compile(

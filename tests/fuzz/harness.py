@@ -7,6 +7,9 @@ Targets (the first input byte selects the case, see ``cases.py``):
   default config or one that points every family at ontologies, audio, transcripts and a
   corpus beside the file. All five report formats render the result.
 - ``ontology``: the bytes as the ontology file the truth, mix-config and slu families load.
+- ``yaml`` and ``tsv``: the bytes as a text for the YAML or TSV reader alone (the first byte
+  picks small limits or the defaults for YAML): every finding and every path placed inside
+  the text, and YAML read by libyaml exactly as ruamel.yaml reads it.
 
 The property: no exception at all (a bad file is a diagnostic, never a traceback: exit 0
 or 1, never 2), every diagnostic and fix edit inside the text (``property.py``), and a file
@@ -26,8 +29,10 @@ import pkgutil
 import sys
 import tempfile
 from collections.abc import Callable
+from itertools import islice
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import atheris
 
@@ -63,8 +68,10 @@ with atheris.instrument_imports(include=["goldlint"]):
 from goldlint import config as cfg
 from goldlint.engine import check_file, check_text
 from goldlint.families.truth import ontology as truth_ontology
+from goldlint.findings import At
+from goldlint.formats.base import Limits
 from tests.fuzz.cases import case_of, ontology_case_of, score_case_of
-from tests.fuzz.property import check_diagnostics, check_reports
+from tests.fuzz.property import Lines, check_diagnostics, check_reports, check_span
 
 WAV_HEADER = b"RIFF\x24\x00\x00\x00WAVEfmt "
 SLU_ONTOLOGY = "rate_book: [best_rating, rating_value]\nplay_music: [artist, track]\nalarm/time_left_on_alarm: []\n"
@@ -210,7 +217,86 @@ class ScoreTarget:
         check_reports(result.diagnostics)
 
 
-TARGETS: dict[str, Callable[[], Callable[[bytes], None]]] = {"check": CheckTarget, "ontology": OntologyTarget, "score": ScoreTarget}
+# --------------------------------------------------------------------------- readers
+
+
+def _check_placed(doc: Any, locations: list[Any], text: str) -> None:
+    """Every reading finding and every path of the document placed inside the text."""
+    from goldlint.engine import to_diagnostics
+
+    check_diagnostics(to_diagnostics(list(doc.findings), doc, Path(doc.path)), text)
+    lines = Lines(text)
+    for where, span in zip(locations, doc.resolve(locations), strict=True):
+        if span is not None:
+            check_span(span, lines, f"{where} -> {span}")
+
+
+class YamlTarget:
+    """The bytes as a YAML text (decoded, lone surrogates kept), read by the reader with small
+    limits (so that its refusals are reached): no exception, every finding and every node's
+    path placed inside the text, and the libyaml events it takes where they are exact read the
+    text exactly as ruamel.yaml's pure Python does (the same value, findings and node offsets)."""
+
+    small = Limits(max_depth=64, max_yaml_nodes=20_000)
+
+    def __call__(self, data: bytes) -> None:
+        from goldlint.formats import yaml_events
+        from goldlint.formats.yaml_doc import YamlDocument
+
+        if not data:
+            return
+        self.limits = self.small if data[0] & 1 else Limits()  # the first byte: small limits, or the defaults
+        text = data[1:].decode("utf-8", "surrogateescape")
+        doc = YamlDocument("fuzzed.yaml", text, self.limits)
+        # (At most 5,000 paths: an alias may make a 400-byte text of 600,000 nodes, read within
+        # max-yaml-nodes in seconds, whose every path resolved would be the harness's timeout.)
+        paths = list(islice(doc._nodes, 5_000))
+        _check_placed(doc, [At(path) for path in paths] + [At(path, key=True) for path in paths if path], text)
+        if yaml_events.libyaml_events(text) is None:
+            return
+        fast = _yaml_read(doc)
+        real = yaml_events.libyaml_events
+        yaml_events.libyaml_events = lambda text: None  # type: ignore[assignment]
+        try:
+            pure = _yaml_read(YamlDocument("fuzzed.yaml", text, self.limits))
+        finally:
+            yaml_events.libyaml_events = real
+        if fast != pure:
+            raise AssertionError(f"libyaml read {text!r} otherwise than ruamel.yaml:\n{fast}\n{pure}")
+
+
+def _yaml_read(doc: Any) -> tuple[Any, ...]:
+    nodes = {path: (None if key is None else (key.start, key.end), (node.start, node.end)) for path, (key, node) in doc._nodes.items()}
+    return doc.ok, repr(doc.root), [(f.code, f.where, f.message) for f in doc.findings], nodes
+
+
+class TsvTarget:
+    """The bytes as a truth TSV text, read by the reader: no exception, every finding, row,
+    cell and header cell placed inside the text, and a cell written without quotes spans
+    exactly its value."""
+
+    def __call__(self, data: bytes) -> None:
+        from goldlint.formats.tsv_doc import TsvDocument
+
+        text = data[1:].decode("utf-8", "surrogateescape")  # (the first byte picks nothing: every seed has one)
+        doc = TsvDocument("fuzzed.tsv", text)
+        _ = doc.root, list(doc.records())
+        locations: list[Any] = [At(())]
+        if doc.header is not None:
+            locations += [At(("header", k)) for k in range(len(doc.header.values))]
+        for n, row in enumerate(doc.rows):
+            locations.append(At((n,)))
+            locations += [At((n, k)) for k in range(len(row.values))]
+            for k, value in enumerate(row.values):
+                start, end = row.cell_span(k)
+                assert row.start <= start <= end <= row.end, (n, k, start, end, row)
+                if not row.is_quoted(k) and not row.bad:
+                    assert text[start:end] == value, (n, k, text[start:end], value)
+        _check_placed(doc, locations, text)
+
+
+TARGETS: dict[str, Callable[[], Callable[[bytes], None]]] = {"check": CheckTarget, "ontology": OntologyTarget, "score": ScoreTarget,
+                                                             "yaml": YamlTarget, "tsv": TsvTarget}
 
 
 def main(argv: list[str]) -> None:

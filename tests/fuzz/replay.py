@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     failed = 0
     for file in args.files:
         data = file.read_bytes()
-        pick = {"check": case_of, "ontology": ontology_case_of, "score": score_case_of}[args.target]
+        pick = {"check": case_of, "ontology": ontology_case_of, "score": score_case_of}.get(args.target, lambda byte: f"first byte {byte}")
         case = pick(data[0]) if data else None
         print(f"== {file}: {case}, {len(data) - 1} bytes")
         if not args.quiet:

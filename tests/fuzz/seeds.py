@@ -197,7 +197,52 @@ def score_seeds() -> Iterator[tuple[int, bytes]]:
                 yield n, text.encode("utf-8")
 
 
-SEEDS = {"check": check_seeds, "ontology": ontology_seeds, "score": score_seeds}
+def hostile_yaml() -> Iterator[str]:
+    """The YAML of the hostile cases (issue 23), small: escapes beyond Unicode, anchors and
+    aliases of every sort, merge keys, a billion-laughs, a recursive alias, deep nesting, tags."""
+    yield from ('key: "\\UFFFFFFFF"\n', 'key: "\\U00110000"\n', "a: '\\U7FFFFFFF'\n")
+    yield "".join(f"- &a{k} v{k}\n- *a{k}\n" for k in range(50))
+    yield "".join(f"- &m{k} {{k: {k}, l: [1, 2]}}\n- *m{k}\n" for k in range(30))
+    yield "base: &b {a: 1, b: 2}\nitems:\n" + "".join(f"  - {{<<: *b, c: {k}}}\n" for k in range(30))
+    yield "".join(f"- &x{k} {k}\n" for k in range(60))
+    yield "a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1]\n" + "".join(f"{c}: &{c} [*{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}]\n"
+                                                           for p, c in zip("abcdefgh", "bcdefghi", strict=True))
+    yield "a: &a [*a]\n"
+    yield "&a\nx: *a\n"
+    yield "[" * 100 + "]" * 100 + "\n"
+    yield "- " * 80 + "x\n"
+    yield "a: &x:y 1\nb: *x:y\n- &a.b v\n{*a: 1}\n- &é v\n"
+    yield "!!python/object/apply:os.system ['true']\n"
+    yield "a: !local x\nb: !!binary aGk=\n"
+
+
+def hostile_tsv() -> Iterator[str]:
+    """The TSV of the hostile cases: a wide header, quotes that run on, CR line breaks, NULs."""
+    yield "\t".join(f"c{n}" for n in range(500)) + "\n" + "\t".join("x" for _ in range(500)) + "\n"
+    yield 'transcription\tannotation\tintent\n"a\tb\tc\n"x""y"\t"\t\n'
+    yield "a\tb\r\n1\t2\r3\t4\n\x00\t\x00\n"
+    yield 'codedWvnm\tintent\tentities\n1.wav\tX\t{"A": [{"literal": "\\ud800"}]}\n'
+
+
+def _reader_seeds(suffixes: tuple[str, ...], hostile: Iterator[str]) -> Iterator[tuple[int, bytes]]:
+    for suffix, text, _ in real_files():
+        if suffix in suffixes and (fitted := _fit(text, suffix)) is not None:
+            yield 0, fitted.encode("utf-8")
+            yield 1, fitted.encode("utf-8")
+    for text in hostile:
+        yield 0, text.encode("utf-8", "surrogatepass")
+        yield 1, text.encode("utf-8", "surrogatepass")
+
+
+def yaml_seeds() -> Iterator[tuple[int, bytes]]:
+    yield from _reader_seeds((".yaml", ".yml"), hostile_yaml())
+
+
+def tsv_seeds() -> Iterator[tuple[int, bytes]]:
+    yield from _reader_seeds((".tsv",), hostile_tsv())
+
+
+SEEDS = {"check": check_seeds, "ontology": ontology_seeds, "score": score_seeds, "yaml": yaml_seeds, "tsv": tsv_seeds}
 
 
 def build(target: str, folder: Path) -> int:

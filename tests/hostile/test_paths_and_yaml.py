@@ -232,3 +232,35 @@ def test_a_file_the_user_may_not_read_is_a_diagnostic(tmp_path: Path, monkeypatc
         done = run_cli("check", "gold.json", cwd=tmp_path)
         _no_crash(done)
         assert done.returncode == 1 and "gold.json:1:1: GL003 [error] cannot read: Permission denied" in done.stdout
+
+
+def _anchored(kind: str, n: int) -> str:
+    if kind == "scalars":
+        return "".join(f"- &a{k} v{k}\n- *a{k}\n" for k in range(n))
+    if kind == "maps":
+        return "".join(f"- &m{k} {{k: {k}, l: [1, 2]}}\n- *m{k}\n" for k in range(n))
+    if kind == "merges":
+        return "base: &b {a: 1, b: 2}\nitems:\n" + "".join(f"  - {{<<: *b, c: {k}}}\n" for k in range(n))
+    return "".join(f"- &x{k} {k}\n" for k in range(n))  # anchors, never used
+
+
+@pytest.mark.parametrize("kind", ["scalars", "maps", "merges", "unused"])
+def test_yaml_with_many_anchors_is_read_by_libyaml(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Many anchors and aliases (4 MB: 20-30 s, and past 60 s with --kind semantic) were read by
+    ruamel.yaml's pure Python, 25 times slower than libyaml: now libyaml reads them (its
+    events proved equal in tests/test_yaml_events.py). Counted: the pure-Python reader is not run."""
+    from goldlint.engine import check_text
+    from goldlint.formats import yaml_events
+
+    pure = [0]
+    real = yaml_events.ruamel_events
+
+    def counted(text: str):  # type: ignore[no-untyped-def]
+        pure[0] += 1
+        return real(text)
+
+    monkeypatch.setattr(yaml_events, "ruamel_events", counted)
+    for semantic in (None, "semantic"):
+        result = check_text(Path("gold.yaml"), _anchored(kind, 2_000), kind=semantic)
+        assert all(d.code not in ("GL003", "GL011") for d in result.diagnostics), result.diagnostics[:3]
+    assert pure[0] == 0

@@ -71,9 +71,9 @@ class SentenceChecks:
 
     def _clean(self, check: Callable[..., None], *args: Any) -> bool:
         """Run a check; whether it reported nothing."""
-        before = len(self.report.findings)
+        before = self.report.added
         check(*args)
-        return len(self.report.findings) == before
+        return self.report.added == before
 
     def _detailed(self, s: Sentence) -> None:
         self._comments(s)
