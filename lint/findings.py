@@ -134,6 +134,10 @@ class Findings(list[Finding]):
         over.extra["severities"].add(severity)
         return False
 
+    def hiding(self, code: str) -> bool:
+        """Whether findings of ``code`` are past the cap (only counted from now on)."""
+        return code in self._over
+
     def append(self, finding: Finding) -> None:
         if self.admits(finding.code, finding.where, finding.fix, finding.severity):
             super().append(finding)
