@@ -193,13 +193,17 @@ def _dataset_findings(checked: list[Outcome], configs: Configs) -> list[Diagnost
     for kind, path in taking_part:
         datasets.setdefault((kind, placed(Path(os.path.abspath(path)))[0]), []).append(path)
 
+    answers: dict[tuple[Path, str], bool] = {}
+
     def wants(path: Path, code: str) -> bool:
-        select, ignore = enabled_codes(configs(path), path)
-        return rule_matches(code, select) and not rule_matches(code, ignore)
+        if (path, code) not in answers:
+            select, ignore = enabled_codes(configs(path), path)
+            answers[path, code] = rule_matches(code, select) and not rule_matches(code, ignore)
+        return answers[path, code]
 
     out: list[Diagnostic] = []
     for (kind, _), files in datasets.items():
-        out.extend(check_dataset(kind, sorted(files), wants))
+        out.extend(check_dataset(kind, sorted(files), wants, configs))
     return out
 
 

@@ -236,6 +236,33 @@ def _check_streamed(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: 
     return _finish(result, report, doc, loaded)
 
 
+def read_document(path: Path, loaded: cfg.Loaded) -> Document | None:
+    """A file's document for reading its values and placing paths in it, the fastest way its
+    format allows (a JSON file parsed once from its bytes, a JSON Lines file streamed); None
+    when it cannot be read or does not parse (its own check says why). Nothing is checked."""
+    fmt = format_of(path)
+    if fmt is None:
+        return None
+    if fmt == "jsonl":
+        longest = loaded.settings.size_limit("json")[0]
+        return JsonlDocument(str(path), None, lambda: _decoded_lines(path, longest), lambda: _raw_batches(path, Report(), longest),
+                             lambda wanted: _decoded_lines(path, longest, wanted))
+    try:
+        if path.stat().st_size > loaded.settings.size_limit(fmt)[0]:
+            return None  # (over its limit: its own check says so, GL011)
+        data = path.read_bytes()
+    except OSError:
+        return None
+    if fmt == "json":
+        parsed = parse_bytes(data, Limits.of(loaded.settings).max_depth)
+        if parsed.ok:
+            from goldlint.formats.json_items import ItemsDocument
+
+            return ItemsDocument.of_value(str(path), data, parsed.value)
+    doc = make_document(str(path), decode(data).text, fmt, Limits.of(loaded.settings))
+    return doc if doc.ok else None
+
+
 _CHUNK = 1 << 22  # bytes read at once by the checking pass: a few thousand records
 
 

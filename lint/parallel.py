@@ -23,6 +23,7 @@ _CHUNK = 16  # small files a worker takes at a time
 # 2-core machine): it must have at least this much to read, some 0.3 s of checking, to be worth it
 # (two 120 MB SLU JSONL files: 0.99 s with one process, 0.73 s with two).
 BYTES_PER_WORKER = 64 << 20
+LARGE = 1 << 20  # bytes: a file this large is sent to a worker on its own
 
 Task = tuple[Path, bool]  # a file, and whether it was named on the command line
 _job: tuple[Callable[[Path], cfg.Loaded], str | None] | None = None  # what forked workers inherit
@@ -60,13 +61,18 @@ def check_all(tasks: list[Task], configs: Callable[[Path], cfg.Loaded], kind: st
         return
     global _job
     _job = (configs, kind)
-    # The largest files first, one at a time, so that no worker is left with a big one at the
-    # end; small files in chunks (one message for many).
+    # The large files first, each on its own, so that no worker is left with a big one at the
+    # end (a chunk of the largest files would all go to one worker); the small ones after, in
+    # chunks (one message for many).
     ordered = sorted(tasks, key=lambda task: -sizes[task[0]])
-    chunk = 1 if len(tasks) < _CHUNK * workers else _CHUNK
+    large = [task for task in ordered if sizes[task[0]] >= LARGE]
+    small = ordered[len(large):]
     try:
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            yield from pool.map(_check_one, ordered, chunksize=chunk)
+            first = pool.map(_check_one, large, chunksize=1)
+            rest = pool.map(_check_one, small, chunksize=_CHUNK if len(small) >= _CHUNK * workers else 1)
+            yield from first
+            yield from rest
     finally:
         _job = None
 

@@ -82,3 +82,16 @@ def test_the_split_is_read_from_the_file_name(name: str, split: str | None) -> N
 
 def test_splits_are_ranked_by_how_held_out_they_are() -> None:
     assert rank("test") > rank("valid") > rank("train") > rank(None)
+
+
+def test_findings_past_the_cap_are_counted_not_listed(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A dataset whose every test item leaks reports 1,000 per rule and file, as every rule does,
+    and one GL012 that counts the rest (a copied split must not print a line per item)."""
+    sentence = "# text: wake me up at {n}\n# intent: alarm/set_alarm\n1\twake\talarm/set_alarm\tO\n"
+    split = "\n".join(sentence.format(n=n) for n in range(1_003)) + "\n"
+    (tmp_path / "en.test.conll").write_text(split, encoding="utf-8")
+    (tmp_path / "en.valid.conll").write_text(split, encoding="utf-8")
+    out = run_cli("check", ".", "--select", "DS101,GL012", "--statistics", cwd=tmp_path).stdout
+    assert out.splitlines()[:2] == ["  1000  DS101   item-in-two-splits", "     1  GL012   findings-capped"], out
+    said = run_cli("check", ".", "--select", "DS101,GL012", cwd=tmp_path).stdout
+    assert "en.test.conll:4001:9: GL012 [error] 3 more DS101 finding(s) in this file" in said, said

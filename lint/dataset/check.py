@@ -9,37 +9,78 @@ labelled otherwise than the group's first is a conflict (DS104).
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from goldlint.dataset import rules as _rules  # noqa: F401  (registers DS1xx)
-from goldlint.dataset.collect import Item, collect
+from goldlint.dataset.collect import Item, collect, place
 from goldlint.dataset.splits import placed, rank
-from goldlint.diagnostics import Diagnostic, Related
+from goldlint.diagnostics import Diagnostic, Related, Span
 from goldlint.families import KINDS
+from goldlint.findings import CAPPED, FINDINGS_PER_RULE, At, Finding, capped_message
 from goldlint.rules.registry import get
 
 MAX_RELATED = 10  # other occurrences named per finding (the message counts them all)
 
 
-def check_dataset(kind: str, files: list[Path], wants: Callable[[Path, str], bool]) -> list[Diagnostic]:
+def check_dataset(kind: str, files: list[Path], wants: Callable[[Path, str], bool], loaded_for: Callable[[Path], Any]) -> list[Diagnostic]:
     """Findings across ``files`` (all of ``kind``, of one dataset); ``wants(path, code)``: whether
-    the config that applies to ``path`` selects the rule."""
+    the config that applies to ``path`` selects the rule. Items are compared by their hashes;
+    only the items a finding names are placed, in a second reading of their files."""
     splits = [placed(path)[1] for path in files]
     own_duplicates = getattr(KINDS[kind].module("items"), "OWN_DUPLICATES", False)
     groups: defaultdict[tuple[str, int], list[Item]] = defaultdict(list)
-    for item in collect(kind, files, splits):
+    for item in collect(kind, files, splits, loaded_for):
         groups[item.group, item.normal].append(item)
-    out: list[Diagnostic] = []
+    found: list[_Found] = []
     for group in groups.values():
         if len(group) > 1:
-            out.extend(_group(group, files, wants, own_duplicates))
-    return out
+            found.extend(_group(group, files, wants, own_duplicates))
+    if not found:
+        return []
+    shown, capped = _bounded(found)
+    wanted = {(i.file, i.ordinal) for f in shown for i in (f.item, *f.others[:MAX_RELATED])}
+    spans = place(kind, files, wanted | {(first.file, first.ordinal) for first, _, _ in capped}, loaded_for)
+    return [_diagnostic(f, files, spans) for f in shown] + [_capped(first, code, hidden, files, spans) for first, code, hidden in capped]
 
 
-def _group(group: list[Item], files: list[Path], wants: Callable[[Path, str], bool], own_duplicates: bool) -> list[Diagnostic]:
-    out: list[Diagnostic] = []
+def _bounded(found: list[_Found]) -> tuple[list[_Found], list[tuple[Item, str, int]]]:
+    """At most FINDINGS_PER_RULE findings per rule and file, as for every rule (see
+    :mod:`goldlint.findings`); the rest of each counted, at the first of them (GL012)."""
+    seen: Counter[tuple[int, str]] = Counter()
+    shown: list[_Found] = []
+    capped: dict[tuple[int, str], list[Any]] = {}
+    for f in found:
+        key = (f.item.file, f.code)
+        seen[key] += 1
+        if seen[key] <= FINDINGS_PER_RULE:
+            shown.append(f)
+        elif key in capped:
+            capped[key][2] += 1
+        else:
+            capped[key] = [f.item, f.code, 1]
+    return shown, [(first, code, hidden) for first, code, hidden in capped.values()]
+
+
+def _capped(first: Item, code: str, hidden: int, files: list[Path], spans: dict[tuple[int, int], Span]) -> Diagnostic:
+    rule, capped = get(code), get(CAPPED)
+    assert rule is not None and capped is not None
+    finding = Finding(CAPPED, At(()), "", extra={"rule": code, "hidden": hidden, "cap": FINDINGS_PER_RULE})
+    return Diagnostic(str(files[first.file]), CAPPED, capped.name, rule.severity, capped_message(finding), spans[first.file, first.ordinal])
+
+
+class _Found(NamedTuple):
+    code: str
+    item: Item
+    message: str
+    others: list[Item]
+    what: str  # what each other occurrence is
+
+
+def _group(group: list[Item], files: list[Path], wants: Callable[[Path, str], bool], own_duplicates: bool) -> list[_Found]:
+    out: list[_Found] = []
     first_in: dict[str | None, Item] = {}
     first = group[0]
     for item in group:
@@ -52,26 +93,27 @@ def _group(group: list[Item], files: list[Path], wants: Callable[[Path, str], bo
                 names = sorted({o.split or "unnamed" for o in others})
                 how = "the same text" if exact else "the same text, once normalised,"
                 times = f" ({len(others)} times)" if len(others) > 1 else ""
-                out.append(_finding(code, path, item, f"{how} stands in the {' and '.join(names)} split{times}: this {item.split} "
-                                    "item leaks", others, files, how.strip(",")))
+                out.append(_Found(code, item, f"{how} stands in the {' and '.join(names)} split{times}: this {item.split} item leaks",
+                                  others, how.strip(",")))
         earlier = first_in.setdefault(item.split, item)
         theirs = own_duplicates and earlier.file == item.file  # (repeats within a file: the family's own rule)
         if earlier is not item and not theirs and wants(path, "DS103"):
-            out.append(_finding("DS103", path, item, f"the same item stands before in the {item.split or 'unnamed'} split",
-                                [earlier], files, "its first occurrence"))
+            out.append(_Found("DS103", item, f"the same item stands before in the {item.split or 'unnamed'} split", [earlier],
+                              "its first occurrence"))
         if item.labels != first.labels and wants(path, "DS104"):
-            out.append(_finding("DS104", path, item, f"labelled `{_short(item.labels)}` here, `{_short(first.labels)}` where the "
-                                "same item stands first", [first], files, f"labelled `{_short(first.labels)}`"))
+            out.append(_Found("DS104", item, f"labelled `{_short(item.labels)}` here, `{_short(first.labels)}` where the same item "
+                              "stands first", [first], f"labelled `{_short(first.labels)}`"))
     return out
 
 
-def _finding(code: str, path: Path, item: Item, message: str, others: list[Item], files: list[Path], what: str) -> Diagnostic:
-    rule = get(code)
+def _diagnostic(found: _Found, files: list[Path], spans: dict[tuple[int, int], Span]) -> Diagnostic:
+    rule = get(found.code)
     assert rule is not None
-    related = tuple(Related(str(files[o.file]), o.span, f"{what} ({o.split or 'no'} split)") for o in others[:MAX_RELATED])
-    if len(others) > MAX_RELATED:
-        message += f"; the first {MAX_RELATED} are named"
-    return Diagnostic(str(path), code, rule.name, rule.severity, message, item.span, related=related)
+    shown = found.others[:MAX_RELATED]
+    related = tuple(Related(str(files[o.file]), spans[o.file, o.ordinal], f"{found.what} ({o.split or 'no'} split)") for o in shown)
+    message = found.message + (f"; the first {MAX_RELATED} are named" if len(found.others) > MAX_RELATED else "")
+    item = found.item
+    return Diagnostic(str(files[item.file]), found.code, rule.name, rule.severity, message, spans[item.file, item.ordinal], related=related)
 
 
 def _short(labels: str, limit: int = 60) -> str:
