@@ -373,12 +373,12 @@ def _shrunk(text: str, keep: int = 3) -> str:
 
 
 def _corpus_case(dialect: str) -> str:
-    """The first corpus rule case (tests/families/corpus/cases.yaml) written in ``dialect``."""
+    """The first corpus rule case (tests/rules/corpus.yaml) written in ``dialect``."""
     from ruamel.yaml import YAML as RuamelYAML
 
     from goldlint.families.corpus.dialects import dialect_of
 
-    for case in RuamelYAML(typ="safe", pure=True).load((TESTS / "families" / "corpus" / "cases.yaml").read_text(encoding="utf-8")):
+    for case in RuamelYAML(typ="safe", pure=True).load((TESTS / "rules" / "corpus.yaml").read_text(encoding="utf-8")):
         try:
             value = json.loads(case["text"])
         except ValueError:

@@ -5,8 +5,8 @@ Sources, each under the suffix and kind it is checked as:
 - every gold-like file under ``tests/`` (``.json``, ``.jsonl``, ``.ndjson``, ``.yaml``,
   ``.yml``, ``.tsv``); a JSON file larger than :data:`LIMIT` is cut down to the first few
   items of every list, a JSON Lines file to its first lines;
-- the text of every rule case in ``tests/rules/*.yaml`` and ``tests/families/corpus/cases.yaml``
-  (with the case's file name and ``kind``), and the ontologies those cases write;
+- the text of every rule case in ``tests/rules/*.yaml`` (with the case's file name and
+  ``kind``), and the ontologies those cases write;
 - the mix-config seed of ``tests/families/mixconfig``;
 - a YAML rendering of each JSON object seed, so every YAML-capable family has YAML seeds.
 
@@ -102,15 +102,11 @@ def real_files() -> Iterator[tuple[str, str, str | None]]:
 def _rule_cases() -> Iterator[tuple[str, str, str | None]]:
     from ruamel.yaml import YAML
 
-    sources = [(p, "case.jsonl") for p in sorted((TESTS / "rules").glob("*.yaml"))]
-    sources.append((TESTS / "families" / "corpus" / "cases.yaml", "case.json"))
-    for source, default_file in sources:
-        if not source.exists():
-            continue
+    for source in sorted((TESTS / "rules").glob("*.yaml")):
         for case in YAML(typ="safe", pure=True).load(source.read_text(encoding="utf-8")) or []:
             if not isinstance(case, dict) or not isinstance(case.get("text"), str):
                 continue
-            suffix = Path(case.get("file", default_file)).suffix
+            suffix = Path(case.get("file", "case.jsonl")).suffix
             if suffix in SUFFIXES:
                 yield suffix, case["text"] * int(case.get("repeat", 1)), case.get("kind")
 

@@ -1,8 +1,27 @@
 """Runs the rule cases kept as data in ``tests/rules/*.yaml`` (one file per family).
 
-Each case gives a file's text and every expected diagnostic as ``CODE line:column``;
-a case with ``fixed`` also proves the fix and that a second ``--fix`` changes nothing. Every
-case goes through every route a user's file can take (``tests/routes.py``), which must agree.
+A case file is a YAML list of cases. Each case is a mapping:
+
+- ``name``: its first word is the rule selected unless ``select`` says more;
+- ``select``: the rule codes or prefixes compared (``[ALL]`` for every code);
+- ``text``: the gold file's text, written to ``file`` (default ``case.jsonl``; its name picks
+  the format and, unless ``kind`` says, the kind), ``repeat`` times (default once), in
+  ``encoding`` (default UTF-8);
+- ``kind``: the kind the file is checked as, when its name does not say;
+- ``config``: the text of a ``goldlint.yaml`` beside the file;
+- ``files``: other files beside it, by relative path (a transcript, an ontology, the corpus a
+  run card names), each given as its text;
+- ``expect``: every diagnostic of the selected codes as ``CODE line:column``, in order;
+- ``severity``: their severities, in the same order;
+- ``contains``: fragments the messages of all diagnostics must contain;
+- ``covers``: the exact text each selected diagnostic spans;
+- ``fixed``: the text after ``--fix`` (every safe fix; every fix with ``unsafe: true``),
+  which a second ``--fix`` must leave alone;
+- ``alternative``: the text when each selected diagnostic's first alternative fix is applied
+  instead of its fix.
+
+Every case goes through every route a user's file can take (``tests/routes.py``), which must
+agree.
 """
 
 from __future__ import annotations
@@ -15,22 +34,27 @@ from ruamel.yaml import YAML
 
 from goldlint import config as cfg
 from goldlint.engine import check_file, check_text
-from goldlint.fixes import applicable, fix_until_stable
+from goldlint.fixes import applicable, apply_fixes, fix_until_stable
 from goldlint.rules.registry import rule_matches
 from tests.routes import assert_routes_agree
 
 HERE = Path(__file__).parent
 
 
-def _cases() -> list[Any]:
-    params = []
+def load_all() -> list[tuple[str, dict[str, Any]]]:
+    """(family file stem, case) of every case in ``tests/rules/*.yaml``."""
+    found = []
     for source in sorted(HERE.glob("*.yaml")):
         for case in YAML(typ="safe").load(source.read_text(encoding="utf-8")):
-            params.append(pytest.param(case, id=f"{source.stem}: {case['name']}"))
-    return params
+            found.append((source.stem, case))
+    return found
 
 
-def _select(case: dict[str, Any]) -> list[str]:
+def _cases() -> list[Any]:
+    return [pytest.param(case, id=f"{stem}: {case['name']}") for stem, case in load_all()]
+
+
+def selected(case: dict[str, Any]) -> list[str]:
     if "select" in case:
         return case["select"]
     return [case["name"].split()[0]]
@@ -48,6 +72,7 @@ def _setup(case: dict[str, Any], tmp_path: Path) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(content, encoding="utf-8")
     gold = tmp_path / case.get("file", "case.jsonl")
+    gold.parent.mkdir(parents=True, exist_ok=True)
     gold.write_bytes(_text(case).encode(case.get("encoding", "utf-8")))
     cfg.load.cache_clear()
     return gold
@@ -57,20 +82,32 @@ def _setup(case: dict[str, Any], tmp_path: Path) -> Path:
 def test_rule_case(case: dict[str, Any], tmp_path: Path) -> None:
     gold = _setup(case, tmp_path)
     result = check_file(gold, kind=case.get("kind"))
-    select = _select(case)
-    got = [f"{d.code} {d.span.start.line}:{d.span.start.column}" for d in result.diagnostics if rule_matches(d.code, select)]
-    assert got == case["expect"], "\n".join(f"{d.code} {d.span.start.line}:{d.span.start.column} {d.message}" for d in result.diagnostics)
+    select = selected(case)
+    chosen = [d for d in result.diagnostics if rule_matches(d.code, select)]
+    got = [f"{d.code} {d.span.start.line}:{d.span.start.column}" for d in chosen]
+    shown = "\n".join(f"{d.code} {d.span.start.line}:{d.span.start.column}-{d.span.end.line}:{d.span.end.column} {d.message}"
+                      for d in result.diagnostics)
+    assert got == case["expect"], shown
+    if "severity" in case:
+        assert [d.severity.value for d in chosen] == case["severity"], shown
     messages = " | ".join(d.message for d in result.diagnostics)
     for fragment in case.get("contains", []):
-        assert fragment in messages
+        assert fragment in messages, shown
+    if "covers" in case:
+        text = _text(case)
+        assert [text[d.span.start_offset : d.span.end_offset] for d in chosen] == case["covers"], shown
     assert_routes_agree(gold, case.get("kind"))
     if "fixed" in case:
         loaded = cfg.for_file(gold)
+        unsafe = bool(case.get("unsafe"))
 
         def recheck(text: str) -> list[Any]:
-            return check_text(gold, text, loaded).diagnostics
+            return check_text(gold, text, loaded, case.get("kind")).diagnostics
 
-        fixed, count, remaining = fix_until_stable(_text(case), recheck, unsafe=False)
+        fixed, count, remaining = fix_until_stable(_text(case), recheck, unsafe=unsafe)
         assert count >= 1
         assert fixed == case["fixed"]
-        assert applicable(remaining, unsafe=False) == [], "a second --fix would change the file again"
+        assert applicable(remaining, unsafe=unsafe) == [], "a second --fix would change the file again"
+    if "alternative" in case:
+        alternatives = [d.alternatives[0] for d in chosen if d.alternatives]
+        assert apply_fixes(_text(case), alternatives)[0] == case["alternative"]
