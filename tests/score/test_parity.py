@@ -1,7 +1,7 @@
 """Differential parity: goldlint's parity profiles against the official scorers' own numbers.
 
 The official scorers (MERA's ruslun ``utils.py`` behind lm-eval's lowercase filter,
-slower-whisper's ``semantic_metrics.py``, the Rosetta harness's ``tester.py`` rules) were run
+slower-whisper's ``semantic_metrics.py``, the Rosetta harness's own run pipeline and run card) were run
 once, outside the repository, on the cases of :mod:`tests.score.parity.generate`; their
 numbers are committed in ``tests/data/score/parity/`` (provenance in ``PROVENANCE.md``).
 
