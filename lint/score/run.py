@@ -111,7 +111,9 @@ def run(req: Request, out: Console, err: Console) -> Result:
     for note in notes:
         outcome.note(note)
     card = None
-    if card_run is not None and settings is not None:
+    # A vacuous run (nothing evaluated) gets no card, as the harness's publish step refuses one.
+    vacuous = runcard.refusal(card_run) if card_run is not None and settings is not None else None
+    if card_run is not None and settings is not None and vacuous is None:
         card = runcard.build(card_run, settings, gold[0].path, req.output)
         if card["scores"].get("quality_tier") in ("deployable", "fluent") and not (settings.human_validation or settings.verification_tier):
             outcome.note("the composite reaches a tier that needs a human-validation record (§5, §7.2): add `human_validation` "
@@ -122,10 +124,12 @@ def run(req: Request, out: Console, err: Console) -> Result:
     if gold_count and outcome.counts.get("missing_predictions", 0) >= gold_count:
         # No gold sample has a prediction it can be scored against: a report (or a sealed run
         # card) of nulls would pass for a result. (Predictions that report the model's own
-        # errors are a result: every sample failed.)
+        # errors are a result: every sample failed -- but not a corpus run card, see `vacuous`.)
         return Result(sorted(gold_diags + pred_diags, key=lambda d: d.sort_key),
                       refused="no prediction could be scored (each is missing, malformed or for an unknown id: the diagnostics "
                               "say which): no report written")
+    if vacuous is not None:
+        return Result(sorted(gold_diags + pred_diags, key=lambda d: d.sort_key), refused=vacuous)
     state = GoldState(errors, sum(d.severity is Severity.WARNING for s in gold for d in s.diagnostics), req.allow_invalid_gold)
     extra = {"mix_config": _ref(req.mix_config, [inputs.extra["mix-config"]])} if req.mix_config is not None and "mix-config" in inputs.extra else None
     data = report.build(outcome, _ref(req.gold, gold), _ref(req.predictions, inputs.predictions), state, extra)

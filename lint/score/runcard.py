@@ -22,6 +22,17 @@ from goldlint.score.corpus import CorpusRun
 from goldlint.score.method import MethodSettings
 
 
+def refusal(run: CorpusRun) -> str | None:
+    """Why no card is minted for this run, or None. As the harness: a run with nothing evaluated
+    (every entry errored or has no prediction) scores nothing, and its ``publish.assemble_run_card``
+    refuses to assemble a card for it (``execute_run`` already fails such a run as vacuous)."""
+    scores = run.scores
+    if scores["evaluated"] == 0:
+        return (f"no entry was evaluated ({scores['errors']} of {scores['total']} are errors or have no prediction): a vacuous "
+                "run, no run card minted (the harness fails such a run and refuses its card)")
+    return None
+
+
 def build(run: CorpusRun, settings: MethodSettings, corpus_path: Path, card_path: Path | None) -> dict[str, Any]:
     prompt = settings.system_prompt or ""
     results = [_result(r) for r in run.results]

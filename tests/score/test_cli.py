@@ -201,6 +201,24 @@ def test_a_run_with_nothing_scorable_writes_no_score(tmp_path: Path, cli: Any) -
     assert "p.jsonl:1:1: SCO103" in result.stdout and "p.jsonl:2:1: SCO101" in result.stdout, result.stdout
 
 
+def test_a_vacuous_corpus_run_gets_no_run_card(tmp_path: Path, cli: Any) -> None:
+    """Every prediction reports an error: nothing was evaluated, so no card is minted (exit 1,
+    and why), as the harness's ``execute_run`` fails the run and ``publish.assemble_run_card``
+    refuses its card."""
+    gold = tmp_path / "eng-sna-dev-v1.json"
+    shutil.copy(DATA / "rosetta" / "eng-sna-dev-v1.json", gold)
+    ids = [e["id"] for e in json.loads(gold.read_text(encoding="utf-8"))["entries"]]
+    preds = tmp_path / "p.jsonl"
+    write_jsonl(preds, [{"id": i, "predicted": "", "error": "timeout"} for i in ids])
+    card = tmp_path / "card.json"
+    result = cli(str(gold), str(preds), "--model-slug", "m", "--condition", "c", "--temperature", "0", "--output", str(card))
+    assert result.exit_code == 1 and not card.exists()
+    assert f"no entry was evaluated ({len(ids)} of {len(ids)}" in result.stderr and "vacuous" in result.stderr, result.stderr
+    write_jsonl(preds, [{"id": i, "predicted": "", "error": "timeout" if n else None} for n, i in enumerate(ids)])
+    result = cli(str(gold), str(preds), "--model-slug", "m", "--condition", "c", "--temperature", "0", "--output", str(card))
+    assert result.exit_code == 0 and json.loads(card.read_text(encoding="utf-8"))["scores"]["evaluated"] == 1, result.output
+
+
 def test_progress_bar_only_on_a_terminal(slu_files: tuple[str, str], cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     result = cli(*slu_files)
     assert "scoring" not in result.stderr and "\x1b[" not in result.stdout + result.stderr

@@ -1,7 +1,7 @@
 """Differential parity: goldlint's parity profiles against the official scorers' own numbers.
 
 The official scorers (MERA's ruslun ``utils.py`` behind lm-eval's lowercase filter,
-slower-whisper's ``semantic_metrics.py``, the Rosetta harness's ``tester.py`` rules) were run
+slower-whisper's ``semantic_metrics.py``, the Rosetta harness's own run pipeline and run card) were run
 once, outside the repository, on the cases of :mod:`tests.score.parity.generate`; their
 numbers are committed in ``tests/data/score/parity/`` (provenance in ``PROVENANCE.md``).
 
@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from goldlint.score import corpus, semantic, slu
+from goldlint.score import corpus, runcard, semantic, slu
 from goldlint.score.model import Issues
 
 from .helpers import DATA, ruslun_record
@@ -144,16 +144,23 @@ def test_semantic_slower_whisper_equals_the_official_scorer_on_every_case() -> N
 # ---------------------------------------------------------------- corpus / harness
 
 
+CARD_SCORES = ("total", "evaluated", "errors", "exact_matches", "exact_match_rate", "chrf_plus_plus")
+
+
 def test_corpus_equals_the_harness_on_every_case() -> None:
-    mismatches = []
+    mismatches, refused = [], 0
     for n, (case, official) in enumerate(cases("corpus")):
         issues = Issues()
         _, run = corpus.score({"entries": case["entries"]}, [((k,), p) for k, p in enumerate(case["predictions"])], issues)
-        s = run.scores
-        got = {"errors": s["errors"], "evaluated": s["evaluated"], "exact_matches": s["exact_matches"], "corpus_chrf": s["chrf_plus_plus"]}
-        if got != official:
+        got = {k: run.scores[k] for k in CARD_SCORES}
+        want = {k: official[k] for k in CARD_SCORES}
+        # The harness refuses the card of a vacuous run (its numbers are then the report's).
+        card_refused = "run_card" in official
+        refused += card_refused
+        if got != want or (runcard.refusal(run) is not None) != card_refused:
             mismatches.append((n, case, official, got))
     assert not mismatches, mismatches[:3]
+    assert refused > 10  # vacuous runs are really exercised
 
 
 @pytest.mark.parametrize("error", [False, 0, "", None])

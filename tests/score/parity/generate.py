@@ -212,7 +212,10 @@ SHAPES: dict[str, list[dict[str, Any]]] = {
          "predictions": [{"id": "a", "predicted": "Mhoro nyika", "error": err}, {"id": "b", "predicted": "Ndatenda"}]}
         for err in (False, 0, "", None, "timeout")
     ] + [{"entries": [{"id": "a", "reference": "Mhoro, nyika."}, {"id": "b", "reference": "Ndatenda"}],
-          "predictions": [{"id": "a"}, {"id": "b", "predicted": "Ndatenda"}]}],
+          "predictions": [{"id": "a"}, {"id": "b", "predicted": "Ndatenda"}]},
+         # every entry errored (a vacuous run): the harness scores nothing and refuses the card
+         {"entries": [{"id": "a", "reference": "Mhoro, nyika."}, {"id": "b", "reference": "Ndatenda"}],
+          "predictions": [{"id": "a", "predicted": "Mhoro, nyika.", "error": "timeout"}, {"id": "b", "error": True}]}],
 }
 
 GENERATORS = {"slu": slu_case, "semantic": semantic_case, "corpus": corpus_case}
