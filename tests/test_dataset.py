@@ -95,3 +95,29 @@ def test_findings_past_the_cap_are_counted_not_listed(run_cli, tmp_path: Path) -
     assert out.splitlines()[:2] == ["  1000  DS101   item-in-two-splits", "     1  GL012   findings-capped"], out
     said = run_cli("check", ".", "--select", "DS101,GL012", cwd=tmp_path).stdout
     assert "en.test.conll:4001:9: GL012 [error] 3 more DS101 finding(s) in this file" in said, said
+
+
+def test_a_group_of_equal_items_costs_work_linear_in_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sentence repeated 100,000 times in a hostile pair of splits must not cost 10^10
+    comparisons: the splits of a group are compared, not its items pairwise (work counted)."""
+    from goldlint.dataset import check
+    from goldlint.dataset.collect import Item
+
+    calls = 0
+    real = check.rank
+
+    def counting(split: str | None) -> int:
+        nonlocal calls
+        calls += 1
+        return real(split)
+
+    monkeypatch.setattr(check, "rank", counting)
+    work = []
+    for n in (200, 2_000):
+        calls = 0
+        group = [Item(k % 2, k, "", "test" if k % 2 else "valid", 1, 1, "x") for k in range(n)]
+        found = check._group(group, [Path("en.valid.conll"), Path("en.test.conll")], lambda path, code: True, False)
+        assert len([f for f in found if f.code == "DS101"]) == n // 2
+        assert all(len(f.others) <= check.MAX_RELATED for f in found)
+        work.append(calls)
+    assert work[0] == work[1], work

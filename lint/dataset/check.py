@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -41,7 +42,7 @@ def check_dataset(kind: str, files: list[Path], wants: Callable[[Path, str], boo
     if not found:
         return []
     shown, capped = _bounded(found)
-    wanted = {(i.file, i.ordinal) for f in shown for i in (f.item, *f.others[:MAX_RELATED])}
+    wanted = {(i.file, i.ordinal) for f in shown for i in (f.item, *f.others)}
     spans = place(kind, files, wanted | {(first.file, first.ordinal) for first, _, _ in capped}, loaded_for)
     return [_diagnostic(f, files, spans) for f in shown] + [_capped(first, code, hidden, files, spans) for first, code, hidden in capped]
 
@@ -75,43 +76,53 @@ class _Found(NamedTuple):
     code: str
     item: Item
     message: str
-    others: list[Item]
+    others: list[Item]  # the other occurrences named (at most MAX_RELATED)
+    total: int  # how many other occurrences there are
     what: str  # what each other occurrence is
 
 
 def _group(group: list[Item], files: list[Path], wants: Callable[[Path, str], bool], own_duplicates: bool) -> list[_Found]:
+    """The findings of one group of equal items: linear in the group's size (a sentence a
+    hostile file repeats 100,000 times is no 10^10 comparisons), the others counted, the first
+    few named."""
     out: list[_Found] = []
-    first_in: dict[str | None, Item] = {}
-    first = group[0]
+    by_split: defaultdict[str | None, list[Item]] = defaultdict(list)
+    exact_in: defaultdict[str | None, defaultdict[int, list[Item]]] = defaultdict(lambda: defaultdict(list))
     for item in group:
-        path = files[item.file]
-        below = [o for o in group if o.split is not None and o.split != item.split and rank(o.split) < rank(item.split)]
-        if below and item.split is not None:
-            exact = [o for o in below if o.exact == item.exact]
-            code, others = ("DS101", exact) if exact else ("DS102", below)
-            if wants(path, code):
-                names = sorted({o.split or "unnamed" for o in others})
-                how = "the same text" if exact else "the same text, once normalised,"
-                times = f" ({len(others)} times)" if len(others) > 1 else ""
-                out.append(_Found(code, item, f"{how} stands in the {' and '.join(names)} split{times}: this {item.split} item leaks",
-                                  others, how.strip(",")))
-        earlier = first_in.setdefault(item.split, item)
-        theirs = own_duplicates and earlier.file == item.file  # (repeats within a file: the family's own rule)
-        if earlier is not item and not theirs and wants(path, "DS103"):
-            out.append(_Found("DS103", item, f"the same item stands before in the {item.split or 'unnamed'} split", [earlier],
-                              "its first occurrence"))
-        if item.labels != first.labels and wants(path, "DS104"):
-            out.append(_Found("DS104", item, f"labelled `{_short(item.labels)}` here, `{_short(first.labels)}` where the same item "
-                              "stands first", [first], f"labelled `{_short(first.labels)}`"))
+        by_split[item.split].append(item)
+        exact_in[item.split][item.exact].append(item)
+    first = group[0]
+    for split, items in by_split.items():
+        lower = [s for s in by_split if s is not None and s != split and rank(s) < rank(split)] if split is not None else []
+        for n, item in enumerate(items):
+            path = files[item.file]
+            if lower:
+                exact_splits = [s for s in lower if item.exact in exact_in[s]]
+                pools = [exact_in[s][item.exact] for s in exact_splits] if exact_splits else [by_split[s] for s in lower]
+                code = "DS101" if exact_splits else "DS102"
+                if wants(path, code):
+                    count = sum(map(len, pools))
+                    how = "the same text" if exact_splits else "the same text, once normalised,"
+                    times = f" ({count} times)" if count > 1 else ""
+                    names = sorted(exact_splits or lower)  # type: ignore[arg-type]
+                    out.append(_Found(code, item, f"{how} stands in the {' and '.join(names)} split{times}: this {split} item leaks",
+                                      list(islice(chain.from_iterable(pools), MAX_RELATED)), count, how.strip(",")))
+            earlier = items[0]
+            theirs = own_duplicates and earlier.file == item.file  # (repeats within a file: the family's own rule)
+            if n > 0 and not theirs and wants(path, "DS103"):
+                out.append(_Found("DS103", item, f"the same item stands before in the {split or 'unnamed'} split", [earlier], 1,
+                                  "its first occurrence"))
+            if item.labels != first.labels and wants(path, "DS104"):
+                out.append(_Found("DS104", item, f"labelled `{_short(item.labels)}` here, `{_short(first.labels)}` where the same "
+                                  "item stands first", [first], 1, f"labelled `{_short(first.labels)}`"))
     return out
 
 
 def _diagnostic(found: _Found, files: list[Path], spans: dict[tuple[int, int], Span]) -> Diagnostic:
     rule = get(found.code)
     assert rule is not None
-    shown = found.others[:MAX_RELATED]
-    related = tuple(Related(str(files[o.file]), spans[o.file, o.ordinal], f"{found.what} ({o.split or 'no'} split)") for o in shown)
-    message = found.message + (f"; the first {MAX_RELATED} are named" if len(found.others) > MAX_RELATED else "")
+    related = tuple(Related(str(files[o.file]), spans[o.file, o.ordinal], f"{found.what} ({o.split or 'no'} split)") for o in found.others)
+    message = found.message + (f"; the first {len(found.others)} are named" if found.total > len(found.others) else "")
     item = found.item
     return Diagnostic(str(files[item.file]), found.code, rule.name, rule.severity, message, spans[item.file, item.ordinal], related=related)
 
