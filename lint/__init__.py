@@ -1,3 +1,3 @@
 """goldlint: lint, fix and score the gold files of NLP and speech evaluation sets."""
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
