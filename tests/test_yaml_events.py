@@ -170,3 +170,16 @@ def test_a_large_plain_document_is_read_by_libyaml() -> None:
     text = "".join(f"- label: topic_{n}\n  segment_ids: [{n}, {n + 1}]\n  note: \"é {n}\"\n" for n in range(300))
     events = _libyaml(text)
     assert events is not None and events == _ruamel(text)
+
+
+def test_brackets_inside_a_plain_scalar_are_no_nesting_for_either_reader() -> None:
+    """The depth guard before ruamel.yaml's pure-Python reading counts a bracket only where a
+    flow collection can start: ``-[[[[…`` is a plain scalar (libyaml reads it so; the guard
+    refused it as nesting, found by the YAML fuzz target). A real deep flow is still refused."""
+    from goldlint.formats.base import Limits
+
+    scalar = "#\t\nkey: -" + "[" * 20 + "x\n"  # (a tab: read by ruamel.yaml's pure Python)
+    doc = YamlDocument("x.yaml", scalar, Limits(max_depth=8))
+    assert doc.ok and doc.root == {"key": "-" + "[" * 20 + "x"} and doc.findings == []
+    deep = YamlDocument("x.yaml", "#\t\nkey: " + "[" * 20 + "]" * 20 + "\n", Limits(max_depth=8))
+    assert [f.code for f in deep.findings] == ["GL011"]

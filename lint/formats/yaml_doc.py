@@ -425,7 +425,9 @@ def _check_flow_depth(text: str, max_depth: int) -> None:
     ruamel.yaml's scanner spends time quadratic in the flow depth (it re-checks a possible
     key per open level at every token), so a deep ``[[[[…`` would take seconds just to
     reach the limit. This scan is linear: brackets outside quoted scalars and comments are
-    counted (an unbalanced bracket inside a plain scalar can only make the count smaller).
+    counted. Outside any flow collection a bracket opens one only where a node starts (at the
+    start of a line or after a blank): ``-[[[[`` is a plain scalar, not a nesting (an unbalanced
+    bracket inside a plain scalar can then only make the count smaller).
     """
     if text.count("[") + text.count("{") <= max_depth:
         return
@@ -433,6 +435,9 @@ def _check_flow_depth(text: str, max_depth: int) -> None:
     for m in _FLOW_TOKEN.finditer(text):
         c = m.group()
         if c in "[{":
+            at = m.start()
+            if depth == 0 and at > 0 and text[at - 1] not in " \t\r\n":
+                continue  # (inside a plain scalar of block context)
             depth += 1
             if depth > max_depth:
                 raise _Refused(m.start(), f"nesting deeper than {max_depth:,} levels (max-depth): refused")
