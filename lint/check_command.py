@@ -185,6 +185,7 @@ def _dataset_findings(checked: list[Outcome], configs: Configs) -> list[Diagnost
     if not taking_part:
         return []
     from goldlint.dataset.check import check_dataset
+    from goldlint.dataset.rules import CODES
     from goldlint.dataset.splits import placed
     from goldlint.engine import enabled_codes
     from goldlint.rules.registry import rule_matches
@@ -203,7 +204,10 @@ def _dataset_findings(checked: list[Outcome], configs: Configs) -> list[Diagnost
 
     out: list[Diagnostic] = []
     for (kind, _), files in datasets.items():
-        out.extend(check_dataset(kind, sorted(files), wants, configs))
+        # (a dataset of one file has no other file to compare with — its own repeats are its
+        # family's to report —, and a run that selects no DS rule reads nothing again)
+        if len(files) > 1 and any(wants(path, code) for path in files for code in CODES):
+            out.extend(check_dataset(kind, sorted(files), wants, configs))
     return out
 
 

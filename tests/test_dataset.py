@@ -66,9 +66,11 @@ def test_the_rules_follow_select_ignore_and_per_file_ignores(run_cli, dataset: P
     assert "de." not in out.replace("4 files", "") and "en.test.conll:1:10: DS101" in out
 
 
-def test_one_split_alone_has_no_leak_but_its_duplicates(run_cli, dataset: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_file_alone_is_no_dataset(run_cli, dataset: Path) -> None:  # type: ignore[no-untyped-def]
+    """A one-file check reads its file once: with no other file to compare with, the dataset
+    rules do not run (the repeat at en.test.conll:24 is reported when its folder is checked)."""
     out = run_cli("check", "xsid/en.test.conll", "--select", "DS", cwd=dataset.parent).stdout
-    assert [line.split(": ")[1].split()[0] for line in out.splitlines() if ": DS" in line] == ["DS103"]
+    assert ": DS" not in out and "1 file checked" in out, out
 
 
 @pytest.mark.parametrize("name,split", [

@@ -7,7 +7,7 @@ from goldlint.rules.registry import Rule, register
 
 F = "dataset"
 
-register(
+RULES = (
     Rule("DS101", "item-in-two-splits", Severity.ERROR,
          "An item of a held-out split (test, validation) also stands, with the same text, in another split.",
          "A test sentence that is also in the validation or training data is scored as if unseen: the model may have been "
@@ -34,3 +34,5 @@ register(
          "test: play some jazz -> play_music\nvalid: play some jazz -> play_radio",
          "test: play some jazz -> play_music\nvalid: play some jazz -> play_music", family=F),
 )
+register(*RULES)
+CODES = tuple(rule.code for rule in RULES)
