@@ -253,3 +253,20 @@ def test_semantic_malformed_predictions(tmp_path: Path, cli: Any) -> None:
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["counts"]["malformed_predictions"] == 2 and report["counts"]["missing_predictions"] == 9
     assert report["metrics"]["topic_f1"]["samples_measured"] == 0 and report["metrics"]["risk_f1"]["samples_measured"] == 1
+
+
+def test_the_gold_hash_is_of_the_bytes_scored_read_once(slu_files: tuple[str, str], cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report's gold SHA-256 comes from the bytes the check read, not from a second reading
+    of the file (which costs a pass and may see another file if it changed meanwhile)."""
+    import hashlib
+
+    from goldlint.score import inputs
+
+    def second_read(path: Path) -> str:
+        raise AssertionError(f"{path} read a second time to hash it")
+
+    monkeypatch.setattr(inputs, "sha256_of", second_read)
+    result = cli(*slu_files, "--output", "report.json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(Path("report.json").read_text(encoding="utf-8"))
+    assert report["gold"]["sha256"] == hashlib.sha256(Path(slu_files[0]).read_bytes()).hexdigest()
