@@ -270,3 +270,25 @@ def test_the_gold_hash_is_of_the_bytes_scored_read_once(slu_files: tuple[str, st
     assert result.exit_code == 0, result.output
     report = json.loads(Path("report.json").read_text(encoding="utf-8"))
     assert report["gold"]["sha256"] == hashlib.sha256(Path(slu_files[0]).read_bytes()).hexdigest()
+
+
+ONE_KIND_OPTIONS = {  # an option that applies to one kind only, with a value it accepts
+    "--model-slug": ["org/model"], "--condition": ["baseline"], "--temperature": ["0"], "--system-prompt": ["prompt.txt"],
+    "--method-class": ["raw-llm"], "--method": ["method.yaml"], "--mix-config": ["mix.json"], "--ignore-entities": ["_GLOBAL_=x"],
+    "--flattened-predefined": [], "--nested-predefined": [], "--format-calendar-canonicals": [], "--no-format-calendar-canonicals": [],
+    "--action-threshold": ["0.5"], "--average": ["macro"],
+}
+
+
+def test_every_one_kind_option_is_listed() -> None:
+    from goldlint.score.run import KIND_OPTIONS
+
+    assert {name for option, _, _ in KIND_OPTIONS for name in option.split("/")} == set(ONE_KIND_OPTIONS)
+
+
+@pytest.mark.parametrize("option", sorted(ONE_KIND_OPTIONS))
+def test_an_option_of_another_kind_is_a_usage_error_not_ignored(slu_files: tuple[str, str], cli: Any, option: str) -> None:
+    """`--average macro` on SLU gold changed nothing and said nothing: the user meant something by it."""
+    result = cli(*slu_files, option, *ONE_KIND_OPTIONS[option])
+    assert result.exit_code == 2, result.output
+    assert "applies to" in result.stderr and "gold only" in result.stderr and "slu gold" in result.stderr
