@@ -215,7 +215,7 @@ def test_rule_docs(work: Path) -> None:
     codes = [r["code"] for r in rules]
     assert {f"GL{n:03d}" for n in range(1, 12)} <= set(codes)
     assert {f"SLU{n}" for n in range(101, 119)} <= set(codes)
-    assert all(r["bad"] and r["good"] and r["why"] for r in rules)
+    assert all(r["examples"] and r["why"] for r in rules)
     assert run("rule", "XYZ999")[0] == 2
 
 

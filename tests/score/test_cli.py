@@ -237,7 +237,7 @@ def test_score_rules_are_documented() -> None:
 
     for code in ("SCO101", "SCO102", "SCO103", "SCO104", "SCO105", "SCO106"):
         rule = get(code)
-        assert rule is not None and rule.family == "score" and rule.bad and rule.good
+        assert rule is not None and rule.family == "score" and rule.examples
 
 
 def test_semantic_malformed_predictions(tmp_path: Path, cli: Any) -> None:

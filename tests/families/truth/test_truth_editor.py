@@ -127,4 +127,4 @@ def test_nested_predefined_values_follow_the_config() -> None:
 @pytest.mark.parametrize("code", [f"TRU1{n:02d}" for n in range(1, 11)])
 def test_every_rule_is_documented(code: str) -> None:
     rule = get(code)
-    assert rule is not None and rule.family == "truth" and rule.summary and rule.why and rule.bad and rule.good
+    assert rule is not None and rule.family == "truth" and rule.summary and rule.why and rule.examples
