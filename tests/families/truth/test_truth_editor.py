@@ -94,7 +94,7 @@ def test_unreadable_ontology_is_reported_once_not_raised(tmp_path: Path) -> None
 def test_ontology_shapes() -> None:
     onto = build(Path("o.json"), {"intents": {"A": ["X", "D"]}, "entities": {"D": {"isA": "nuance_CALENDARX"}, "Y": "nuance_CALENDARX"}})
     assert onto.entities == {"X", "D", "Y"} and onto.calendar == {"D", "Y", "nuance_CALENDARX"}
-    assert onto.intents_with("X") == ["A"]
+    assert onto.intents == {"A": {"X", "D"}}
     with pytest.raises(OntologyError):
         build(Path("o.json"), {"A": "X"})
     with pytest.raises(OntologyError):
