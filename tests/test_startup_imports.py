@@ -79,6 +79,11 @@ def _check_imports(kind: str, modules: set[str], fmt: str) -> None:
         assert {m for m in modules if m.startswith(YAML_STACK)} == set(), f"{kind}: a {fmt} file imported the YAML stack"
 
 
+def test_every_kind_has_a_file_here() -> None:
+    """A kind added to the registry is pinned too (docs/CONTRIBUTING-FAMILIES.md)."""
+    assert set(FILES) == set(KINDS)
+
+
 @pytest.mark.parametrize("kind", sorted(FILES))
 def test_a_one_file_check_imports_only_what_its_kind_needs(kind: str, tmp_path: Path) -> None:
     source, name = FILES[kind]
