@@ -67,7 +67,7 @@ class Example(msgspec.Struct, frozen=True):
 
 def folder_of(family: str) -> Path:
     """Where a family's examples file lives: a kind's package, or the core's own folders."""
-    if family in ("file",):
+    if family == "file":
         return _HERE
     if family in ("dataset", "score"):
         return _HERE.parent / family
@@ -77,7 +77,12 @@ def folder_of(family: str) -> Path:
 
 
 def examples_of(family: str, code: str) -> tuple[Example, ...]:
-    return _load(folder_of(family) / FILE_NAME).get(code, ())
+    return filed(family).get(code, ())
+
+
+def filed(family: str) -> dict[str, tuple[Example, ...]]:
+    """Every example a family's file holds, by code."""
+    return _load(folder_of(family) / FILE_NAME)
 
 
 @cache

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from goldlint.rules.examples import Example
+from goldlint.rules.examples import Example, filed
 from goldlint.rules.registry import Rule, all_rules
 from tests.routes import assert_routes_agree
 from tests.rules.example_runner import reported
@@ -51,13 +51,11 @@ def test_the_example_reports_exactly_its_codes(rule: Rule, n: int, example: Exam
 
 def test_examples_are_only_of_known_rules() -> None:
     """An example filed under a code no rule has (a typo, a rule renamed) would never be shown."""
-    from goldlint.rules.examples import FILE_NAME, _load, folder_of
-
     known = {rule.code for rule in RULES}
     for family in sorted({rule.family for rule in RULES}):
-        filed = set(_load(folder_of(family) / FILE_NAME))
-        assert filed <= known, f"{family}: examples of unknown codes {sorted(filed - known)}"
-        assert filed == {rule.code for rule in RULES if rule.family == family}, family
+        codes = set(filed(family))
+        assert codes <= known, f"{family}: examples of unknown codes {sorted(codes - known)}"
+        assert codes == {rule.code for rule in RULES if rule.family == family}, family
 
 
 def test_the_rule_command_prints_the_examples() -> None:
