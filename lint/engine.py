@@ -68,7 +68,7 @@ def make_document(path: str, text: str, fmt: str, limits: Limits | None = None) 
     if fmt == "json":
         return JsonDocument(path, text, limits)
     if fmt == "jsonl":
-        return JsonlDocument(path, text)
+        return JsonlDocument(path, text, max_depth=(limits or Limits()).max_depth)
     if fmt == "yaml":
         from goldlint.formats.yaml_doc import YamlDocument  # (the YAML stack, only for YAML)
 
@@ -242,7 +242,7 @@ def _check_streamed(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: 
     result = FileResult(str(path))
     longest = loaded.settings.size_limit("json")[0]  # a line is one JSON document, held whole to be parsed
     doc = JsonlDocument(str(path), None, lambda: _decoded_lines(path, longest), lambda: _raw_batches(path, report, longest),
-                        lambda wanted: _decoded_lines(path, longest, wanted))
+                        lambda wanted: _decoded_lines(path, longest, wanted), Limits.of(loaded.settings).max_depth)
     _run(doc, path, report, loaded, kind, explicit, result)
     return _finish(result, report, doc, loaded)
 
