@@ -75,6 +75,7 @@ def register(server: GoldlintServer) -> None:
         state = server.docs.get(params.text_document.uri)
         if state is not None and is_config_file(state.path):
             server.config_changed(state.path.resolve())
+            server.index.on_disk(state.path)
             return
         if state is None:
             log.warning("save of a document that is not open, ignored: %s", params.text_document.uri)

@@ -4,7 +4,6 @@ changes on disk or in its buffer. The files are real xSID excerpts (tests/data/d
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 from pathlib import Path
 from typing import Any
@@ -14,12 +13,11 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from .helpers import WAIT, change, config, encoding_of, open_doc, start, uri_of, wait_published
+from .helpers import change, config, encoding_of, open_doc, start, uri_of, wait_published
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 XSID = Path(__file__).resolve().parent.parent / "data" / "dataset" / "xsid"
-STATS = "goldlint.serverStats"
 LEAKED = "show all reminders"  # en.test.conll line 1, en.valid.conll line 10 (CLI: DS101 at 1:10, related 10:10)
 
 
@@ -139,13 +137,27 @@ async def test_the_finding_follows_edits_above_it_until_checked_again(client, pr
     client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
 
 
+async def test_a_config_change_on_disk_applies_to_the_dataset_rules(client, project: Path) -> None:
+    folder = project / "xsid"
+    since = len(client.published)
+    uri = open_doc(client, folder / "en.test.conll", language="conll")
+    await wait_published(client, uri, lambda p: any(d.code == "DS101" for d in p.diagnostics), since)
+    config_file = project / "goldlint.yaml"
+    try:
+        since = len(client.published)
+        _on_disk(client, config_file, "select: [ALL]\nignore: [DS101]\n")
+        published = await wait_published(client, uri, lambda p: not any(d.code == "DS101" for d in p.diagnostics) and
+                                          any(d.code == "DS102" for d in p.diagnostics), since)
+        assert {d.code for d in _ds(published)} == {"DS102", "DS103"}
+    finally:
+        since = len(client.published)
+        _on_disk(client, config_file, "select: [ALL]\n")
+    await wait_published(client, uri, lambda p: any(d.code == "DS101" for d in p.diagnostics), since)
+    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+
+
 async def test_the_gold_files_are_watched_with_the_configs(client) -> None:
     if client.profile != "vscode":
         return
     watchers = client.registrations[0].register_options["watchers"]
     assert "**/*.{conll,json,jsonl,ndjson,tsv,yaml,yml}" in {w["globPattern"] for w in watchers}
-
-
-async def stats_of(client: Any) -> dict[str, int]:
-    result = await asyncio.wait_for(client.workspace_execute_command_async(types.ExecuteCommandParams(command=STATS)), WAIT)
-    return dict(result["index"])
