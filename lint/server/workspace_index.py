@@ -275,7 +275,8 @@ class WorkspaceIndex:
             for path, _ in iter_files([root], self._loaded):
                 if count >= self.limits.max_files:
                     log.info("workspace index: more than %d gold files, the others are not indexed", self.limits.max_files)
-                    self.stats["files_left_out"] += 1
+                    self.stats["discovered"] += count
+                    self.stats["capped"] += 1
                     return list(self._members)
                 count += 1
                 path = Path(os.path.abspath(path))

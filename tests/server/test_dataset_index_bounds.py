@@ -105,3 +105,28 @@ async def test_the_workspace_is_read_once_and_a_change_rechecks_its_dataset_only
     stats = await _settled(client, SETS + 2)
     assert (stats["kinds_told"], stats["files_checked"]) == (files + 5, files + 22)
     assert stats["discovered"] == files + 4  # (the workspace is not walked again)
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("capped-workspace")
+    (root / "goldlint.yaml").write_text("select: [ALL]\n", encoding="utf-8")
+    shutil.copytree(XSID, root / "xsid", ignore=shutil.ignore_patterns("*.md"))
+    return root
+
+
+@pytest_lsp.fixture(config=config(), scope="module")
+async def capped(lsp_client: LanguageClient, small: Path):  # type: ignore[no-untyped-def]
+    await start(lsp_client, "vscode", small, workspaceIndex={"maxFiles": 2})
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_at_most_max_files_are_indexed(capped, small: Path) -> None:
+    stats = await _settled(capped, 1)
+    assert (stats["discovered"], stats["capped"], stats["files_checked"]) == (2, 1, 2)  # de.test and de.valid, in walking order
+    # The open file joins its dataset; its validation split, never walked, does not.
+    since = len(capped.published)
+    uri = open_doc(capped, small / "xsid" / "en.test.conll", language="conll")
+    published = await wait_published(capped, uri, lambda p: any(d.code == "DS103" for d in p.diagnostics), since)
+    assert {d.code for d in published.diagnostics if str(d.code).startswith("DS")} == {"DS103"}
