@@ -32,11 +32,11 @@ import os
 from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
-from pygls.protocol import default_converter
 from pygls.uris import from_fs_path, to_fs_path
 
 from goldlint.server.encoding import to_units
@@ -49,7 +49,6 @@ if TYPE_CHECKING:
     from goldlint.server.textbuffer import TextBuffer
 
 log = logging.getLogger(__name__)
-_CONVERTER = default_converter()  # type: ignore[no-untyped-call]
 _ALL = None  # a folder to index whole (its files not known yet, or the config changed)
 
 
@@ -420,7 +419,7 @@ class WorkspaceIndex:
                                                           message=r.message) for r in diag.related]
             if related:
                 item.lsp.related_information = related
-                item.json["relatedInformation"] = [_CONVERTER.unstructure(r) for r in related]
+                item.json["relatedInformation"] = [_converter().unstructure(r) for r in related]
             out.append(item)
         return out
 
@@ -463,6 +462,14 @@ def _read_lines(path: Path, last: int) -> list[str]:
     except OSError:
         pass
     return lines
+
+
+@cache
+def _converter() -> Any:
+    """pygls's converter, made when a first related location is sent (not at start-up)."""
+    from pygls.protocol import default_converter
+
+    return default_converter()  # type: ignore[no-untyped-call]
 
 
 def _names_in(folder: Path) -> list[str]:
