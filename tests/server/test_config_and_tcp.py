@@ -98,7 +98,9 @@ async def test_config_watchers_are_registered_with_clients_that_allow_it(client)
     if client.profile == "vscode":
         assert methods == [types.WORKSPACE_DID_CHANGE_WATCHED_FILES]
         watchers = client.registrations[0].register_options["watchers"]
-        assert {w["globPattern"] for w in watchers} == {"**/goldlint.yaml", "**/.goldlint.yaml", "**/pyproject.toml"}
+        # (and the gold files, for the workspace index: issue 22)
+        assert {w["globPattern"] for w in watchers} == {"**/goldlint.yaml", "**/.goldlint.yaml", "**/pyproject.toml",
+                                                        "**/*.{conll,json,jsonl,ndjson,tsv,yaml,yml}"}
     else:
         assert methods == []
 
