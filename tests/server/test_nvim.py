@@ -22,6 +22,7 @@ from .helpers import DATA, SERVER
 LUA = Path(__file__).resolve().parent / "nvim_client.lua"
 DATASET_LUA = Path(__file__).resolve().parent / "nvim_dataset.lua"
 SLURP = Path(__file__).resolve().parent.parent / "data" / "slurp"
+XSID = Path(__file__).resolve().parent.parent / "data" / "dataset" / "xsid"
 EDITORS = Path(__file__).resolve().parent.parent.parent / "editors" / "nvim"
 TIMEOUT = 75  # seconds, for the whole Neovim run (each wait inside is bounded by 20 s)
 
@@ -86,7 +87,7 @@ def test_neovim_receives_diagnostics_and_applies_a_quick_fix(tmp_path: Path) -> 
     assert result["after"] == "SLU108"
     assert result["config"] == {
         "cmd": ["goldlint", "serve"],
-        "filetypes": ["json", "jsonl", "yaml", "tsv"],
+        "filetypes": ["json", "jsonl", "yaml", "tsv", "conll"],
         "root_markers": ["goldlint.yaml", ".goldlint.yaml", "pyproject.toml", ".git"],
         "init_options": {"pullDiagnostics": False},
     }
@@ -117,3 +118,25 @@ def test_neovim_shows_a_leak_naming_the_closed_split(tmp_path: Path) -> None:
     [related] = leak["related"]
     assert related["location"]["uri"].endswith("/devel.jsonl") and related["message"] == "the same text (valid split)"
     assert related["location"]["range"]["start"] == {"line": 3, "character": column}
+
+
+def test_neovim_attaches_to_an_xsid_conll_file(tmp_path: Path) -> None:
+    """`*.conll` reaches the server through the legacy config (it was missing from its pattern:
+    Neovim users had no server on xSID files): the English test split open, the validation split
+    closed, the leak between them arrives."""
+    exe = nvim()
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in ("en.test.conll", "en.valid.conll"):
+        shutil.copyfile(XSID / name, project / name)
+    out = tmp_path / "result.json"
+    run = subprocess.run([exe, "--headless", "--clean", "-n", "-i", "NONE", "-c", f"luafile {DATASET_LUA}", "-c", "cquit 2"],
+                         env=_env(tmp_path, project / "en.test.conll", out), cwd=project, capture_output=True, text=True, timeout=TIMEOUT,
+                         check=False, stdin=subprocess.DEVNULL)
+    assert run.returncode == 0, f"nvim exited {run.returncode}\nstdout:\n{run.stdout}\nstderr:\n{run.stderr}"
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert result["buffers"] == 1
+    first = (project / "en.test.conll").read_text(encoding="utf-8").splitlines()[0]
+    leak = next(d for d in result["diagnostics"] if d["code"] == "DS101")
+    assert (leak["lnum"], leak["col"]) == (0, first.index("show all reminders"))
+    assert all(r["location"]["uri"].endswith("/en.valid.conll") for r in leak["related"])
