@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
-from operator import methodcaller
+from operator import itemgetter, methodcaller
 from typing import Any
 
 from goldlint.diagnostics import Span
@@ -39,7 +39,12 @@ CELLS = ("index", "word", "intent", "tag")  # the xSID token columns, in order
 # `# key = value` / `# key: value`: the key is the first word after `#`; what follows the
 # separator (and the spaces after it) is the value. A comment of another shape has no key.
 _KEY = r"#[ \t]*([^\s=:]+)[ \t]*([=:])"
-_COMMENT = re.compile(_KEY + r"[ \t]*(.*)")  # key, separator, value (and the spaces after it)
+# key, separator, value: what follows the spaces after the separator, up to the line's last
+# character that is not whitespace (a value is runs of non-space apart by runs of space: one
+# way to match, linear in the line)
+_COMMENT = re.compile(_KEY + r"[ \t]*(\S*(?:[^\S\n]+\S+)*)")
+_LEADING_COMMENTS = re.compile(r"(?:#[^\n]*\n)*")  # a sentence's comment lines before its first token line
+_HEADS = re.compile("^" + _COMMENT.pattern, re.MULTILINE)  # every `# key = value` comment of a sentence, at once
 _COMMENT_KEY = re.compile("^" + _KEY, re.MULTILINE)  # a comment's key, at the start of any line of the file
 # A sentence: a run of lines that are not blank (blank: empty or only whitespace, as
 # `str.isspace` says; `\s` is the same class), with the line break after its last line.
@@ -105,8 +110,8 @@ class Sentence:
     and :class:`Token` objects, with their positions, are made only when asked for (to place
     a finding, or in the editor)."""
 
-    __slots__ = ("number", "first_line", "_text", "_start", "_end", "_lines", "_heads", "_comment_at", "_cells", "_token_at",
-                 "_comments", "_tokens", "_keyed")
+    __slots__ = ("number", "first_line", "_text", "_start", "_end", "_done", "_heads", "_keys", "_seps", "_keyed", "_comment_at", "_cells",
+                 "_token_at", "_comments", "_tokens")
 
     def __init__(self, number: int, first_line: int, text: str, start: int, end: int) -> None:
         self.number = number  # 0-based
@@ -114,51 +119,59 @@ class Sentence:
         self._text = text  # the document's text; the sentence is text[start:end] (its last line break included)
         self._start = start
         self._end = end
-        self._lines: list[str] | None = None
+        self._done = False
         self._comments: list[Comment] | None = None
         self._tokens: list[Token] | None = None
-        self._keyed: dict[str, int] | None = None
+        self._keyed: dict[str, int] = {}
+        self._keys: tuple[str, ...] = ()
+        self._seps: tuple[str, ...] = ()
         self._heads: list[tuple[str, str, str]] = _NONE
-        self._comment_at: list[int] = _NONE
+        self._comment_at: Sequence[int] = _NONE
         self._cells: list[list[str]] = _NONE
-        self._token_at: list[int] = _NONE
+        self._token_at: Sequence[int] = _NONE
 
     def forget(self) -> None:
         """Drop what was read of the sentence's lines (read again on the next use)."""
-        if self._lines is not None:
-            self._lines = self._comments = self._tokens = self._keyed = None
+        if self._done:
+            self._done = False
+            self._comments = self._tokens = None
             self._heads = self._comment_at = self._cells = self._token_at = _NONE
+            self._keyed, self._keys, self._seps = {}, (), ()
 
     @property
     def start(self) -> int:
         """The offset of the sentence's first character."""
         return self._start
 
-    def _read(self) -> list[str]:
-        """The sentence's lines (without a CR before their LF), each a comment or a token line."""
-        block = self._text[self._start : self._end].removesuffix("\n")
-        lines = block.split("\n")
-        if "\r" in block:
-            lines = [line[:-1] if line[-1:] == "\r" else line for line in lines]
-        first = 0
-        while first < len(lines) and lines[first][0] == "#":
-            first += 1
-        if block.count("\n#") + (block[0] == "#") == first:  # the usual sentence: its comments, then its token lines
-            self._heads = list(map(_head, lines[:first]))
-            self._comment_at = list(range(first))
-            self._cells = list(map(_cells, lines[first:]))
-            self._token_at = list(range(first, len(lines)))
+    def _read(self) -> None:
+        """Read the sentence's lines: each comment's head, each token line's cells."""
+        block = self._text[self._start : self._end]
+        head = _LEADING_COMMENTS.match(block).end()  # type: ignore[union-attr]  # (matches every text)
+        if "\r" not in block and block.find("\n#", head) < 0:  # the usual sentence: its comments, then its token lines
+            first = block.count("\n", 0, head)
+            heads = _HEADS.findall(block, 0, head)  # (every comment `# key = value` shaped: one call for them all)
+            self._heads = heads if len(heads) == first else list(map(_head, block[:head].split("\n")[:first]))
+            self._comment_at = range(first)
+            self._cells = list(map(_cells, block[head:].removesuffix("\n").split("\n"))) if head < len(block) else []
+            self._token_at = range(first, first + len(self._cells))
         else:
             self._heads, self._comment_at, self._cells, self._token_at = [], [], [], []
-            for n, line in enumerate(lines):
+            for n, line in enumerate(self._lines()):
                 if line[0] == "#":
                     self._heads.append(_head(line))
                     self._comment_at.append(n)
                 else:
                     self._cells.append(line.split("\t"))
                     self._token_at.append(n)
-        self._lines = lines
-        return lines
+        self._keys, self._seps, _ = zip(*self._heads) if self._heads else ((), (), ())
+        keys = self._keys
+        self._keyed = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1)))  # (a key's first comment)
+        self._done = True
+
+    def _lines(self) -> list[str]:
+        """The sentence's lines, without a CR before their LF."""
+        lines = self._text[self._start : self._end].removesuffix("\n").split("\n")
+        return [line[:-1] if line[-1:] == "\r" else line for line in lines]
 
     def _line_offsets(self) -> list[int]:
         """The offset of each of the sentence's lines in the text."""
@@ -167,33 +180,35 @@ class Sentence:
     @property
     def heads(self) -> list[tuple[str, str, str]]:
         """Each comment's key, separator and value (``("", "", text)`` for a comment of no key shape)."""
-        if self._lines is None:
+        if not self._done:
             self._read()
         return self._heads
 
     def comment_line(self, k: int) -> int:
         """Which of the sentence's lines (from 0) comment ``k`` is."""
-        if self._lines is None:
+        if not self._done:
             self._read()
         return self._comment_at[k]
 
     @property
     def cells(self) -> list[list[str]]:
         """Each token line's cells (the text between TABs)."""
-        if self._lines is None:
+        if not self._done:
             self._read()
         return self._cells
 
     @property
     def token_lines(self) -> list[int]:
-        if self._lines is None:
+        if not self._done:
             self._read()
         return [self.first_line + n for n in self._token_at]
 
     @property
     def comments(self) -> list[Comment]:
         if self._comments is None:
-            lines = self._lines if self._lines is not None else self._read()
+            if not self._done:
+                self._read()
+            lines = self._lines()
             offsets = self._line_offsets()
             self._comments = [_comment(lines[n], self.first_line + n, offsets[n]) for n in self._comment_at]
         return self._comments
@@ -201,19 +216,36 @@ class Sentence:
     @property
     def tokens(self) -> list[Token]:
         if self._tokens is None:
-            if self._lines is None:
+            if not self._done:
                 self._read()
             offsets = self._line_offsets()
             self._tokens = [Token(self.first_line + n, offsets[n], cells) for n, cells in zip(self._token_at, self._cells, strict=True)]
         return self._tokens
 
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Each comment's key, in order."""
+        if not self._done:
+            self._read()
+        return self._keys
+
+    @property
+    def seps(self) -> tuple[str, ...]:
+        """Each comment's separator (``=``, ``:``, or ``""`` for a comment of no key shape), in order."""
+        if not self._done:
+            self._read()
+        return self._seps
+
+    @property
+    def keyed(self) -> dict[str, int]:
+        """Each key's first comment (its index)."""
+        if not self._done:
+            self._read()
+        return self._keyed
+
     def index(self, key: str) -> int | None:
         """The index of the first comment with this key."""
-        if self._keyed is None:
-            self._keyed = {}
-            for k, head in enumerate(self.heads):
-                self._keyed.setdefault(head[0], k)
-        return self._keyed.get(key)
+        return self.keyed.get(key)
 
     def comment(self, key: str) -> tuple[int, Comment] | None:
         """The first comment with this key, and its index."""
@@ -350,10 +382,7 @@ class ConllDocument(Document):
 
 def _head(line: str) -> tuple[str, str, str]:
     m = _COMMENT.match(line)
-    if m is None:
-        return "", "", line[1:].strip()
-    key, sep, value = m.groups()
-    return (key, sep, value.rstrip()) if value[-1:].isspace() else (key, sep, value)
+    return m.groups() if m is not None else ("", "", line[1:].strip())  # type: ignore[return-value]
 
 
 def _comment(line: str, n: int, start: int) -> Comment:
@@ -365,6 +394,8 @@ def _comment(line: str, n: int, start: int) -> Comment:
 
 
 _cells = methodcaller("split", "\t")
+_first = itemgetter(0)
+_second = itemgetter(1)
 _NONE: list[Any] = []  # (what a sentence not read holds: never appended to)
 
 

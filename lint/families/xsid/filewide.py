@@ -38,26 +38,42 @@ class Dialects:
     read): each sentence's comments seen as the file is checked (:meth:`see`), then said once."""
 
     def __init__(self) -> None:
-        self.written: dict[str, list[tuple[int, int]]] = {"=": [], ":": []}
+        # per dialect: each sentence that writes a comment in it, with those comments' indexes
+        self.found: dict[str, list[tuple[int, tuple[int, ...]]]] = {"=": [], ":": []}
         self.first_intent: tuple[int, int] | None = None
+        self._shapes: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[int, ...], tuple[int, ...], int | None]] = {}
 
     def see(self, s: Sentence) -> None:
-        for k, (key, sep, _) in enumerate(s.heads):
-            if not key or key == "slots":  # (`# slots:` has a colon in both dialects)
-                continue
-            self.written[sep].append((s.number, k))
-            if self.first_intent is None and key == "intent" and sep == "=":
-                self.first_intent = (s.number, k)
+        shape = (s.keys, s.seps)  # (a file's sentences have a few shapes of comments: each is read once)
+        found = self._shapes.get(shape)
+        if found is None:
+            by: dict[str, list[int]] = {"=": [], ":": []}
+            intent = None
+            for k, (key, sep) in enumerate(zip(*shape, strict=True)):
+                if not key or key == "slots":  # (`# slots:` has a colon in both dialects)
+                    continue
+                by[sep].append(k)
+                if intent is None and key == "intent" and sep == "=":
+                    intent = k
+            found = self._shapes[shape] = (tuple(by["="]), tuple(by[":"]), intent)
+        equals, colons, intent = found
+        if equals:
+            self.found["="].append((s.number, equals))
+        if colons:
+            self.found[":"].append((s.number, colons))
+        if self.first_intent is None and intent is not None:
+            self.first_intent = (s.number, intent)
 
     def report(self, report: Report) -> None:
-        written, first_intent = self.written, self.first_intent
+        first_intent = self.first_intent
         if first_intent is not None:
             report.add("XSD112", At((first_intent[0], "comments", first_intent[1], "sep")),
                        "`# intent = x` is xSID 0.5+'s dialect: xSID's own evaluator (scripts/nluEval.py) reads only `# intent: x`, finds no "
                        "intent in this file and scores it 0 on every metric (goldlint score --kind xsid reads both dialects)")
-        equals, colons = written["="], written[":"]
-        if not equals or not colons:
+        if not self.found["="] or not self.found[":"]:
             return
+        written = {sep: [(n, k) for n, ks in found for k in ks] for sep, found in self.found.items()}
+        equals, colons = written["="], written[":"]
         first = min(equals[0], colons[0])
         major = "=" if len(equals) > len(colons) or (len(equals) == len(colons) and first == equals[0]) else ":"
         minor = ":" if major == "=" else "="
@@ -74,19 +90,26 @@ class Ids:
 
     def __init__(self, report: Report) -> None:
         self.report = report
-        self.first: dict[str, tuple[int, int, int]] = {}  # id -> sentence, comment, line
+        self.first: dict[str, tuple[Sentence, int]] = {}  # id -> its first sentence and comment
         self.told: set[str] = set()
 
     def see(self, s: Sentence) -> None:
-        for k, (key, _, value) in enumerate(s.heads):
-            if key != "id" or not value:
+        keys = s.keys
+        if "id" not in keys:
+            return
+        heads = s.heads
+        for k in [s.keyed["id"]] if keys.count("id") == 1 else [k for k, key in enumerate(keys) if key == "id"]:
+            value = heads[k][2]
+            if not value:
                 continue
             seen = self.first.get(value)
-            line = s.first_line + s.comment_line(k) + 1
             if seen is None:
-                self.first[value] = (s.number, k, line)
+                self.first[value] = (s, k)
                 continue
-            self.report.add("XSD113", At((s.number, "comments", k)), f"`# id = {value}` is also the id of the sentence on line {seen[2]}")
+            first, j = seen
+            line = s.first_line + s.comment_line(k) + 1
+            self.report.add("XSD113", At((s.number, "comments", k)),
+                            f"`# id = {value}` is also the id of the sentence on line {first.first_line + first.comment_line(j) + 1}")
             if value not in self.told:
                 self.told.add(value)
-                self.report.add("XSD113", At((seen[0], "comments", seen[1])), f"`# id = {value}` is used again on line {line}")
+                self.report.add("XSD113", At((first.number, "comments", j)), f"`# id = {value}` is used again on line {line}")

@@ -42,10 +42,10 @@ class SentenceChecks:
 
     def check(self, s: Sentence) -> None:
         cells = s.cells
-        if not self.fast or not cells or any(len(c) != 4 for c in cells):
+        if not self.fast or not cells or list(map(len, cells)).count(4) != len(cells):
             self._detailed(s)
             return
-        keys = tuple(head[0] for head in s.heads)
+        keys, keyed, heads = s.keys, s.keyed, s.heads
         if keys not in self._clean_keys and self._clean(self._comments, s):
             self._clean_keys.add(keys)
         index, words, intents, tags = zip(*cells, strict=True)
@@ -54,19 +54,19 @@ class SentenceChecks:
         spans = self._clean_tags.get(tags)
         if spans is None and self._clean(self._tags, s, list(enumerate(s.tokens))):
             spans = self._clean_tags[tags] = bio.spans(list(tags))
-        intent = s.value("intent")
-        if intent is not None and (intent not in self.inventory.intents or intents.count(intent) != len(intents)):
-            self._intent(s, s.index("intent"), intent, list(enumerate(s.tokens)))  # type: ignore[arg-type]
-        value = s.value("text")
-        if value is None:
+        k = keyed.get("intent")
+        if k is not None and ((intent := heads[k][2]) not in self.inventory.intents or intents.count(intent) != len(intents)):
+            self._intent(s, k, intent, list(enumerate(s.tokens)))
+        k = keyed.get("text")
+        if k is None:
             return
-        k = s.index("text")
+        value = heads[k][2]
         check_gold_text(self.report, At((s.number, "comments", k)), value)
         if "".join(words) != value.replace(" ", ""):
-            self._text(s, k, value)  # type: ignore[arg-type]
+            self._text(s, k, value)
             return
-        slots = s.value("slots")
-        if slots is not None and (spans is None or slots != _written(spans, words, value)):
+        k = keyed.get("slots")
+        if k is not None and (spans is None or heads[k][2] != _written(spans, words, value)):
             self._slots(s, value, list(enumerate(s.tokens)))
 
     def _clean(self, check: Callable[..., None], *args: Any) -> bool:
