@@ -163,9 +163,9 @@ class Sentence:
                 else:
                     self._cells.append(line.split("\t"))
                     self._token_at.append(n)
-        self._keys, self._seps, _ = zip(*self._heads) if self._heads else ((), (), ())
+        self._keys, self._seps, _ = zip(*self._heads, strict=True) if self._heads else ((), (), ())
         keys = self._keys
-        self._keyed = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1)))  # (a key's first comment)
+        self._keyed = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1), strict=True))  # (a key's first comment)
         self._done = True
 
     def _lines(self) -> list[str]:
