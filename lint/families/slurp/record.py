@@ -5,6 +5,7 @@ tokens and the annotation's brackets (SLP107)."""
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from goldlint.families.slurp.annotation import Annotation, parse_annotation
@@ -21,7 +22,7 @@ def _parted(a: str, b: str) -> int:
     return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
 
 
-def check_record(record: dict[str, Any], good: set[str], at: At, report: Report) -> Annotation | None:
+def check_record(record: dict[str, Any], good: AbstractSet[str], at: At, report: Report) -> Annotation | None:
     """Every check of the record that its well-typed fields (``good``) allow; returns its
     annotation when that parses."""
     annotation = None
