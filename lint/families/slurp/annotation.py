@@ -67,7 +67,7 @@ def _read(value: str) -> Annotation:
     if "[" not in value:
         return Annotation((), value)  # (no entity: the text is the annotation)
     entities = []
-    pieces = []  # the text: what is outside the brackets, and each entity's words
+    pieces: list[str] = []  # the text: what is outside the brackets, and each entity's words
     done = 0
     for m in _ENTITY.finditer(value):
         (start, end), kind, words = m.regs
