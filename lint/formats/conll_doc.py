@@ -43,7 +43,7 @@ _KEY = r"#[ \t]*([^\s=:]+)[ \t]*([=:])"
 # character that is not whitespace (a value is runs of non-space apart by runs of space: one
 # way to match, linear in the line)
 _COMMENT = re.compile(_KEY + r"[ \t]*(\S*(?:[^\S\n]+\S+)*)")
-_LEADING_COMMENTS = re.compile(r"(?:#[^\n]*\n)*")  # a sentence's comment lines before its first token line
+_LEADING_COMMENTS = re.compile(r"(?:#[^\n]*(?:\n|\Z))*")  # a sentence's comment lines before its first token line
 _HEADS = re.compile("^" + _COMMENT.pattern, re.MULTILINE)  # every `# key = value` comment of a sentence, at once
 _COMMENT_KEY = re.compile("^" + _KEY, re.MULTILINE)  # a comment's key, at the start of any line of the file
 # A sentence: a run of lines that are not blank (blank: empty or only whitespace, as
@@ -148,7 +148,7 @@ class Sentence:
         block = self._text[self._start : self._end]
         head = _LEADING_COMMENTS.match(block).end()  # type: ignore[union-attr]  # (matches every text)
         if "\r" not in block and block.find("\n#", head) < 0:  # the usual sentence: its comments, then its token lines
-            first = block.count("\n", 0, head)
+            first = block.count("\n", 0, head) + (head == len(block) and block[-1] != "\n")  # (the last line may have no LF)
             heads = _HEADS.findall(block, 0, head)  # (every comment `# key = value` shaped: one call for them all)
             self._heads = heads if len(heads) == first else list(map(_head, block[:head].split("\n")[:first]))
             self._comment_at = range(first)
@@ -298,7 +298,7 @@ class ConllDocument(Document):
             sentences.append(Sentence(len(sentences), line, text, start, end))
             line += count("\n", start, end)
             done = end
-        if done < len(text):  # blank lines after the last sentence (the last one may have no line break)
+        if done < len(text) or not sentences:  # blank lines after the last sentence (the last one may have no line break)
             blank_runs.append((line, count("\n", done) + (not text.endswith("\n"))))
             self.blank_spans.append((done, len(text)))
             self.ends_with_blank = bool(sentences)

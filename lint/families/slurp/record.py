@@ -125,7 +125,7 @@ def _entities(record: dict[str, Any], surfaces: list[str], annotation: Annotatio
     spans_ok = True
     for i, entity in enumerate(entities):
         span = entity["span"]
-        if not span or span != list(range(span[0], span[0] + len(span))) or span[-1] >= len(tokens):
+        if not span or (len(span) > 1 and span != list(range(span[0], span[0] + len(span)))) or span[-1] >= len(tokens):
             spans_ok = False
             report.add("SLP107", at.child("entities", i, "span"),
                        f"span {span} is not consecutive token positions within the record's {len(tokens)} tokens" if span
@@ -141,6 +141,6 @@ def _entities(record: dict[str, Any], surfaces: list[str], annotation: Annotatio
         if entity["type"] != bracket.type:
             report.add("SLP107", at.child("entities", i, "type"), f"entity {i} is a `{entity['type']}`, its bracket in the annotation a "
                        f"`{bracket.type}` (`[{bracket.type} : {bracket.words}]`)")
-        elif _bare(words).lower() != _bare(bracket.words).lower():
+        elif words != bracket.words and _bare(words).lower() != _bare(bracket.words).lower():
             report.add("SLP107", at.child("entities", i, "span"), f"entity {i} spans `{words}`, its bracket in the annotation holds "
                        f"`{bracket.words}`")
