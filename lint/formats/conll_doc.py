@@ -2,8 +2,10 @@
 
 A sentence is a block of comment lines (``# key = value`` or, in the older dialect,
 ``# key: value``) and token lines (cells separated by TAB), ended by a blank line. The
-document keeps every line's offsets, so a finding can point at a comment's key, its
-separator or a range of its value, or at any cell of a token line.
+document keeps where each sentence is in the text; a sentence's lines are read when a check
+asks for them, and their offsets only when a finding is placed in them, so a finding can
+point at a comment's key, its separator or a range of its value, or at any cell of a token
+line, while a clean file costs no position at all.
 
 Paths (for :class:`~goldlint.findings.At`); sentences and their lines count from 0:
 
