@@ -16,13 +16,13 @@ from goldlint.textnorm import normalize_text
 
 def items(doc: ConllDocument) -> Iterator[tuple[At, str, str, str | None]]:
     for n, sentence in enumerate(doc.sentences):
-        found = sentence.comment("text")
-        if found is None or not found[1].value.strip():
-            continue
-        k, comment = found
-        rows = [cells for cells in sentence.cells if len(cells) > 3]
-        slots = ", ".join(f"{label}: {normalize_text(' '.join(r[1] for r in rows[a:b]))}" for a, b, label in spans([r[3] for r in rows]))
-        yield At((n, "comments", k)), comment.value, f"{sentence.value('intent') or ''}" + (f" ({slots})" if slots else ""), None
+        k = sentence.index("text")
+        text = sentence.heads[k][2] if k is not None else ""
+        if text.strip():
+            rows = [cells for cells in sentence.cells if len(cells) > 3]
+            slots = ", ".join(f"{label}: {normalize_text(' '.join(r[1] for r in rows[a:b]))}" for a, b, label in spans([r[3] for r in rows]))
+            yield At((n, "comments", k)), text, f"{sentence.value('intent') or ''}" + (f" ({slots})" if slots else ""), None
+        sentence.forget()  # (a dataset's files are read a sentence at a time)
 
 
 def group(path: Path, doc: ConllDocument) -> str:
