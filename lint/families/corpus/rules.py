@@ -6,7 +6,7 @@ Metadata only; the checks live in the family's other modules and report by code.
 from __future__ import annotations
 
 from goldlint.diagnostics import Severity
-from goldlint.families.corpus import vocab
+from goldlint.families.corpus.declaration import TIERS
 from goldlint.rules.registry import Rule, register
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -60,13 +60,13 @@ register(
          '"segment": "gold-standard"', '"segment": "gold_standard"',
          "safe: a value that is an unambiguous typo of one vocabulary value is replaced by it.", family=F),
     Rule("COR109", "bad-difficulty", E,
-         f"`difficulty` is not an integer from {vocab.FIRST_TIER} to {vocab.LAST_TIER}.",
+         f"`difficulty` is not an integer from {min(TIERS)} to {max(TIERS)}.",
          "Per-tier breakdowns (§2.4) put a `6`, `2.5` or `\"3\"` in a tier of its own or drop the entry.",
          '"difficulty": "3"', '"difficulty": 3', "safe: a whole number written as a string or a float (`\"3\"`, `3.0`) becomes the integer.",
          family=F),
     Rule("COR110", "legacy-harness-fields", E,
          "Legacy harness names (`index`, `source_text`, `target_expected`) or string difficulty tiers (`easy`, `medium`, `hard`).",
-         "The spec (§2.2) uses `id`, `source`, `reference` and integer tiers 1–5; tools written against the spec read legacy files as empty.",
+         f"The spec (§2.2) uses `id`, `source`, `reference` and integer tiers {min(TIERS)}–{max(TIERS)}; tools written against the spec read legacy files as empty.",
          '{"index": 3, "source_text": "dog", "target_expected": "atim", "difficulty": "easy"}',
          '{"id": 3, "source": "dog", "reference": "atim", "difficulty": 1}',
          "safe: the one-to-one renames and `medium` → 3 (one fix per entry). unsafe: `easy` (→ 1 or 2) and `hard` (→ 4 or 5): "
@@ -98,7 +98,7 @@ register(
          "Scores on a handful of entries are noise: the confidence interval is wider than the differences between methods.",
          '"segment": "diagnostic"   # only 4 diagnostic entries', '(10 or more diagnostic entries)', family=F),
     Rule("COR115", "corpus-minimums", W,
-         "The corpus misses a minimum of §11.1: at least 3 of the 5 difficulty tiers, at least 2 registers, provenance on every entry.",
+         f"The corpus misses a minimum of §11.1: at least 3 of the {len(TIERS)} difficulty tiers, at least 2 registers, provenance on every entry.",
          "A corpus without spread cannot tell methods apart where it matters; entries without provenance cannot be audited.",
          '(every entry "difficulty": 1, "register": "conversational")', '(tiers 1–3 or more, two registers or more)', family=F),
     Rule("COR116", "gloss-mismatch", E,
