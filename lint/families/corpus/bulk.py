@@ -81,14 +81,22 @@ def _assess(c: EntryChecker, block: list[dict[str, Any]]) -> Assessment:
     id_type, tests = (fastpath.HARNESS_ID, fastpath.HARNESS_TESTS) if harness else (fastpath.SPEC_ID, fastpath.SPEC_TESTS)
     clean = mask(map(c.known.issuperset, block)) & _typed(ids, id_type) & first_occurrences(ids)
     columns: dict[str, list[Any]] = {}
+    # What the file's envelope narrows a vocabulary to: the provenance tags it declares
+    # (COR106), the domains it lists (COR118).
+    narrowed = c.domains if harness else c.declared
     for name, kind, allowed in tests:  # the declared tests (:func:`.fastpath.required_tests`), a column each
         column = columns[name] = _column(block, name)
+        if narrowed is not None and allowed is not None and name == ("domain" if harness else "provenance"):
+            allowed = allowed & narrowed
         if allowed is None or kind is not str:  # (a string's vocabulary holds strings only: its test says the type too)
             clean &= _typed(column, kind)
         if allowed is not None:
             clean &= mask(map(allowed.__contains__, column))
     a = Assessment(b"", ids, [], None, columns["difficulty"], None, columns["register"], None)
-    clean &= _harness_fields(c, block, a, columns) if harness else _spec_fields(c, a, columns)
+    if harness:
+        clean &= _harness_fields(c, block, a, columns)
+    else:
+        a.segments, a.provenance = columns["segment"], columns["provenance"]
     source_ok, sources = _texts(sources)
     reference_ok, references = _texts(references)
     clean &= source_ok & reference_ok
@@ -105,23 +113,15 @@ def _assess(c: EntryChecker, block: list[dict[str, Any]]) -> Assessment:
     return a
 
 
-def _spec_fields(c: EntryChecker, a: Assessment, columns: dict[str, list[Any]]) -> int:
-    """What the spec's fields need beyond their declared tests: a declared provenance tag."""
-    a.segments, a.provenance = columns["segment"], columns["provenance"]
-    return all_set(len(a.provenance)) if c.declared is None else mask(map(c.declared.__contains__, a.provenance))
-
-
 _NO_FIELDS: dict[str, Any] = {}  # stands in for a value that is not an object (never written to)
 
 
 def _harness_fields(c: EntryChecker, block: list[dict[str, Any]], a: Assessment, columns: dict[str, list[Any]]) -> int:
-    """What the harness's fields need beyond their declared tests: a ``domain`` the file
-    lists, the licence, the metadata's languages (the file's pair). An entry with a
-    ``segment`` of its own goes the per-entry way."""
+    """What the harness's fields need beyond their declared tests: the licence, the
+    metadata's languages (the file's pair). An entry with a ``segment`` of its own goes the
+    per-entry way."""
     a.domains, provenance, metadata = columns["domain"], columns["provenance"], columns["metadata"]
-    clean = mask(map(not_, map(contains, block, repeat("segment"))))
-    if c.domains is not None:
-        clean &= mask(map(c.domains.__contains__, a.domains))
+    clean = mask(map(not_, map(contains, block, repeat("segment"))))  # (a listed domain: tested with the vocabulary)
     a.licences = list(map(dict.get, _objects(provenance), repeat("license")))
     clean &= _licences_clean(c, a.licences)
     if c.languages is not None:
@@ -203,6 +203,9 @@ def _optional_clean(block: list[dict[str, Any]], longer: list[int], tests: tuple
     ok = all_set(len(some))
     for name, kind, allowed, nullable in tests:
         column = list(map(dict.get, some, repeat(name), repeat(_ABSENT)))
+        if allowed is not None and kind is str:  # (a vocabulary of strings: its test says the type too)
+            ok &= mask(map((allowed | {_ABSENT, None} if nullable else allowed | {_ABSENT}).__contains__, column))
+            continue
         types = {kind, _Absent, type(None)} if nullable else {kind, _Absent}
         ok &= mask(map(types.__contains__, map(type, column)))
         if allowed is not None:

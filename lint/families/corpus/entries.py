@@ -15,7 +15,6 @@ from typing import Any
 
 from goldlint.families.base import Report
 from goldlint.families.corpus import bulk, declaration, fastpath, gloss, harness_entry, legacy
-from goldlint.families.corpus.declaration import key_of
 from goldlint.families.corpus.dialects import Flavour, entry_fields
 from goldlint.families.corpus.fields import describe, matches, unknown_keys
 from goldlint.families.corpus.options import CorpusOptions
@@ -56,12 +55,17 @@ class EntryChecker:
         self.missing: list[str] = []  # required fields the current entry lacks (one COR101 per entry)
         # What each field's value adds to the tallies or checks beyond its declaration:
         # ``(at, key, value, good, entry)``, ``good`` when the declaration accepts the value.
-        self.then: dict[str, Callable[[At, str, Any, bool, dict[str, Any]], None]] = {
+        then: dict[str, Callable[[At, str, Any, bool, dict[str, Any]], None]] = {
             "id": self._id, "source": self._source, "reference": self._reference, "segment": self._segment,
             "difficulty": self._difficulty, "provenance": self._provenance, "register": self._register,
             "domain": self._domain, "metadata": self._metadata, "variant_class": self._variant_class,
             "morphological_analysis": self._analysis,
         }
+        # Per field, once: what a good value is (its type, its declared values, whether it must
+        # not be blank), so that a good value costs a type test and a set lookup; a value that
+        # fails those is judged in full (:meth:`_judge`), with a configured extension too.
+        self.plan = [(f, f.name, f.legacy, f.python, f.allowed, f.nonblank, f.nullable, then.get(f.name),
+                      f.name if f.required and f.codes.missing is not None else None) for f in self.fields]
 
     def entries(self, prefix: JsonPath, entries: list[Any]) -> None:
         """Check every entry of a list. Blocks are assessed at once (:mod:`.bulk`): runs of
@@ -113,19 +117,20 @@ class EntryChecker:
             if key not in known:
                 self._odd_keys(at, e)
                 break
-        then = self.then
-        for f in self.fields:
-            key = f.name if f.legacy is None else key_of(e, f.name)
-            value = e[key] if key is not None and key in e else None
-            if value is None and (key is None or key not in e or f.nullable):  # absent (null stands for absent where it may)
-                if f.required and f.codes.missing is not None:
-                    self.missing.append(f.name)
+        for f, name, old, kind, allowed, nonblank, nullable, then, required in self.plan:
+            key = name if name in e else old if old is not None and old in e else None
+            if key is None or (nullable and e[key] is None):  # absent (null stands for absent where it may)
+                if required is not None:
+                    self.missing.append(required)
                 self._absent(at, f)
                 continue
-            assert key is not None
-            good = self._judge(at, f, key, value, e)
-            if f.name in then:
-                then[f.name](at, key, value, good, e)
+            value: Any = e[key]
+            if type(value) is kind and (allowed is None or value in allowed) and not (nonblank and not value.strip()):
+                good = True  # (the type first: a value looked up in a set is hashable)
+            else:
+                good = self._judge(at, f, key, value, e)
+            if then is not None:
+                then(at, key, value, good, e)
         if self.missing:
             names = ", ".join(f"`{n}`" for n in self.missing)
             hint = " (`target` holds the translation? the spec calls it `reference`)" if "reference" in self.missing and "target" in e else ""

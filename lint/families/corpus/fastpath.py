@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from goldlint.families.corpus import declaration, gloss, vocab
 from goldlint.families.corpus.tally import normalise_source
-from goldlint.families.declare import Field
+from goldlint.families.declare import Field, compile_tests
 from goldlint.findings import At, JsonPath
 from goldlint.rules.file_rules import check_gold_text
 
@@ -53,12 +53,7 @@ SPEC_REQUIRED = sum(f.required for f in declaration.SPEC_ENTRY)
 HARNESS_REQUIRED = sum(f.required for f in declaration.HARNESS_ENTRY)
 
 
-def _passes(e: dict[str, Any], tests: tuple[Test, ...]) -> bool:
-    for name, kind, allowed in tests:
-        v = e.get(name)
-        if type(v) is not kind or (allowed is not None and v not in allowed):  # (the type first: no unhashable lookup)
-            return False
-    return True
+_spec_passes, _harness_passes = compile_tests(SPEC_TESTS), compile_tests(HARNESS_TESTS)
 
 
 def _optional_ok(e: dict[str, Any], tests: tuple[tuple[str, type, frozenset[Any] | None, bool], ...]) -> bool:
@@ -111,7 +106,7 @@ def spec_entry(c: EntryChecker, path: JsonPath, e: dict[str, Any]) -> bool:
     if not c.known.issuperset(e):
         return False
     i = e.get("id")
-    if type(i) is not SPEC_ID or i in c.tally.ids or not _passes(e, SPEC_TESTS):
+    if type(i) is not SPEC_ID or i in c.tally.ids or not _spec_passes(e):
         return False
     p = e["provenance"]
     if c.declared is not None and p not in c.declared:
@@ -130,7 +125,7 @@ def harness_entry(c: EntryChecker, path: JsonPath, e: dict[str, Any]) -> bool:
     if "segment" in e or not c.known.issuperset(e):  # (an entry's own segment: the slow path tallies it)
         return False
     i = e.get("id")
-    if type(i) is not HARNESS_ID or i in c.tally.ids or not _passes(e, HARNESS_TESTS):
+    if type(i) is not HARNESS_ID or i in c.tally.ids or not _harness_passes(e):
         return False
     dom = e["domain"]
     if c.domains is not None and dom not in c.domains:

@@ -6,16 +6,23 @@ Metadata only; the checks live in the family's other modules and report by code.
 from __future__ import annotations
 
 from goldlint.diagnostics import Severity
-from goldlint.families.corpus.declaration import TIERS
+from goldlint.families.corpus.declaration import HARNESS_ENTRY, SPEC_ENTRY, TIERS
+from goldlint.families.declare import Field, outline
 from goldlint.rules.registry import Rule, register
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 F = "corpus"
 
+
+def _vocabularies(fields: tuple[Field, ...]) -> str:
+    return ", ".join(f.name for f in fields if f.values is not None)
+
+
 register(
     Rule("COR101", "corpus-field-missing-or-wrong-type", E,
          "A required field of the envelope or of an entry is missing, or a field holds a value of the wrong type "
-         "(a number where a string belongs, NaN, a list where an object belongs).",
+         "(a number where a string belongs, NaN, a list where an object belongs). "
+         f"A spec entry: {outline(SPEC_ENTRY)}. A harness v3 entry: {outline(HARNESS_ENTRY)}.",
          "Scorers index entries by these fields: a missing `reference` or a numeric `source` crashes the harness or silently scores the entry as empty.",
          '{"dataset": {"id": "edtekla-dev-v1", "version": 1.0}, "entries": [{"id": "42", "source": 7}]}',
          '{"dataset": {"id": "edtekla-dev-v1", "version": "1.0", ...}, "entries": [{"id": 42, "source": "I see the dog", ...}]}',
@@ -54,8 +61,8 @@ register(
          "Run cards refer to entries by id: a duplicate makes a result ambiguous and one of the two entries unscorable.",
          '[{"id": 42, ...}, {"id": 42, ...}]', '[{"id": 42, ...}, {"id": 43, ...}]', family=F),
     Rule("COR108", "value-not-in-vocabulary", E,
-         "A value outside its controlled vocabulary: segment, provenance, register, context (spec); segment, register, "
-         "domain (harness v3). Values added in config are accepted and reported once per file as info.",
+         f"A value outside its controlled vocabulary: {_vocabularies(SPEC_ENTRY)} (spec); {_vocabularies(HARNESS_ENTRY)} (harness v3). "
+         "Values added in config are accepted and reported once per file as info.",
          "Segment decides who may see an entry; register and context drive breakdowns. A typo silently creates a new category.",
          '"segment": "gold-standard"', '"segment": "gold_standard"',
          "safe: a value that is an unambiguous typo of one vocabulary value is replaced by it.", family=F),
