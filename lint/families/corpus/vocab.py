@@ -16,7 +16,6 @@ SEGMENTS: dict[str, str] = {
     "gold_standard": "Secret, held by the governance organisation: official benchmark evaluation (at least 50 entries).",
     "held_out": "Secret, held by the governance organisation: reserved for future evaluation (at least 10 entries).",
 }
-PUBLIC_SEGMENTS: frozenset[str] = frozenset({"development", "diagnostic"})
 SECRET_SEGMENTS: frozenset[str] = frozenset({"gold_standard", "held_out"})
 SEGMENT_MINIMUMS: dict[str, int] = {"development": 30, "diagnostic": 10, "gold_standard": 50, "held_out": 10}
 
