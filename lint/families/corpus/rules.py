@@ -6,16 +6,23 @@ Metadata only; the checks live in the family's other modules and report by code.
 from __future__ import annotations
 
 from goldlint.diagnostics import Severity
-from goldlint.families.corpus import vocab
+from goldlint.families.corpus.declaration import HARNESS_ENTRY, SPEC_ENTRY, TIERS
+from goldlint.families.declare import Field, outline
 from goldlint.rules.registry import Rule, register
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 F = "corpus"
 
+
+def _vocabularies(fields: tuple[Field, ...]) -> str:
+    return ", ".join(f.name for f in fields if f.values is not None)
+
+
 register(
     Rule("COR101", "corpus-field-missing-or-wrong-type", E,
          "A required field of the envelope or of an entry is missing, or a field holds a value of the wrong type "
-         "(a number where a string belongs, NaN, a list where an object belongs).",
+         "(a number where a string belongs, NaN, a list where an object belongs). "
+         f"A spec entry: {outline(SPEC_ENTRY)}. A harness v3 entry: {outline(HARNESS_ENTRY)}.",
          "Scorers index entries by these fields: a missing `reference` or a numeric `source` crashes the harness or silently scores the entry as empty.",
          family=F),
     Rule("COR102", "invalid-language-tag", E,
@@ -48,18 +55,18 @@ register(
          "Run cards refer to entries by id: a duplicate makes a result ambiguous and one of the two entries unscorable.",
          family=F),
     Rule("COR108", "value-not-in-vocabulary", E,
-         "A value outside its controlled vocabulary: segment, provenance, register, context (spec); segment, register, "
-         "domain (harness v3). Values added in config are accepted and reported once per file as info.",
+         f"A value outside its controlled vocabulary: {_vocabularies(SPEC_ENTRY)} (spec); {_vocabularies(HARNESS_ENTRY)} (harness v3). "
+         "Values added in config are accepted and reported once per file as info.",
          "Segment decides who may see an entry; register and context drive breakdowns. A typo silently creates a new category.",
          "safe: a value that is an unambiguous typo of one vocabulary value is replaced by it.", family=F),
     Rule("COR109", "bad-difficulty", E,
-         f"`difficulty` is not an integer from {vocab.FIRST_TIER} to {vocab.LAST_TIER}.",
+         f"`difficulty` is not an integer from {min(TIERS)} to {max(TIERS)}.",
          "Per-tier breakdowns (§2.4) put a `6`, `2.5` or `\"3\"` in a tier of its own or drop the entry.",
          "safe: a whole number written as a string or a float (`\"3\"`, `3.0`) becomes the integer.",
          family=F),
     Rule("COR110", "legacy-harness-fields", E,
          "Legacy harness names (`index`, `source_text`, `target_expected`) or string difficulty tiers (`easy`, `medium`, `hard`).",
-         "The spec (§2.2) uses `id`, `source`, `reference` and integer tiers 1–5; tools written against the spec read legacy files as empty.",
+         f"The spec (§2.2) uses `id`, `source`, `reference` and integer tiers {min(TIERS)}–{max(TIERS)}; tools written against the spec read legacy files as empty.",
          "safe: the one-to-one renames and `medium` → 3 (one fix per entry). unsafe: `easy` (→ 1 or 2) and `hard` (→ 4 or 5): "
          "the mapping is one-to-two, so a human decides. goldlint offers one choice and names the other in the message: `easy` → 1 when "
          "the source is a single word (tier 1 is single words), else 2; `hard` → 5 when the source has more than one sentence "
@@ -87,7 +94,7 @@ register(
          "Scores on a handful of entries are noise: the confidence interval is wider than the differences between methods.",
          family=F),
     Rule("COR115", "corpus-minimums", W,
-         "The corpus misses a minimum of §11.1: at least 3 of the 5 difficulty tiers, at least 2 registers, provenance on every entry.",
+         f"The corpus misses a minimum of §11.1: at least 3 of the {len(TIERS)} difficulty tiers, at least 2 registers, provenance on every entry.",
          "A corpus without spread cannot tell methods apart where it matters; entries without provenance cannot be audited.",
          family=F),
     Rule("COR116", "gloss-mismatch", E,
