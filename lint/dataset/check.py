@@ -47,9 +47,11 @@ def check_dataset(kind: str, files: list[Path], splits: list[str | None], wants:
     texts: dict[Hashable, Item | list[Item]] = {}
     ids: dict[Hashable, Item | list[Item]] = {}
     for item in collect(kind, files, splits, loaded_for, tally):
+        if item.split is None:
+            continue  # (a file of no split, in a folder of others: maybe a version or a variant of one of them, not a part)
         if item.exact:
             _add(texts, (item.group, item.normal), item)
-        if item.ident and item.split is not None:  # (files of no split may be variants of one file: ids not compared)
+        if item.ident:
             _add(ids, (item.group, item.ident, item.split if ids_per_split else None), item)
     found: list[_Found] = []
     for group in texts.values():

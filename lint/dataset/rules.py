@@ -11,7 +11,10 @@ F = "dataset"
 
 RULES = (
     Rule("DS101", "item-in-two-splits", Severity.ERROR,
-         "An item of a held-out split (test, validation) also stands, with the same text, in another split.",
+         "An item of a held-out split (test, validation) also stands, with the same text, in another split. (A file's split "
+         "is the one config's `datasets: {splits}` globs give it, else the one its name or its folder's says: `test`; "
+         "`valid`, `validation`, `dev`, `devel`; `train`. A file of no split takes part in no dataset rule: in a folder of "
+         "others, it may be a version of one of them rather than a part.)",
          "A test sentence that is also in the validation or training data is scored as if unseen: the model may have been "
          "tuned or trained on it, and every metric on it is inflated. xSID 0.7 has 61 of its 500 English test sentences in "
          "its validation split.",

@@ -87,10 +87,12 @@ def _setup(case: dict[str, Any], tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize("case", _cases())
 def test_rule_case(case: dict[str, Any], tmp_path: Path) -> None:
-    gold = _setup(case, tmp_path)
-    if case.get("dataset"):
-        _dataset_case(case, gold, tmp_path)
+    if case.get("dataset"):  # (in a folder of its own: pytest's is named `test_...`, which names a split)
+        folder = tmp_path / "dataset"
+        folder.mkdir()
+        _dataset_case(case, _setup(case, folder), folder)
         return
+    gold = _setup(case, tmp_path)
     result = check_file(gold, kind=case.get("kind"))
     select = selected(case)
     chosen = [d for d in result.diagnostics if rule_matches(d.code, select)]
