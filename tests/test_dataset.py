@@ -117,7 +117,7 @@ def test_a_group_of_equal_items_costs_work_linear_in_its_size(monkeypatch: pytes
     work = []
     for n in (200, 2_000):
         calls = 0
-        group = [Item(k % 2, k, "", "test" if k % 2 else "valid", 1, 1, "x") for k in range(n)]
+        group = [Item(k % 2, k, "", "test" if k % 2 else "valid", 1, 1, 7) for k in range(n)]
         found = check._group(group, [Path("en.valid.conll"), Path("en.test.conll")], lambda path, code: True, False)
         assert len([f for f in found if f.code == "DS101"]) == n // 2
         assert all(len(f.others) <= check.MAX_RELATED for f in found)

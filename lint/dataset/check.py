@@ -65,8 +65,8 @@ def check_dataset(kind: str, files: list[Path], splits: list[str | None], wants:
         return []
     shown, capped = _bounded(found)
     wanted = {(i.file, i.ordinal, f.at_id) for f in shown for i in (f.item, *f.others)}
-    spans = place(kind, files, wanted | {(first.file, first.ordinal, at_id) for first, _, _, at_id in capped}, loaded_for)
-    return [_diagnostic(f, files, spans) for f in shown] + [_capped(c, files, spans) for c in capped]
+    spans, labels = place(kind, files, wanted | {(first.file, first.ordinal, at_id) for first, _, _, at_id in capped}, loaded_for)
+    return [_diagnostic(f, files, spans, labels) for f in shown] + [_capped(c, files, spans) for c in capped]
 
 
 def _add(groups: dict[Hashable, Item | list[Item]], key: Hashable, item: Item) -> None:
@@ -174,9 +174,9 @@ def _group(group: list[Item], files: list[Path], wants: Wants, own_duplicates: b
             if n > 0 and not theirs and wants(path, "DS103"):
                 out.append(_Found("DS103", item, f"the same item stands before in the {split or 'unnamed'} split", [earlier], 1,
                                   "its first occurrence"))
-            if item.labels != first.labels and wants(path, "DS104"):
-                out.append(_Found("DS104", item, f"labelled `{_short(item.labels)}` here, `{_short(first.labels)}` where the same "
-                                  "item stands first", [first], 1, f"labelled `{_short(first.labels)}`"))
+            if item.labels != first.labels and wants(path, "DS104"):  # (the message quotes the labels once they are read again)
+                out.append(_Found("DS104", item, "labelled `{mine}` here, `{theirs}` where the same item stands first", [first], 1,
+                                  "labelled `{theirs}`"))
     return out
 
 
@@ -243,13 +243,18 @@ def _shift(tally: Tally, group: str, a: str, b: str, files: list[Path], wants: W
                      f"(total variation distance; above {shift:g}): most apart {top}", [first_b], 1, f"the {b} split's first item")
 
 
-def _diagnostic(found: _Found, files: list[Path], spans: dict[tuple[int, int, bool], Span]) -> Diagnostic:
+def _diagnostic(found: _Found, files: list[Path], spans: dict[tuple[int, int, bool], Span], labels: dict[tuple[int, int], str]) -> Diagnostic:
     rule = get(found.code)
     assert rule is not None
-    related = tuple(Related(str(files[o.file]), spans[o.file, o.ordinal, found.at_id], f"{found.what} ({o.split or 'no'} split)")
-                    for o in found.others)
-    message = found.message + (f"; the first {len(found.others)} are named" if found.total > len(found.others) else "")
     item = found.item
+    message, what = found.message, found.what
+    if found.code == "DS104":
+        theirs = found.others[0]
+        quoted = {"mine": _short(labels[item.file, item.ordinal]), "theirs": _short(labels[theirs.file, theirs.ordinal])}
+        message, what = message.format(**quoted), what.format(**quoted)
+    related = tuple(Related(str(files[o.file]), spans[o.file, o.ordinal, found.at_id], f"{what} ({o.split or 'no'} split)")
+                    for o in found.others)
+    message += f"; the first {len(found.others)} are named" if found.total > len(found.others) else ""
     return Diagnostic(str(files[item.file]), found.code, rule.name, rule.severity, message, spans[item.file, item.ordinal, found.at_id],
                       related=related)
 

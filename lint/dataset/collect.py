@@ -1,6 +1,7 @@
 """A dataset's files read into compact items: per item, hashes of its text (exact, and
-normalised as the scorers normalise: :func:`goldlint.textnorm.normalize_text`) and of its id,
-its labels, its split and its place — never the text itself, so a million items stay small.
+normalised as the scorers normalise: :func:`goldlint.textnorm.normalize_text`), of its labels
+and of its id, its split and its place — never a text, so a million items stay small (the
+labels a DS104 message quotes are read again with the places: :func:`place`).
 The labels' categories (an item's intent, its slot types: :class:`Declared`) are counted per
 split as the items go by (:class:`Tally`), not kept."""
 
@@ -39,7 +40,7 @@ class Item(msgspec.Struct, frozen=True, gc=False):
     split: str | None
     exact: int  # hash of the text as written (0: no text)
     normal: int  # hash of its normalised form
-    labels: str
+    labels: int  # hash of its labels
     ident: int = 0  # hash of its id (0: none)
 
 
@@ -90,16 +91,19 @@ def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: 
             exact = (hash(text) or 1) if text else 0
             normal = (hash(normalize_text(text)) or 1) if text and normalise else exact
             ident = (hash(declared.id) or 1) if declared.id else 0
-            item = Item(n, ordinal, group, declared.split or split, exact, normal, declared.labels, ident)
+            item = Item(n, ordinal, group, declared.split or split, exact, normal, hash(declared.labels), ident)
             if tally is not None and item.split is not None:
                 tally.add(item, declared.categories)
             yield item
 
 
-def place(kind: str, files: list[Path], wanted: set[tuple[int, int, bool]], loaded_for: Callable[[Path], Any]) -> dict[tuple[int, int, bool], Span]:
-    """The spans of the items ``(file, ordinal, at its id)`` that findings name, each file read again for them."""
+def place(kind: str, files: list[Path], wanted: set[tuple[int, int, bool]], loaded_for: Callable[[Path], Any]
+          ) -> tuple[dict[tuple[int, int, bool], Span], dict[tuple[int, int], str]]:
+    """The spans of the items ``(file, ordinal, at its id)`` that findings name, and their
+    labels, each file read again for them."""
     items = KINDS[kind].module("items").items
-    out: dict[tuple[int, int, bool], Span] = {}
+    spans: dict[tuple[int, int, bool], Span] = {}
+    labels: dict[tuple[int, int], str] = {}
     for n in sorted({file for file, _, _ in wanted}):
         doc = read_document(files[n], loaded_for(files[n]))
         if doc is None:
@@ -107,7 +111,8 @@ def place(kind: str, files: list[Path], wanted: set[tuple[int, int, bool]], load
         keys = sorted(key for key in wanted if key[0] == n)
         ordinals = {k for _, k, _ in keys}
         found = {k: declared for k, declared in enumerate(items(doc)) if k in ordinals}  # (only the named: a file may hold a million)
-        spans = doc.resolve_at([(found[k].id_at or found[k].at) if at_id else found[k].at for _, k, at_id in keys])
-        for key, span in zip(keys, spans, strict=True):
-            out[key] = span or Span(Position(1, 1), Position(1, 1))
-    return out
+        resolved = doc.resolve_at([(found[k].id_at or found[k].at) if at_id else found[k].at for _, k, at_id in keys])
+        for key, span in zip(keys, resolved, strict=True):
+            spans[key] = span or Span(Position(1, 1), Position(1, 1))
+        labels.update(((n, k), declared.labels) for k, declared in found.items())
+    return spans, labels
