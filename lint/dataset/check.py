@@ -13,13 +13,13 @@ between the splits (DS106 a label missing from one, DS107 distributions far apar
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Iterator
 from itertools import chain, islice
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from goldlint.dataset import rules as _rules  # noqa: F401  (registers DS1xx)
-from goldlint.dataset.collect import Item, Tally, collect, place
+from goldlint.dataset.collect import Columns, Item, Tally, collect, place
 from goldlint.dataset.splits import rank
 from goldlint.diagnostics import Diagnostic, Related, Span
 from goldlint.families import KINDS
@@ -38,46 +38,25 @@ def check_dataset(kind: str, files: list[Path], splits: list[str | None], wants:
     hashes; only the items a finding names are placed, in a second reading of their files."""
     module = KINDS[kind].module("items")
     own_duplicates = getattr(module, "OWN_DUPLICATES", False)
-    ids_per_split = getattr(module, "IDS_PER_SPLIT", False)
     secret_of = getattr(module, "secret_splits", None)
     secret: frozenset[str] = secret_of(loaded_for(files[0])) if secret_of is not None else frozenset()
     options = loaded_for(files[0]).settings.datasets
     ranks = _Ranks(order)
     tally = Tally()
-    texts: dict[Hashable, Item | list[Item]] = {}
-    ids: dict[Hashable, Item | list[Item]] = {}
-    for item in collect(kind, files, splits, loaded_for, tally):
-        if item.split is None:
-            continue  # (a file of no split, in a folder of others: maybe a version or a variant of one of them, not a part)
-        if item.exact:
-            _add(texts, (item.group, item.normal), item)
-        if item.ident:
-            _add(ids, (item.group, item.ident, item.split if ids_per_split else None), item)
+    columns = collect(kind, files, splits, loaded_for, tally)
     found: list[_Found] = []
-    for group in texts.values():
-        if isinstance(group, list):
-            found.extend(_group(group, files, wants, own_duplicates, ranks, secret))
-    for same in ids.values():
-        if isinstance(same, list):
-            found.extend(_same_id(same, files, wants))
-    found.extend(_labels(tally, files, wants, ranks, options.min_split_items, options.distribution_shift))
+    for group in columns.runs(columns.normal):
+        found.extend(_group(group, files, wants, own_duplicates, ranks, secret))
+    for same in columns.runs(columns.ident):
+        found.extend(_same_id(same, files, wants))
+    found.extend(_labels(tally, columns, files, wants, ranks, options.min_split_items, options.distribution_shift))
     if not found:
         return []
+    found.sort(key=lambda f: (f.item.file, f.item.ordinal))  # (runs come in hash order: the first findings of a file are its first items')
     shown, capped = _bounded(found)
     wanted = {(i.file, i.ordinal, f.at_id) for f in shown for i in (f.item, *f.others)}
     spans, labels = place(kind, files, wanted | {(first.file, first.ordinal, at_id) for first, _, _, at_id in capped}, loaded_for)
     return [_diagnostic(f, files, spans, labels) for f in shown] + [_capped(c, files, spans) for c in capped]
-
-
-def _add(groups: dict[Hashable, Item | list[Item]], key: Hashable, item: Item) -> None:
-    """A group holds its one item as itself (most texts are unique: no list each) and a list from its second."""
-    there = groups.get(key)
-    if there is None:
-        groups[key] = item
-    elif isinstance(there, list):
-        there.append(item)
-    else:
-        groups[key] = [there, item]
 
 
 class _Ranks:
@@ -193,7 +172,7 @@ def _same_id(same: list[Item], files: list[Path], wants: Wants) -> Iterator[_Fou
                          others[:MAX_RELATED], len(others), "the same id", at_id=True)
 
 
-def _labels(tally: Tally, files: list[Path], wants: Wants, ranks: Callable[[str | None], int], min_items: int,
+def _labels(tally: Tally, columns: Columns, files: list[Path], wants: Wants, ranks: Callable[[str | None], int], min_items: int,
             shift: float) -> Iterator[_Found]:
     """DS106 and DS107: each group's splits of ``min_items`` items or more compared by the
     categories of their labels, the most held-out first."""
@@ -208,23 +187,23 @@ def _labels(tally: Tally, files: list[Path], wants: Wants, ranks: Callable[[str 
         for s in splits:
             for category, count in sorted(tally.counts[group, s].items()):
                 missing = [t for t in splits if t != s and category not in tally.counts[group, t]]
-                first = tally.first[group, s, category]
+                first = columns.item(tally.first[group, s, category])
                 if missing and wants(files[first.file], "DS106"):
                     kind, _, value = category.partition(" ")
                     lacking = ", ".join(f"the {t} split ({_times(tally.items[group, t], 'item')})" for t in missing)
-                    others = [tally.first_item[group, t] for t in missing]
+                    others = [columns.item(tally.first_item[group, t]) for t in missing]
                     out_of = _times(tally.items[group, s], "item")
                     yield _Found("DS106", first, f"{kind} `{value}` is used by {count} of the {out_of} of the {s} split and by "
                                  f"none of {lacking}", others, len(others), "the first item of a split without it")
         for a_at, a in enumerate(splits):
             for b in splits[a_at + 1 :]:
-                yield from _shift(tally, group, a, b, files, wants, shift)
+                yield from _shift(tally, columns, group, a, b, files, wants, shift)
 
 
-def _shift(tally: Tally, group: str, a: str, b: str, files: list[Path], wants: Wants, shift: float) -> Iterator[_Found]:
+def _shift(tally: Tally, columns: Columns, group: str, a: str, b: str, files: list[Path], wants: Wants, shift: float) -> Iterator[_Found]:
     """DS107 for splits ``a`` (the more held-out) and ``b``: one finding per type of label whose
     two distributions are further apart than ``shift`` (total variation distance)."""
-    first_a, first_b = tally.first_item[group, a], tally.first_item[group, b]
+    first_a, first_b = columns.item(tally.first_item[group, a]), columns.item(tally.first_item[group, b])
     if not wants(files[first_a.file], "DS107"):
         return
     ca, cb = tally.counts[group, a], tally.counts[group, b]

@@ -7,8 +7,10 @@ split as the items go by (:class:`Tally`), not kept."""
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from collections.abc import Callable, Iterator
+from itertools import groupby
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -34,67 +36,119 @@ class Declared(NamedTuple):
 
 
 class Item(msgspec.Struct, frozen=True, gc=False):
+    """One item, made from :class:`Columns` only for the items a finding may be about."""
+
     file: int  # index into the dataset's files
     ordinal: int  # the item's place among its file's items (placed only when a finding names it: :func:`place`)
     group: str  # items are compared within a group only (a corpus's language pair, an xSID file's language)
     split: str | None
     exact: int  # hash of the text as written (0: no text)
-    normal: int  # hash of its normalised form
+    normal: int  # hash of its group and its normalised text: equal for the items compared as one text
     labels: int  # hash of its labels
-    ident: int = 0  # hash of its id (0: none)
+    ident: int = 0  # hash of its group, its id (and its split, where ids are numbered per split); 0: none
+
+
+class Columns:
+    """A dataset's items as columns of machine numbers — about 40 bytes an item, no Python
+    object each: a million items take some 40 MB. Items that share a text or an id are found by
+    one sort of the item numbers by the hash (:meth:`runs`), and only they are made objects."""
+
+    def __init__(self) -> None:
+        self.file, self.ordinal, self.split = array("I"), array("I"), array("H")
+        self.exact, self.normal, self.labels, self.ident = array("q"), array("q"), array("q"), array("q")
+        self.splits: list[str | None] = [None]  # split number -> name (0: no split)
+        self.groups: list[str] = []  # file -> its group
+
+    def __len__(self) -> int:
+        return len(self.file)
+
+    def split_number(self, name: str | None) -> int:
+        try:
+            return self.splits.index(name)
+        except ValueError:
+            self.splits.append(name)
+            return len(self.splits) - 1
+
+    def item(self, k: int) -> Item:
+        return Item(self.file[k], self.ordinal[k], self.groups[self.file[k]], self.splits[self.split[k]], self.exact[k], self.normal[k],
+                    self.labels[k], self.ident[k])
+
+    def runs(self, column: array[int]) -> Iterator[list[Item]]:
+        """The items sharing a value of ``column`` (not 0), in item order, for every value two
+        or more share: one sort of the item numbers by it (a C-level key), then one walk."""
+        order = sorted(range(len(column)), key=column.__getitem__)
+        for value, run in groupby(order, key=column.__getitem__):
+            if value:
+                numbers = list(run)
+                if len(numbers) > 1:
+                    yield [self.item(k) for k in sorted(numbers)]
 
 
 class Tally:
-    """Per (group, split): how many items, how many carry each category, and the first that does."""
+    """Per (group, split): how many items, how many carry each category, and the first item
+    (its number) that does."""
 
     def __init__(self) -> None:
         self.items: Counter[tuple[str, str]] = Counter()
         self.counts: dict[tuple[str, str], Counter[str]] = {}
-        self.first: dict[tuple[str, str, str], Item] = {}
-        self.first_item: dict[tuple[str, str], Item] = {}
+        self.first: dict[tuple[str, str, str], int] = {}
+        self.first_item: dict[tuple[str, str], int] = {}
 
-    def add(self, item: Item, categories: tuple[str, ...]) -> None:
-        assert item.split is not None
-        key = (item.group, item.split)
-        if key not in self.first_item:
-            self.first_item[key] = item
-        self.items[key] += 1
+    def add(self, k: int, key: tuple[str, str], categories: tuple[str, ...]) -> None:
         counts = self.counts.get(key)
         if counts is None:
             counts = self.counts[key] = Counter()
+            self.first_item[key] = k
+        self.items[key] += 1
         for category in categories:
             if category not in counts:
-                self.first[(*key, category)] = item
+                self.first[(*key, category)] = k
             counts[category] += 1
 
 
-def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: Callable[[Path], Any],
-            tally: Tally | None = None) -> Iterator[Item]:
+def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: Callable[[Path], Any], tally: Tally) -> Columns:
     """Every item of the files (of ``kind``), file by file, in file order. A kind's ``items(doc)``
     yields a :class:`Declared` per item; ``NORMALISE = False`` in its module compares texts as
-    written only (paths); ``OWN_DUPLICATES = True``, the family reports repeats within a file
-    itself; ``IDS_PER_SPLIT = True``, its ids are numbered per split (compared only across the
-    files of one split); a ``group(path, doc)`` there names the part of the dataset a file's
-    items are compared within (the same English sentence in two corpora of other target
-    languages is neither a leak nor a conflict). Each file is read the fastest way its format
-    allows (:func:`goldlint.engine.read_document`)."""
+    written only (paths); ``IDS_PER_SPLIT = True``, its ids are numbered per split (compared
+    only across the files of one split); a ``group(path, doc)`` there names the part of the
+    dataset a file's items are compared within (the same English sentence in two corpora of
+    other target languages is neither a leak nor a conflict). An item of no split takes part in
+    nothing (its hashes are 0): a file of no split, in a folder of others, may be a version or a
+    variant of one of them rather than a part. Each file is read the fastest way its format
+    allows (:func:`goldlint.engine.read_document`), and let go before the next."""
     module = KINDS[kind].module("items")
     items, normalise = module.items, getattr(module, "NORMALISE", True)
+    ids_per_split = getattr(module, "IDS_PER_SPLIT", False)
     group_of = getattr(module, "group", None)
+    out = Columns()
+    group_numbers: dict[str, int] = {}
     for n, (path, split) in enumerate(zip(files, splits, strict=True)):
         doc = read_document(path, loaded_for(path))
+        group = group_of(path, doc) if group_of is not None and doc is not None else ""
+        out.groups.append(group)
         if doc is None:
             continue
-        group = group_of(path, doc) if group_of is not None else ""
+        g = group_numbers.setdefault(group, len(group_numbers))  # (in the hashes: items of two groups never meet)
         for ordinal, declared in enumerate(items(doc)):
-            text = declared.text
-            exact = (hash(text) or 1) if text else 0
-            normal = (hash(normalize_text(text)) or 1) if text and normalise else exact
-            ident = (hash(declared.id) or 1) if declared.id else 0
-            item = Item(n, ordinal, group, declared.split or split, exact, normal, hash(declared.labels), ident)
-            if tally is not None and item.split is not None:
-                tally.add(item, declared.categories)
-            yield item
+            own = declared.split or split
+            number = out.split_number(own) if own is not None else 0
+            text, exact, normal, ident = declared.text, 0, 0, 0
+            if own is not None:
+                if text:
+                    exact = hash(text) or 1
+                    normal = hash((g, hash(normalize_text(text)) if normalise else exact)) or 1
+                if declared.id:
+                    ident = hash((g, declared.id, number if ids_per_split else -1)) or 1
+                tally.add(len(out.file), (group, own), declared.categories)
+            out.file.append(n)
+            out.ordinal.append(ordinal)
+            out.split.append(number)
+            out.exact.append(exact)
+            out.normal.append(normal)
+            out.labels.append(hash(declared.labels))
+            out.ident.append(ident)
+        del doc
+    return out
 
 
 def place(kind: str, files: list[Path], wanted: set[tuple[int, int, bool]], loaded_for: Callable[[Path], Any]
