@@ -1,6 +1,7 @@
 """The dataset rules' documentation (DS1xx): findings across the files of a dataset.
 
-Their cases as data are ``tests/rules/dataset.yaml`` (several files a case)."""
+Their examples are ``examples.yaml`` beside; their cases as data ``tests/rules/dataset.yaml``
+(several files a case)."""
 
 from __future__ import annotations
 
@@ -18,26 +19,22 @@ RULES = (
          "A test sentence that is also in the validation or training data is scored as if unseen: the model may have been "
          "tuned or trained on it, and every metric on it is inflated. xSID 0.7 has 61 of its 500 English test sentences in "
          "its validation split.",
-         "en.test.conll: # text: what is the weather in berlin\nen.valid.conll: # text: what is the weather in berlin",
-         "en.test.conll: # text: what is the weather in berlin\n(no such sentence in en.valid.conll)", family=F),
+         family=F),
     Rule("DS102", "item-in-two-splits-normalised", Severity.WARNING,
          "An item of a held-out split equals one of another split once normalised (case folded, ASCII punctuation removed, "
          "whitespace collapsed), though not letter for letter.",
          "Scorers and models read `What is the weather in Berlin?` and `what is the weather in berlin` as the same sentence: "
          "a leak all the same, only spelled differently.",
-         "test: What is the weather in Berlin?\nvalid: what is the weather in berlin",
-         "test: What is the weather in Berlin?\n(no normalised equal in valid)", family=F),
+         family=F),
     Rule("DS103", "duplicate-item-in-split", Severity.WARNING,
          "The same item (normalised text) stands twice in one split, in one file or in two.",
          "A repeated test item counts twice in every mean: its errors weigh double, and its duplicate inflates the split's size.",
-         "test.jsonl:3: set an alarm for six\ntest.jsonl:40: Set an alarm for six.",
-         "test.jsonl:3: set an alarm for six (once)", family=F),
+         family=F),
     Rule("DS104", "conflicting-labels", Severity.ERROR,
          "The same item (normalised text) is labelled differently in two places of the dataset.",
          "Gold that answers one utterance two ways makes one of the two answers wrong whatever a model predicts: the ceiling "
          "of every metric drops, and which one counts depends on the split.",
-         "test: play some jazz -> play_music\nvalid: play some jazz -> play_radio",
-         "test: play some jazz -> play_music\nvalid: play some jazz -> play_music", family=F),
+         family=F),
     Rule("DS105", "duplicate-id-across-files", Severity.ERROR,
          "An item's id is also the id of an item in another file of the dataset: a corpus entry's `id`, a truth row's audio "
          "(`codedWvnm`), a semantic file's `meeting_id` across every file with a split; xSID's `# id` and an SLU record's "
@@ -45,16 +42,14 @@ RULES = (
          "each item outside the first file that has it, naming the others. (SLURP's `slurp_id` across files is SLP108's.)",
          "Predictions, scores and audio are joined to the gold by id: two items with one id make the join pick one of them, "
          "and an audio file in two splits is a leak whatever its transcription says.",
-         "test/truth.tsv: codedWvnm a.wav\nvalid/truth.tsv: codedWvnm a.wav",
-         "test/truth.tsv: codedWvnm a.wav\nvalid/truth.tsv: codedWvnm b.wav", family=F),
+         family=F),
     Rule("DS106", "label-missing-from-split", Severity.WARNING,
          "A label (an intent, a slot or entity type, a topic, a risk type) is used in one split and by no item of another "
          "(of the splits with at least `datasets: {min-split-items: N}` items, 20 by default). Reported once per label and "
          "split, at its first use, naming the first item of each split that lacks it.",
          "A test label absent from training cannot be learned, and one absent from test is never measured: either may be "
          "meant, but it should be a decision, not an accident of the split.",
-         "test: 20 items, one of them alarm/cancel_alarm\nvalid: 20 items, none alarm/cancel_alarm",
-         "test: 20 items, one of them alarm/cancel_alarm\nvalid: 20 items, two of them alarm/cancel_alarm", family=F),
+         family=F),
     Rule("DS107", "label-distribution-shift", Severity.WARNING,
          "The distribution of one type of label (intents, slot types, entity types, topics, risk types) differs sharply "
          "between two splits: their total variation distance (half the sum of the absolute differences of the labels' "
@@ -63,8 +58,7 @@ RULES = (
          "other's; the message gives the distance and the labels whose shares differ most.",
          "A validation split that does not look like the test split picks the wrong model, and scores on it say little "
          "about the test; say so in the data card, or rebalance.",
-         "test: 90 % weather/find, 10 % alarm/set_alarm\nvalid: 20 % weather/find, 80 % alarm/set_alarm",
-         "test: 90 % weather/find, 10 % alarm/set_alarm\nvalid: 85 % weather/find, 15 % alarm/set_alarm", family=F),
+         family=F),
     Rule("DS108", "secret-source-in-public-file", Severity.ERROR,
          "The source sentence of a Rosetta corpus entry of a public segment (`development`, `diagnostic`) is also, once "
          "normalised, the source of a secret entry (`gold_standard`, `held_out`, or the corpus table's "
@@ -72,10 +66,7 @@ RULES = (
          "at the public entry, naming the secret ones.",
          "A secret segment is secret so that no one can tune on it: once one of its sources is published in a public file, "
          "scores on it measure memory.",
-         "dev.json: {\"segment\": \"development\", \"entries\": [{\"source\": \"Good morning.\"}]}\n"
-         "gold.json: {\"segment\": \"gold_standard\", \"entries\": [{\"source\": \"Good morning.\"}]}",
-         "dev.json: {\"segment\": \"development\", \"entries\": [{\"source\": \"Good evening.\"}]}\n"
-         "gold.json: {\"segment\": \"gold_standard\", \"entries\": [{\"source\": \"Good morning.\"}]}", family=F),
+         family=F),
 )
 register(*RULES)
 CODES = tuple(rule.code for rule in RULES)

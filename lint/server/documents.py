@@ -59,8 +59,6 @@ class DocState:
         self.quick: list[Item] = []
         self.dirty: set[int] = set()  # lines edited since the last full check (incremental mode)
         self.entries: ItemMap | None = None  # a large JSON or YAML document's entries, followed since the last full check
-        self.checked_version: int | None = None  # the version ``base`` was computed for
-        self.published_version: int | None = None
         self.published_revision = -1
         self.published_items: list[Item] = []
         self.document: Any = None  # the core Document of the last full check that parsed (JSON, YAML, TSV)
@@ -170,9 +168,8 @@ class DocState:
 
     # -- waiting for results ---------------------------------------------------------
 
-    def published(self, version: int | None, items: list[Item]) -> None:
-        """Diagnostics of the current text (``revision``) went out, labelled ``version``."""
-        self.published_version = version
+    def published(self, items: list[Item]) -> None:
+        """Diagnostics of the current text (``revision``) went out."""
         self.published_revision = self.revision
         self.published_items = items
         still: list[tuple[int, asyncio.Future[None]]] = []

@@ -229,7 +229,7 @@ class GoldlintServer(LanguageServer):
         if state.version is not None:
             params["version"] = state.version
         self.protocol.notify(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, params)
-        state.published(state.version, items)
+        state.published(items)
 
     def config_problem(self, config_file: Path | None, problem: ConfigProblem | None) -> None:
         """Show a broken config file's problems on that file, each at its place (and clear them once fixed)."""
