@@ -169,4 +169,5 @@ def place(kind: str, files: list[Path], wanted: set[tuple[int, int, bool]], load
         for key, span in zip(keys, resolved, strict=True):
             spans[key] = span or Span(Position(1, 1), Position(1, 1))
         labels.update(((n, k), declared.labels) for k, declared in found.items())
+        del doc, found  # (before the next file is read: one document in memory at a time)
     return spans, labels
