@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from goldlint.dataset.splits import rank, split_of_name
+from goldlint.dataset.splits import placed, rank, split_of_name
 
 DATA = Path(__file__).parent / "data" / "dataset" / "xsid"
 
@@ -80,6 +80,14 @@ def test_a_file_alone_is_no_dataset(run_cli, dataset: Path) -> None:  # type: ig
 ])
 def test_the_split_is_read_from_the_file_name(name: str, split: str | None) -> None:
     assert split_of_name(name) == split
+
+
+@pytest.mark.parametrize("folder,split", [("test", "test"), ("Dev", "valid"), ("validation", "valid"), ("train", "train"),
+                                          ("test_data", None), ("test_a_thousand_random_edits-vscode", None), ("data", None)])
+def test_a_folder_names_a_split_by_its_whole_name(folder: str, split: str | None) -> None:
+    """`data/test/x.jsonl` is of the test split; `test_data/x.jsonl` (or a test runner's
+    `test_edits/` folder) is of none: its files may be anything."""
+    assert placed(Path("data") / folder / "x.jsonl")[1] == split
 
 
 def test_splits_are_ranked_by_how_held_out_they_are() -> None:

@@ -1,5 +1,6 @@
 """Which dataset and split a file belongs to: config's ``datasets: {splits: {name: [globs]}}``
-first, else the conventional names in its file name, or in its folder's (``data/test/x.jsonl``).
+first, else the conventional names in its file name (any word of it: ``en.test.conll``), or its
+folder's whole name (``data/test/x.jsonl``).
 
 Splits are ranked by how held-out they are (test above validation above train; the splits
 config lists, in its order, above those): a leak is reported in the file of the more held-out
@@ -35,12 +36,19 @@ def rank(split: str | None, order: tuple[str, ...] = ()) -> int:
     return RANK.get(split or "", -1)
 
 
+def split_of_folder(name: str) -> str | None:
+    """The split a folder is named after: its whole name (`test/`, `dev/`, `Validation/`), not
+    a word of it — `test_data/` or a test runner's `test_edits/` holds no split."""
+    folded = name.casefold()
+    return next((split for split, names in NAMES.items() if folded in names), None)
+
+
 def placed(path: Path) -> tuple[Path, str | None]:
     """The dataset a file belongs to (its folder; or, when the folder is named after a split,
     the folder above it, so that ``test/`` and ``valid/`` meet) and its split (its name's, else
     its folder's)."""
     folder = path.parent
-    by_folder = split_of_name(folder.name) if folder.name else None
+    by_folder = split_of_folder(folder.name) if folder.name else None
     split = split_of_name(path.name) or by_folder
     return (folder.parent if by_folder is not None else folder), split
 
