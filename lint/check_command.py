@@ -184,17 +184,17 @@ def _dataset_findings(checked: list[Outcome], configs: Configs) -> list[Diagnost
     """The dataset checks over the files of each kind that takes part (see :mod:`goldlint.dataset`)."""
     taking_part = [(outcome.kind, Path(outcome.path)) for outcome in checked
                    if outcome.skipped is None and outcome.kind is not None and KINDS[outcome.kind].items]
-    if not taking_part:
-        return []
-    from goldlint.dataset.check import check_dataset
+    if len(taking_part) == len({kind for kind, _ in taking_part}):
+        return []  # (no kind has two files: no dataset, and nothing of goldlint.dataset is imported)
     from goldlint.dataset.rules import CODES
-    from goldlint.dataset.splits import placed
+    from goldlint.dataset.splits import assigned
     from goldlint.engine import enabled_codes
     from goldlint.rules.registry import rule_matches
 
-    datasets: dict[tuple[str, Path], list[Path]] = {}  # (kind, the dataset's folder) -> its files
+    datasets: dict[tuple[str, object], list[tuple[Path, str | None]]] = {}  # (kind, the dataset) -> its files and their splits
     for kind, path in taking_part:
-        datasets.setdefault((kind, placed(Path(os.path.abspath(path)))[0]), []).append(path)
+        dataset, split = assigned(path, configs(path))
+        datasets.setdefault((kind, dataset), []).append((path, split))
 
     answers: dict[tuple[Path, str], bool] = {}
 
@@ -205,11 +205,15 @@ def _dataset_findings(checked: list[Outcome], configs: Configs) -> list[Diagnost
         return answers[path, code]
 
     out: list[Diagnostic] = []
-    for (kind, _), files in datasets.items():
+    for (kind, _), members in datasets.items():
         # (a dataset of one file has no other file to compare with — its own repeats are its
         # family's to report —, and a run that selects no DS rule reads nothing again)
-        if len(files) > 1 and any(wants(path, code) for path in files for code in CODES):
-            out.extend(check_dataset(kind, sorted(files), wants, configs))
+        if len(members) > 1 and any(wants(path, code) for path, _ in members for code in CODES):
+            from goldlint.dataset.check import check_dataset
+
+            members.sort()
+            order = tuple(configs(members[0][0]).settings.datasets.splits)
+            out.extend(check_dataset(kind, [p for p, _ in members], [s for _, s in members], wants, configs, order))
     return out
 
 

@@ -1,4 +1,7 @@
-"""The dataset rules' documentation (DS1xx): findings across the files of a dataset."""
+"""The dataset rules' documentation (DS1xx): findings across the files of a dataset.
+
+Their examples are ``examples.yaml`` beside; their cases as data ``tests/rules/dataset.yaml``
+(several files a case)."""
 
 from __future__ import annotations
 
@@ -9,7 +12,10 @@ F = "dataset"
 
 RULES = (
     Rule("DS101", "item-in-two-splits", Severity.ERROR,
-         "An item of a held-out split (test, validation) also stands, with the same text, in another split.",
+         "An item of a held-out split (test, validation) also stands, with the same text, in another split. (A file's split "
+         "is the one config's `datasets: {splits}` globs give it, else the one its name or its folder's says: `test`; "
+         "`valid`, `validation`, `dev`, `devel`; `train`. A file of no split takes part in no dataset rule: in a folder of "
+         "others, it may be a version of one of them rather than a part.)",
          "A test sentence that is also in the validation or training data is scored as if unseen: the model may have been "
          "tuned or trained on it, and every metric on it is inflated. xSID 0.7 has 61 of its 500 English test sentences in "
          "its validation split.",
@@ -28,6 +34,38 @@ RULES = (
          "The same item (normalised text) is labelled differently in two places of the dataset.",
          "Gold that answers one utterance two ways makes one of the two answers wrong whatever a model predicts: the ceiling "
          "of every metric drops, and which one counts depends on the split.",
+         family=F),
+    Rule("DS105", "duplicate-id-across-files", Severity.ERROR,
+         "An item's id is also the id of an item in another file of the dataset: a corpus entry's `id`, a truth row's audio "
+         "(`codedWvnm`), a semantic file's `meeting_id` across every file with a split; xSID's `# id` and an SLU record's "
+         "`meta.id`, numbered per split, across the files of one split (and, for xSID, one language). Reported at the id of "
+         "each item outside the first file that has it, naming the others. (SLURP's `slurp_id` across files is SLP108's.)",
+         "Predictions, scores and audio are joined to the gold by id: two items with one id make the join pick one of them, "
+         "and an audio file in two splits is a leak whatever its transcription says.",
+         family=F),
+    Rule("DS106", "label-missing-from-split", Severity.WARNING,
+         "A label (an intent, a slot or entity type, a topic, a risk type) is used in one split and by no item of another "
+         "(of the splits with at least `datasets: {min-split-items: N}` items, 20 by default). Reported once per label and "
+         "split, at its first use, naming the first item of each split that lacks it.",
+         "A test label absent from training cannot be learned, and one absent from test is never measured: either may be "
+         "meant, but it should be a decision, not an accident of the split.",
+         family=F),
+    Rule("DS107", "label-distribution-shift", Severity.WARNING,
+         "The distribution of one type of label (intents, slot types, entity types, topics, risk types) differs sharply "
+         "between two splits: their total variation distance (half the sum of the absolute differences of the labels' "
+         "shares, 0 to 1) is above `datasets: {distribution-shift: D}` (0.3 by default). Splits of fewer than "
+         "`min-split-items` items are not compared. Reported at the first item of the more held-out split, naming the "
+         "other's; the message gives the distance and the labels whose shares differ most.",
+         "A validation split that does not look like the test split picks the wrong model, and scores on it say little "
+         "about the test; say so in the data card, or rebalance.",
+         family=F),
+    Rule("DS108", "secret-source-in-public-file", Severity.ERROR,
+         "The source sentence of a Rosetta corpus entry of a public segment (`development`, `diagnostic`) is also, once "
+         "normalised, the source of a secret entry (`gold_standard`, `held_out`, or the corpus table's "
+         "`extra-secret-segments`) in another file of the same language pair (COR112 finds it within one file). Reported "
+         "at the public entry, naming the secret ones.",
+         "A secret segment is secret so that no one can tune on it: once one of its sources is published in a public file, "
+         "scores on it measure memory.",
          family=F),
 )
 register(*RULES)

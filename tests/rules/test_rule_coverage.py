@@ -4,8 +4,7 @@ A failing case has the code in its ``expect``; a passing case selects the code (
 ``select`` or its name's first word, by code or prefix, but not by ``ALL``: a clean file of
 another kind passes every rule without saying anything about it) and expects no diagnostic of
 it. The scorer's SCO codes are about predictions, not gold files, and are tested in
-``tests/score``; the dataset DS codes are about several files, and are tested in
-``tests/test_dataset.py``.
+``tests/score``. The dataset DS codes' cases are several files each (``dataset: true``).
 """
 
 from __future__ import annotations
@@ -19,9 +18,7 @@ KNOWN_MISSING: frozenset[str] = frozenset()
 
 
 def _codes() -> list[str]:
-    # (the dataset rules compare the files of a run: their failing and passing cases are whole
-    # dataset folders, run the way a user runs them, in tests/test_dataset.py)
-    return [rule.code for rule in all_rules() if not rule.code.startswith(("SCO", "DS"))]
+    return [rule.code for rule in all_rules() if not rule.code.startswith("SCO")]
 
 
 def _lacking() -> dict[str, list[str]]:
