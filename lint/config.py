@@ -18,6 +18,7 @@ from typing import Annotated, Any
 import msgspec
 
 from goldlint import tables
+from goldlint.dataset.options import DatasetOptions
 from goldlint.families import KINDS
 from goldlint.tables import AtLeast, AtMost, Checked, table
 
@@ -91,6 +92,7 @@ class BaseSettings:
     # symlinks resolved; relative to the config file. Default: the config file's folder
     # (without a config, the gold file's folder).
     roots: list[str] = field(default_factory=list)
+    datasets: DatasetOptions = field(default_factory=DatasetOptions)  # the dataset checks (DS1xx)
 
     def __post_init__(self) -> None:
         # (an explicit max-file-size is the default of the other two: configs older than them)

@@ -1,10 +1,11 @@
-"""The dataset rules (DS101–DS104) over the items of one kind's files.
+"""The dataset rules (DS101–DS104, DS109) over the items of one kind's files.
 
 Items are grouped by their normalised text; a group of one is the common case and costs a
 dict entry. In a group: an item of a held-out split with an equal in a less held-out one is a
 leak (DS101 letter for letter, DS102 normalised), reported at that item and naming the others
 (every occurrence is reported); a second item of one split is a duplicate (DS103); an item
-labelled otherwise than the group's first is a conflict (DS104).
+labelled otherwise than the group's first is a conflict (DS104). Near-duplicates across splits
+(DS109, when a threshold is set) are found among the distinct texts by :mod:`.near`.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from itertools import chain, islice
+from math import floor
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from goldlint.dataset import rules as _rules  # noqa: F401  (registers DS1xx)
-from goldlint.dataset.collect import Item, collect, place
+from goldlint.dataset.collect import Item, collect, normalised_texts, place
 from goldlint.dataset.splits import placed, rank
 from goldlint.diagnostics import Diagnostic, Related, Span
 from goldlint.families import KINDS
@@ -26,19 +28,25 @@ from goldlint.rules.registry import get
 MAX_RELATED = 10  # other occurrences named per finding (the message counts them all)
 
 
-def check_dataset(kind: str, files: list[Path], wants: Callable[[Path, str], bool], loaded_for: Callable[[Path], Any]) -> list[Diagnostic]:
+def check_dataset(kind: str, files: list[Path], wants: Callable[[Path, str], bool], loaded_for: Callable[[Path], Any],
+                  near: Callable[[Path], float | None] | None = None) -> list[Diagnostic]:
     """Findings across ``files`` (all of ``kind``, of one dataset); ``wants(path, code)``: whether
-    the config that applies to ``path`` selects the rule. Items are compared by their hashes;
-    only the items a finding names are placed, in a second reading of their files."""
+    the config that applies to ``path`` selects the rule; ``near(path)``: the near-duplicate
+    threshold there (None: DS109 off). Items are compared by their hashes; only the items a
+    finding names are placed, in a second reading of their files."""
     splits = [placed(path)[1] for path in files]
     own_duplicates = getattr(KINDS[kind].module("items"), "OWN_DUPLICATES", False)
+    thresholds = {n: t for n, path in enumerate(files) if near is not None and (t := near(path)) is not None and wants(path, "DS109")}
+    texts = _Texts(min(thresholds.values())) if thresholds else None
     groups: defaultdict[tuple[str, int], list[Item]] = defaultdict(list)
-    for item in collect(kind, files, splits, loaded_for):
+    for item in collect(kind, files, splits, loaded_for, texts):
         groups[item.group, item.normal].append(item)
     found: list[_Found] = []
     for group in groups.values():
         if len(group) > 1:
             found.extend(_group(group, files, wants, own_duplicates))
+    if texts is not None:
+        found.extend(_near(texts, groups, thresholds, normalised_texts(kind, files, texts.candidates(groups), loaded_for)))
     if not found:
         return []
     shown, capped = _bounded(found)
@@ -79,6 +87,7 @@ class _Found(NamedTuple):
     others: list[Item]  # the other occurrences named (at most MAX_RELATED)
     total: int  # how many other occurrences there are
     what: str  # what each other occurrence is
+    notes: tuple[str, ...] = ()  # ... or what each one is, one by one
 
 
 def _group(group: list[Item], files: list[Path], wants: Callable[[Path, str], bool], own_duplicates: bool) -> list[_Found]:
@@ -121,7 +130,9 @@ def _group(group: list[Item], files: list[Path], wants: Callable[[Path, str], bo
 def _diagnostic(found: _Found, files: list[Path], spans: dict[tuple[int, int], Span]) -> Diagnostic:
     rule = get(found.code)
     assert rule is not None
-    related = tuple(Related(str(files[o.file]), spans[o.file, o.ordinal], f"{found.what} ({o.split or 'no'} split)") for o in found.others)
+    whats = found.notes or (found.what,) * len(found.others)
+    related = tuple(Related(str(files[o.file]), spans[o.file, o.ordinal], f"{what} ({o.split or 'no'} split)")
+                    for o, what in zip(found.others, whats, strict=True))
     message = found.message + (f"; the first {len(found.others)} are named" if found.total > len(found.others) else "")
     item = found.item
     return Diagnostic(str(files[item.file]), found.code, rule.name, rule.severity, message, spans[item.file, item.ordinal], related=related)
@@ -129,3 +140,91 @@ def _diagnostic(found: _Found, files: list[Path], spans: dict[tuple[int, int], S
 
 def _short(labels: str, limit: int = 60) -> str:
     return labels if len(labels) <= limit else labels[: limit - 1] + "…"
+
+
+class _Texts:
+    """The distinct texts of the items in a split (normalised, per group), each sketched once
+    as it is read (:class:`~goldlint.dataset.near.Sketcher`): what DS109 compares."""
+
+    def __init__(self, threshold: float) -> None:
+        from goldlint.dataset.near import Sketcher  # (numpy: only when near-duplicates are asked for)
+
+        self.sketcher = Sketcher(threshold)
+        self.number: dict[tuple[str, int], int] = {}  # (group, normal hash) -> the text's number
+        self.first: list[tuple[int, int]] = []  # number -> (file, ordinal) of an item of the text
+        self.group: list[int] = []  # number -> its group's number
+        self._groups: dict[str, int] = {}
+        self.pairs: list[tuple[int, int]] = []  # the candidate pairs, once :meth:`candidates` is called
+
+    def __call__(self, item: Item, normal: str) -> None:
+        key = (item.group, item.normal)
+        if item.split is not None and normal and key not in self.number:
+            self.number[key] = self.sketcher.add(normal)
+            self.first.append((item.file, item.ordinal))
+            self.group.append(self._groups.setdefault(item.group, len(self._groups)))
+
+    def candidates(self, groups: dict[tuple[str, int], list[Item]]) -> set[tuple[int, int]]:
+        """Find the candidate pairs that could be a leak (one text in a split above one of the
+        other's); the items ``(file, ordinal)`` whose texts verify them."""
+        from goldlint.dataset.near import candidates
+
+        keys = list(self.number)
+        ranks = [[rank(i.split) for i in groups[key] if i.split is not None] for key in keys]
+        high, low = [max(r) for r in ranks], [min(r) for r in ranks]
+        self.pairs = [(x, y) for x, y in candidates(self.sketcher.keys(), self.group) if high[x] > low[y] or high[y] > low[x]]
+        return {self.first[t] for pair in self.pairs for t in pair}
+
+
+def _near(texts: _Texts, groups: dict[tuple[str, int], list[Item]], thresholds: dict[int, float],
+          normal: dict[tuple[int, int], str]) -> list[_Found]:
+    """DS109: each candidate pair verified on its texts (the exact similarity, see :mod:`.near`);
+    reported at each item of a held-out split that has a near-duplicate in a less held-out one
+    and no equal there (that is DS101/DS102's)."""
+    from goldlint.dataset.near import shingles, similarity
+
+    keys = list(texts.number)
+    sets: dict[int, set[str]] = {}
+
+    def shingled(t: int) -> set[str]:
+        if t not in sets:
+            sets[t] = shingles(normal.get(texts.first[t], ""))
+        return sets[t]
+
+    lowest = min(thresholds.values())
+    near: defaultdict[int, list[tuple[float, int]]] = defaultdict(list)
+    for x, y in texts.pairs:
+        s = similarity(shingled(x), shingled(y))
+        if s >= lowest:
+            near[x].append((s, y))
+            near[y].append((s, x))
+    out: list[_Found] = []
+    for x, close in near.items():
+        equals = groups[keys[x]]
+        for item in equals:
+            threshold = thresholds.get(item.file)
+            if item.split is None or threshold is None:
+                continue
+            here = rank(item.split)
+            if any(rank(e.split) < here for e in equals if e.split is not None):
+                continue  # (a leak letter for letter or normalised: DS101/DS102)
+            others = sorted(((s, o) for s, y in close if s >= threshold for o in groups[keys[y]] if o.split is not None and rank(o.split) < here),
+                            key=lambda so: (-so[0], so[1].file, so[1].ordinal))
+            if others:
+                out.append(_near_found(item, others, threshold))
+    return out
+
+
+def _near_found(item: Item, others: list[tuple[float, Item]], threshold: float) -> _Found:
+    names = sorted({o.split for _, o in others if o.split is not None})
+    where = f"the {' and '.join(names)} split{'s' if len(names) > 1 else ''}"
+    best = _similar(others[0][0])
+    how = f"a near-duplicate stands in {where} (similarity {best}" if len(others) == 1 else \
+        f"{len(others)} near-duplicates stand in {where} (similarity up to {best}"
+    shown = others[:MAX_RELATED]
+    return _Found("DS109", item, f"{how}, at least {threshold:g} asked): this {item.split} item nearly leaks", [o for _, o in shown],
+                  len(others), "a near-duplicate", tuple(f"a near-duplicate, similarity {_similar(s)}" for s, _ in shown))
+
+
+def _similar(s: float) -> str:
+    """A similarity to two decimals, rounded down (0.996 is no 1.00: that would be an equal)."""
+    return f"{floor(s * 100 + 1e-9) / 100:.2f}"  # (1e-9: 0.29 * 100 is 28.999999999999996)

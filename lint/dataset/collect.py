@@ -26,7 +26,8 @@ class Item(msgspec.Struct, frozen=True, gc=False):
     labels: str
 
 
-def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: Callable[[Path], Any]) -> Iterator[Item]:
+def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: Callable[[Path], Any],
+            texts: Callable[[Item, str], None] | None = None) -> Iterator[Item]:
     """Every item of the files (of ``kind``), file by file, in file order. A kind's ``items(doc)``
     yields ``(At, text, labels, split)`` (the split an item says itself — a corpus entry's
     segment —, else None: the file's); ``NORMALISE = False`` in its module compares texts as
@@ -34,7 +35,8 @@ def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: 
     file itself; a ``group(path, doc)`` there names the part of the dataset a file's items are
     compared within (the same English sentence in two corpora of other target languages is
     neither a leak nor a conflict). Each file is read the fastest way its format allows
-    (:func:`goldlint.engine.read_document`)."""
+    (:func:`goldlint.engine.read_document`). ``texts(item, normalised)``, when given, sees each
+    item's normalised text as it is read (the near-duplicate sketches: :mod:`.near`)."""
     module = KINDS[kind].module("items")
     items, normalise = module.items, getattr(module, "NORMALISE", True)
     group_of = getattr(module, "group", None)
@@ -44,8 +46,26 @@ def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: 
             continue
         group = group_of(path, doc) if group_of is not None else ""
         for ordinal, (_, text, labels, own_split) in enumerate(items(doc)):
-            exact = hash(text)
-            yield Item(n, ordinal, group, own_split or split, exact, hash(normalize_text(text)) if normalise else exact, labels)
+            normal = normalize_text(text) if normalise else text
+            item = Item(n, ordinal, group, own_split or split, hash(text), hash(normal), labels)
+            if texts is not None:
+                texts(item, normal)
+            yield item
+
+
+def normalised_texts(kind: str, files: list[Path], wanted: set[tuple[int, int]], loaded_for: Callable[[Path], Any]) -> dict[tuple[int, int], str]:
+    """The normalised texts of the items ``(file, ordinal)`` wanted, each file read again for them
+    (the candidate pairs of near-duplicates, verified on their texts: :mod:`.near`)."""
+    items = KINDS[kind].module("items").items
+    out: dict[tuple[int, int], str] = {}
+    for n in sorted({file for file, _ in wanted}):
+        doc = read_document(files[n], loaded_for(files[n]))
+        if doc is None:
+            continue
+        for ordinal, (_, text, _, _) in enumerate(items(doc)):
+            if (n, ordinal) in wanted:
+                out[n, ordinal] = normalize_text(text)
+    return out
 
 
 def place(kind: str, files: list[Path], wanted: set[tuple[int, int]], loaded_for: Callable[[Path], Any]) -> dict[tuple[int, int], Span]:
