@@ -16,9 +16,13 @@ are a *candidate pair* when some band of theirs is equal, which happens with pro
 ``t``: with at most :data:`MAX_HASHES` hash functions, the pair of fewest candidates below ``t``
 (the smallest area under that curve from 0 to ``t``) among those that find a pair at
 exactly ``t`` with probability at least :data:`RECALL` (0.99); above ``t`` it is higher
-still (for ``t = 0.9``: 11 bands of 10 rows; a pair at 0.9 is found with probability 0.991,
-at 0.95 with 0.99998). The hash functions are fixed (seeded): a run finds the same pairs
-as the last.
+still. For ``t = 0.9``: 18 bands of 14 rows; a pair at 0.9 is found with probability 0.991,
+at 0.95 with 0.999994, one at 0.5 (a shared phrase) with 0.001 and unrelated texts (0.2)
+with 3·10⁻⁹; for ``t = 0.8``, 26 bands of 8 rows (0.992 at 0.8, 0.9997 at 0.85). The work
+past the sketches is the candidate pairs: the true ones, and unrelated pairs in the
+proportion of that curve at their similarity — the lower the threshold, the more of them
+(at ``t = 0.5`` a quarter of the pairs at 0.2). The hash functions are fixed (seeded): a run
+finds the same pairs as the last.
 
 **Verifying**: each candidate pair's similarity is computed exactly from the two texts
 (read again for the candidates only), so a reported similarity is the true one — never an
@@ -36,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-MAX_HASHES = 128  # hash functions a signature may have (its cost is linear in them)
+MAX_HASHES = 256  # hash functions a signature may have (its cost is linear in them; see banding)
 RECALL = 0.99  # the least probability that a pair at exactly the threshold is a candidate
 BATCH = 20_000  # texts sketched at once (bounds the memory of the trigram arrays)
 _SEED = 20261125
@@ -138,9 +142,10 @@ class Sketcher:
 
 
 def _mixed(x: Any) -> Any:
-    """splitmix64's finaliser: every bit of a trigram's code moves every bit of the result (the
-    multiply-shift hashes that follow see high bits changed by the first letter too; without
-    it signatures agreed less often than their texts' similarity: 0.73 for 0.76)."""
+    """splitmix64's finaliser: every bit of a trigram's code moves every bit of the result. A
+    multiply-shift hash keeps only the high half of a product, to which the low bits of its key
+    (the last letter) contribute more than the high ones (the first): mixed first, every letter
+    counts alike, once per trigram rather than once per hash function."""
     x = x ^ (x >> np.uint64(30))
     x *= np.uint64(0xBF58476D1CE4E5B9)
     x ^= x >> np.uint64(27)
