@@ -107,6 +107,7 @@ PLUGINS: tuple[str, ...] = (
     "tests.bench.serve_cases",
     "tests.bench.smallfiles",
     "tests.bench.startup",
+    "tests.bench.near_cases",
 )
 
 
