@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from goldlint.dataset import rules as _rules  # noqa: F401  (registers DS1xx)
-from goldlint.dataset.collect import Item, collect, normalised_texts, place
+from goldlint.dataset.collect import Item, collect, reread
 from goldlint.dataset.splits import placed, rank
 from goldlint.diagnostics import Diagnostic, Related, Span
 from goldlint.families import KINDS
@@ -45,14 +45,26 @@ def check_dataset(kind: str, files: list[Path], wants: Callable[[Path, str], boo
     for group in groups.values():
         if len(group) > 1:
             found.extend(_group(group, files, wants, own_duplicates))
+    spans: dict[tuple[int, int], Span] = {}
     if texts is not None:
-        found.extend(_near(texts, groups, thresholds, normalised_texts(kind, files, texts.candidates(groups), loaded_for)))
+        # (one more reading for DS109: the candidates' texts, and the places of every item
+        # that can be a finding then — the other findings', and those of the candidates' texts)
+        firsts = texts.candidates(groups)
+        spans, normal = reread(kind, files, _places(*_bounded(found)) | texts.items(groups), firsts, loaded_for)
+        found.extend(_near(texts, groups, thresholds, normal))
     if not found:
         return []
     shown, capped = _bounded(found)
-    wanted = {(i.file, i.ordinal) for f in shown for i in (f.item, *f.others)}
-    spans = place(kind, files, wanted | {(first.file, first.ordinal) for first, _, _ in capped}, loaded_for)
+    wanted = _places(shown, capped)
+    if wanted - spans.keys():
+        spans.update(reread(kind, files, wanted - spans.keys(), set(), loaded_for)[0])
     return [_diagnostic(f, files, spans) for f in shown] + [_capped(first, code, hidden, files, spans) for first, code, hidden in capped]
+
+
+def _places(shown: list[_Found], capped: list[tuple[Item, str, int]]) -> set[tuple[int, int]]:
+    """The items ``(file, ordinal)`` the findings name: each finding's and its others, and the
+    first of each rule's findings past the cap."""
+    return {(i.file, i.ordinal) for f in shown for i in (f.item, *f.others)} | {(first.file, first.ordinal) for first, _, _ in capped}
 
 
 def _bounded(found: list[_Found]) -> tuple[list[_Found], list[tuple[Item, str, int]]]:
@@ -173,6 +185,11 @@ class _Texts:
         high, low = [max(r) for r in ranks], [min(r) for r in ranks]
         self.pairs = [(x, y) for x, y in candidates(self.sketcher.keys(), self.group) if high[x] > low[y] or high[y] > low[x]]
         return {self.first[t] for pair in self.pairs for t in pair}
+
+    def items(self, groups: dict[tuple[str, int], list[Item]]) -> set[tuple[int, int]]:
+        """Every item ``(file, ordinal)`` of the candidates' texts: those a DS109 finding can name."""
+        keys = list(self.number)
+        return {(i.file, i.ordinal) for t in {t for pair in self.pairs for t in pair} for i in groups[keys[t]]}
 
 
 def _near(texts: _Texts, groups: dict[tuple[str, int], list[Item]], thresholds: dict[int, float],

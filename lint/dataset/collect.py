@@ -53,32 +53,28 @@ def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: 
             yield item
 
 
-def normalised_texts(kind: str, files: list[Path], wanted: set[tuple[int, int]], loaded_for: Callable[[Path], Any]) -> dict[tuple[int, int], str]:
-    """The normalised texts of the items ``(file, ordinal)`` wanted, each file read again for them
-    (the candidate pairs of near-duplicates, verified on their texts: :mod:`.near`)."""
-    items = KINDS[kind].module("items").items
-    out: dict[tuple[int, int], str] = {}
-    for n in sorted({file for file, _ in wanted}):
-        doc = read_document(files[n], loaded_for(files[n]))
-        if doc is None:
-            continue
-        for ordinal, (_, text, _, _) in enumerate(items(doc)):
-            if (n, ordinal) in wanted:
-                out[n, ordinal] = normalize_text(text)
-    return out
-
-
 def place(kind: str, files: list[Path], wanted: set[tuple[int, int]], loaded_for: Callable[[Path], Any]) -> dict[tuple[int, int], Span]:
     """The spans of the items ``(file, ordinal)`` that findings name, each file read again for them."""
+    return reread(kind, files, wanted, set(), loaded_for)[0]
+
+
+def reread(kind: str, files: list[Path], places: set[tuple[int, int]], texts: set[tuple[int, int]],
+           loaded_for: Callable[[Path], Any]) -> tuple[dict[tuple[int, int], Span], dict[tuple[int, int], str]]:
+    """The spans of the items ``places`` and the normalised texts of the items ``texts`` (each
+    ``(file, ordinal)``), in one more reading of the files that hold them (the texts: the
+    candidate near-duplicates, verified on them: :mod:`.near`)."""
     items = KINDS[kind].module("items").items
-    out: dict[tuple[int, int], Span] = {}
-    for n in sorted({file for file, _ in wanted}):
+    spans: dict[tuple[int, int], Span] = {}
+    normal: dict[tuple[int, int], str] = {}
+    for n in sorted({file for file, _ in places | texts}):
         doc = read_document(files[n], loaded_for(files[n]))
         if doc is None:
             continue
-        ordinals = sorted(ordinal for file, ordinal in wanted if file == n)
         found = list(items(doc))
-        spans = doc.resolve_at([found[k][0] for k in ordinals])
-        for k, span in zip(ordinals, spans, strict=True):
-            out[n, k] = span or Span(Position(1, 1), Position(1, 1))
-    return out
+        ordinals = sorted(ordinal for file, ordinal in places if file == n)
+        for k, span in zip(ordinals, doc.resolve_at([found[k][0] for k in ordinals]), strict=True):
+            spans[n, k] = span or Span(Position(1, 1), Position(1, 1))
+        for file, k in texts:
+            if file == n:
+                normal[n, k] = normalize_text(found[k][1])
+    return spans, normal

@@ -6,7 +6,9 @@ of 30,000 made-up words with a Zipf-like head (the common words shared by many s
 as in real text). Every 100th test sentence has a variant planted at the same place of the
 validation split: a letter changed (similarity about 0.9), a word replaced, a word added or
 two words replaced (0.6 to 0.85). ``expected.json`` beside them counts, from the exact
-similarity of each planted pair, the test items a threshold must report.
+similarity of each planted pair, the pairs (test line, validation line) a threshold must
+report. Other pairs above it are rare but possible (two random sentences of common words)
+and counted apart: every similarity reported is exact, so they are near-duplicates too.
 
 Cases:
 
@@ -73,6 +75,15 @@ def _conll(sentences: list[list[str]]) -> str:
     return "".join(out)
 
 
+def _lines(sentences: list[list[str]]) -> list[int]:
+    """The line of each sentence's `# text` in :func:`_conll`'s text."""
+    out, line = [], 1
+    for words in sentences:
+        out.append(line)
+        line += len(words) + 3
+    return out
+
+
 def write(folder: Path, records: int) -> None:
     from goldlint.dataset.near import shingles, similarity
 
@@ -88,7 +99,9 @@ def write(folder: Path, records: int) -> None:
     tmp.mkdir(parents=True, exist_ok=True)
     (tmp / "en.test.conll").write_text(_conll(test), encoding="utf-8")
     (tmp / "en.valid.conll").write_text(_conll(valid), encoding="utf-8")
-    expected = {str(t): sum(t <= s < 1 for s in planted) for t in THRESHOLDS}
+    lines = [_lines(test), _lines(valid)]
+    expected = {str(t): [[lines[0][k], lines[1][k]] for k, s in zip(range(0, records, PLANT_EVERY), planted, strict=True) if t <= s < 1]
+                for t in THRESHOLDS}
     (tmp / "expected.json").write_text(json.dumps({"planted": len(planted), "reported_at": expected}) + "\n", encoding="utf-8")
     tmp.replace(folder)
 
@@ -106,8 +119,10 @@ def _check(folder: str, codes: tuple[str, ...], threshold: float | None) -> dict
     expected = json.loads((Path(folder) / "expected.json").read_text(encoding="utf-8"))
     out: dict[str, Any] = {"diagnostics": len(found), "codes": dict(Counter(d.code for d in found))}
     if threshold is not None:
-        out.update(planted=expected["planted"], expected=expected["reported_at"][str(threshold)],
-                   related=sum(len(d.related) for d in found))
+        pairs = {(d.span.start.line, r.span.start.line) for d in found for r in d.related}
+        planted = {(a, b) for a, b in expected["reported_at"][str(threshold)]}
+        out.update(planted=expected["planted"], expected=len(planted), found=len(planted & pairs),
+                   others=len({a for a, _ in pairs} - {a for a, _ in planted}))
     return out
 
 

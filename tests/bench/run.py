@@ -162,8 +162,8 @@ def verify(row: dict[str, Any]) -> str | None:
     if row["family"] == "near" and "expected" in result:
         # no pair below the threshold (similarities are exact); a pair at it is found with
         # probability 0.99 at least, above it more surely (goldlint.dataset.near)
-        found, expected = result["diagnostics"], result["expected"]
-        return "ok" if 0.98 * expected <= found <= expected else f"{found} findings for {expected} planted pairs at the threshold"
+        found, expected = result["found"], result["expected"]
+        return "ok" if found >= 0.98 * expected else f"{found} of the {expected} planted pairs at the threshold found"
     if row["measure"] in ("goldlint-cli", "goldlint-dir", "goldlint-dir-jobs1") and "exit" in result:
         want = 0 if row["expect"] == "clean" else 1
         return "ok" if result["exit"] == want else f"exit {result['exit']}, expected {want}"
@@ -345,10 +345,11 @@ def tables(result: dict[str, Any]) -> str:
                 "Two xSID splits of N sentences each, a near-duplicate planted every 100 (`near_cases.py`). In process "
                 "(imports excluded): `check_dataset` with DS109 alone at a threshold, against `exact` (DS101-DS104 alone); "
                 "`cli`: the whole `goldlint check --select DS109 --near-duplicates 0.9` command.", "",
-                "| dataset | measure | s | × exact | peak MiB | findings / planted at the threshold | data |", "|---|---|---:|---:|---:|---|---|"]
+                "| dataset | measure | s | × exact | peak MiB | planted pairs found / at the threshold (+ other test items reported) | data |",
+                "|---|---|---:|---:|---:|---|---|"]
         for r in near:
             res = r.get("result") or {}
-            findings = f"{res['diagnostics']} / {res['expected']}" if "expected" in res else "-"
+            findings = f"{res['found']} / {res['expected']} (+{res['others']})" if "expected" in res else "-"
             out.append(f"| {r['dataset']} | {r['measure']} | {r['median_s']:.2f} | {_x(r.get('ratio'))} | {r['peak_rss_mib']:.0f} | "
                        f"{findings} | {r.get('verify') or '-'} |")
         out.append("")
