@@ -181,9 +181,15 @@ class _Texts:
         from goldlint.dataset.near import candidates
 
         keys = list(self.number)
-        ranks = [[rank(i.split) for i in groups[key] if i.split is not None] for key in keys]
-        high, low = [max(r) for r in ranks], [min(r) for r in ranks]
-        self.pairs = [(x, y) for x, y in candidates(self.sketcher.keys(), self.group) if high[x] > low[y] or high[y] > low[x]]
+        ranks: dict[int, tuple[int, int]] = {}  # text -> the lowest and highest rank of its splits (of candidates only)
+
+        def of(t: int) -> tuple[int, int]:
+            if t not in ranks:
+                found = [rank(i.split) for i in groups[keys[t]] if i.split is not None]
+                ranks[t] = (min(found), max(found))
+            return ranks[t]
+
+        self.pairs = [(x, y) for x, y in candidates(self.sketcher.keys(), self.group) if of(x)[1] > of(y)[0] or of(y)[1] > of(x)[0]]
         return {self.first[t] for pair in self.pairs for t in pair}
 
     def items(self, groups: dict[tuple[str, int], list[Item]]) -> set[tuple[int, int]]:
