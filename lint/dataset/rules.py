@@ -45,7 +45,7 @@ RULES = (
          "nearly the same test: a model tuned on one has seen the other, and its score on it is inflated, though no exact "
          "comparison finds the pair.",
          "goldlint check --near-duplicates 0.8 data/\ntest: set an alarm for seven am\nvalid: set an alarm for seven pm  "
-         "(similarity 0.81)",
+         "(similarity 0.80)",
          "goldlint check --near-duplicates 0.8 data/\ntest: set an alarm for seven am\nvalid: what is the weather in berlin",
          family=F),
 )

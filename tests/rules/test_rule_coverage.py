@@ -5,7 +5,7 @@ A failing case has the code in its ``expect``; a passing case selects the code (
 another kind passes every rule without saying anything about it) and expects no diagnostic of
 it. The scorer's SCO codes are about predictions, not gold files, and are tested in
 ``tests/score``; the dataset DS codes are about several files, and are tested in
-``tests/test_dataset.py``.
+``tests/test_dataset.py`` (DS109: ``tests/test_near_duplicates.py``).
 """
 
 from __future__ import annotations
