@@ -194,6 +194,20 @@ def test_the_work_grows_with_the_items_not_with_their_pairs(tmp_path: Path, monk
     assert work[0] >= 10 and work[1] <= 6 * work[0], work
 
 
+def test_texts_too_alike_stop_the_search_and_say_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A template filled 100,000 times makes candidates of most pairs: past a bound of
+    candidate pairs the search stops, and says so once (here the bound is lowered)."""
+    monkeypatch.setattr(near, "MAX_CANDIDATES", 50)
+    rng = random.Random(4)
+    texts = [[f"please wake me up at {rng.randint(0, 99_999)} in the morning" for _ in range(100)] for _ in range(2)]
+    files = [_write(tmp_path, "en.test.conll", texts[0]), _write(tmp_path, "en.valid.conll", texts[1])]
+    found = check_dataset("xsid", files, lambda path, code: code == "DS109", config.for_file, lambda path: 0.7)
+    stopped = [d for d in found if "stopped" in d.message]
+    assert [(d.path, d.span.start.line) for d in stopped] == [(str(files[0]), 1)]
+    assert stopped[0].message.startswith("near-duplicates: the search stopped after 50 candidate pairs, the findings above are those")
+    assert 0 < len(found) - 1 <= 50
+
+
 @pytest.mark.parametrize("threshold", [0.05, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0])
 def test_the_banding_finds_a_pair_at_the_threshold_with_probability_099(threshold: float) -> None:
     bands, rows = near.banding(threshold)

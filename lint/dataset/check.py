@@ -52,6 +52,8 @@ def check_dataset(kind: str, files: list[Path], wants: Callable[[Path, str], boo
         firsts = texts.candidates(groups)
         spans, normal = reread(kind, files, _places(*_bounded(found)) | texts.items(groups), firsts, loaded_for)
         found.extend(_near(texts, groups, thresholds, normal))
+        if texts.stopped and (said := _stopped(groups, thresholds)) is not None:
+            found.append(said)
     if not found:
         return []
     shown, capped = _bounded(found)
@@ -167,6 +169,7 @@ class _Texts:
         self.group: list[int] = []  # number -> its group's number
         self._groups: dict[str, int] = {}
         self.pairs: list[tuple[int, int]] = []  # the candidate pairs, once :meth:`candidates` is called
+        self.stopped = False  # whether there were more than near.MAX_CANDIDATES of them
 
     def __call__(self, item: Item, normal: str) -> None:
         key = (item.group, item.normal)
@@ -178,7 +181,7 @@ class _Texts:
     def candidates(self, groups: dict[tuple[str, int], list[Item]]) -> set[tuple[int, int]]:
         """Find the candidate pairs that could be a leak (one text in a split above one of the
         other's); the items ``(file, ordinal)`` whose texts verify them."""
-        from goldlint.dataset.near import candidates
+        from goldlint.dataset.near import MAX_CANDIDATES, candidates
 
         keys = list(self.number)
         ranks: dict[int, tuple[int, int]] = {}  # text -> the lowest and highest rank of its splits (of candidates only)
@@ -189,7 +192,9 @@ class _Texts:
                 ranks[t] = (min(found), max(found))
             return ranks[t]
 
-        self.pairs = [(x, y) for x, y in candidates(self.sketcher.keys(), self.group) if of(x)[1] > of(y)[0] or of(y)[1] > of(x)[0]]
+        pairs = list(islice(candidates(self.sketcher.keys(), self.group), MAX_CANDIDATES + 1))
+        self.stopped = len(pairs) > MAX_CANDIDATES
+        self.pairs = [(x, y) for x, y in pairs[:MAX_CANDIDATES] if of(x)[1] > of(y)[0] or of(y)[1] > of(x)[0]]
         return {self.first[t] for pair in self.pairs for t in pair}
 
     def items(self, groups: dict[tuple[str, int], list[Item]]) -> set[tuple[int, int]]:
@@ -235,6 +240,18 @@ def _near(texts: _Texts, groups: dict[tuple[str, int], list[Item]], thresholds: 
             if others:
                 out.append(_near_found(item, others, threshold))
     return out
+
+
+def _stopped(groups: dict[tuple[str, int], list[Item]], thresholds: dict[int, float]) -> _Found | None:
+    """Said once, at the first item of the most held-out split DS109 looks at: the search was cut
+    short (the texts are so alike that most of their pairs are candidates)."""
+    from goldlint.dataset.near import MAX_CANDIDATES
+
+    first = min((i for items in groups.values() for i in items if i.file in thresholds and i.split is not None),
+                key=lambda i: (-rank(i.split), i.file, i.ordinal), default=None)
+    return None if first is None else _Found("DS109", first, f"near-duplicates: the search stopped after {MAX_CANDIDATES:,} candidate pairs, the findings "
+                  f"above are those among them (the texts are much alike for a threshold of {min(thresholds.values()):g}: a "
+                  "template? a higher threshold looks at fewer pairs)", [], 0, "")
 
 
 def _near_found(item: Item, others: list[tuple[float, Item]], threshold: float) -> _Found:

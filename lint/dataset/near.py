@@ -43,6 +43,9 @@ import numpy as np
 MAX_HASHES = 256  # hash functions a signature may have (its cost is linear in them; see banding)
 RECALL = 0.99  # the least probability that a pair at exactly the threshold is a candidate
 BATCH = 20_000  # texts sketched at once (bounds the memory of the trigram arrays)
+# Candidate pairs verified at most (about 100 MB and a few seconds a million): texts that are all
+# alike (a template filled 100,000 times) would otherwise make candidates of most of their pairs.
+MAX_CANDIDATES = 1_000_000
 _SEED = 20261125
 _MASK32 = np.uint64(0xFFFFFFFF)
 
@@ -157,7 +160,8 @@ def candidates(keys: Any, groups: Iterable[int]) -> Iterator[tuple[int, int]]:
     """The pairs of texts (numbers, the smaller first, each pair once) of one group that share a
     band key: a sort per band, and the pairs within each run of equal keys."""
     group = np.fromiter(groups, dtype=np.uint64, count=len(keys))
-    seen: set[tuple[int, int]] = set()
+    seen: set[int] = set()  # (a pair as one number: half the memory of a tuple)
+    count = len(keys)
     for band in range(keys.shape[1]):
         order = np.lexsort((keys[:, band], group))
         key, grp = keys[order, band], group[order]
@@ -168,7 +172,7 @@ def candidates(keys: Any, groups: Iterable[int]) -> Iterator[tuple[int, int]]:
         edges = np.flatnonzero(np.diff(np.concatenate(([0], same.astype(np.int8), [0]))))
         for start, stop in zip(edges[::2], edges[1::2], strict=True):
             members = sorted(order[start : stop + 1].tolist())
-            for pair in combinations(members, 2):
-                if pair not in seen:
-                    seen.add(pair)
-                    yield pair
+            for x, y in combinations(members, 2):
+                if x * count + y not in seen:
+                    seen.add(x * count + y)
+                    yield x, y
