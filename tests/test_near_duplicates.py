@@ -204,7 +204,7 @@ def test_texts_too_alike_stop_the_search_and_say_so(tmp_path: Path, monkeypatch:
     found = check_dataset("xsid", files, lambda path, code: code == "DS109", config.for_file, lambda path: 0.7)
     stopped = [d for d in found if "stopped" in d.message]
     assert [(d.path, d.span.start.line) for d in stopped] == [(str(files[0]), 1)]
-    assert stopped[0].message.startswith("near-duplicates: the search stopped after 50 candidate pairs, the findings above are those")
+    assert stopped[0].message.startswith("near-duplicates: the search stopped after 50 candidate pairs; the other DS109 findings are those")
     assert 0 < len(found) - 1 <= 50
 
 
