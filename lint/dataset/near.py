@@ -28,8 +28,9 @@ finds the same pairs as the last.
 (read again for the candidates only), so a reported similarity is the true one — never an
 estimate, and never a pair below the threshold. Memory per distinct text is its band keys
 (``bands`` 64-bit words), not its text nor its signature. Signatures are computed with
-numpy in batches (a hash function applied to every trigram of a batch at once), about
-100,000 texts a second.
+numpy in batches (a hash function applied to every trigram of a batch at once): 200,000
+texts of about 60 characters with the 252 functions of ``t = 0.9`` in about 5 s on the
+benchmark's machine (12 s while it was busy with other work).
 """
 
 from __future__ import annotations
