@@ -249,9 +249,12 @@ def _stopped(groups: dict[tuple[str, int], list[Item]], thresholds: dict[int, fl
 
     first = min((i for items in groups.values() for i in items if i.file in thresholds and i.split is not None),
                 key=lambda i: (-rank(i.split), i.file, i.ordinal), default=None)
-    return None if first is None else _Found("DS109", first, f"near-duplicates: the search stopped after {MAX_CANDIDATES:,} candidate pairs; the other DS109 "
-                  f"findings are those among them (the texts are much alike for a threshold of {min(thresholds.values()):g}: a "
-                  "template? a higher threshold looks at fewer pairs)", [], 0, "")
+    if first is None:
+        return None
+    message = (f"near-duplicates: the search stopped after {MAX_CANDIDATES:,} candidate pairs; the other DS109 findings are those "
+               f"among them (the texts are much alike for a threshold of {min(thresholds.values()):g}: a template? a higher "
+               "threshold looks at fewer pairs)")
+    return _Found("DS109", first, message, [], 0, "")
 
 
 def _near_found(item: Item, others: list[tuple[float, Item]], threshold: float) -> _Found:
