@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from itertools import chain, islice
-from math import floor
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -37,7 +36,11 @@ def check_dataset(kind: str, files: list[Path], wants: Callable[[Path, str], boo
     splits = [placed(path)[1] for path in files]
     own_duplicates = getattr(KINDS[kind].module("items"), "OWN_DUPLICATES", False)
     thresholds = {n: t for n, path in enumerate(files) if near is not None and (t := near(path)) is not None and wants(path, "DS109")}
-    texts = _Texts(min(thresholds.values())) if thresholds else None
+    texts = None
+    if thresholds:
+        from goldlint.dataset.near_findings import NearTexts  # (numpy: only when near-duplicates are asked for)
+
+        texts = NearTexts(min(thresholds.values()))
     groups: defaultdict[tuple[str, int], list[Item]] = defaultdict(list)
     for item in collect(kind, files, splits, loaded_for, texts):
         groups[item.group, item.normal].append(item)
@@ -49,11 +52,11 @@ def check_dataset(kind: str, files: list[Path], wants: Callable[[Path, str], boo
     if texts is not None:
         # (one more reading for DS109: the candidates' texts, and the places of every item
         # that can be a finding then — the other findings', and those of the candidates' texts)
+        from goldlint.dataset.near_findings import near_findings
+
         firsts = texts.candidates(groups)
         spans, normal = reread(kind, files, _places(*_bounded(found)) | texts.items(groups), firsts, loaded_for)
-        found.extend(_near(texts, groups, thresholds, normal))
-        if texts.stopped and (said := _stopped(groups, thresholds)) is not None:
-            found.append(said)
+        found.extend(near_findings(texts, groups, thresholds, normal))
     if not found:
         return []
     shown, capped = _bounded(found)
@@ -154,120 +157,3 @@ def _diagnostic(found: _Found, files: list[Path], spans: dict[tuple[int, int], S
 
 def _short(labels: str, limit: int = 60) -> str:
     return labels if len(labels) <= limit else labels[: limit - 1] + "…"
-
-
-class _Texts:
-    """The distinct texts of the items in a split (normalised, per group), each sketched once
-    as it is read (:class:`~goldlint.dataset.near.Sketcher`): what DS109 compares."""
-
-    def __init__(self, threshold: float) -> None:
-        from goldlint.dataset.near import Sketcher  # (numpy: only when near-duplicates are asked for)
-
-        self.sketcher = Sketcher(threshold)
-        self.number: dict[tuple[str, int], int] = {}  # (group, normal hash) -> the text's number
-        self.first: list[tuple[int, int]] = []  # number -> (file, ordinal) of an item of the text
-        self.group: list[int] = []  # number -> its group's number
-        self._groups: dict[str, int] = {}
-        self.pairs: list[tuple[int, int]] = []  # the candidate pairs, once :meth:`candidates` is called
-        self.stopped = False  # whether there were more than near.MAX_CANDIDATES of them
-
-    def __call__(self, item: Item, normal: str) -> None:
-        key = (item.group, item.normal)
-        if item.split is not None and normal and key not in self.number:
-            self.number[key] = self.sketcher.add(normal)
-            self.first.append((item.file, item.ordinal))
-            self.group.append(self._groups.setdefault(item.group, len(self._groups)))
-
-    def candidates(self, groups: dict[tuple[str, int], list[Item]]) -> set[tuple[int, int]]:
-        """Find the candidate pairs that could be a leak (one text in a split above one of the
-        other's); the items ``(file, ordinal)`` whose texts verify them."""
-        from goldlint.dataset.near import MAX_CANDIDATES, candidates
-
-        keys = list(self.number)
-        ranks: dict[int, tuple[int, int]] = {}  # text -> the lowest and highest rank of its splits (of candidates only)
-
-        def of(t: int) -> tuple[int, int]:
-            if t not in ranks:
-                found = [rank(i.split) for i in groups[keys[t]] if i.split is not None]
-                ranks[t] = (min(found), max(found))
-            return ranks[t]
-
-        pairs = list(islice(candidates(self.sketcher.keys(), self.group), MAX_CANDIDATES + 1))
-        self.stopped = len(pairs) > MAX_CANDIDATES
-        self.pairs = [(x, y) for x, y in pairs[:MAX_CANDIDATES] if of(x)[1] > of(y)[0] or of(y)[1] > of(x)[0]]
-        return {self.first[t] for pair in self.pairs for t in pair}
-
-    def items(self, groups: dict[tuple[str, int], list[Item]]) -> set[tuple[int, int]]:
-        """Every item ``(file, ordinal)`` of the candidates' texts: those a DS109 finding can name."""
-        keys = list(self.number)
-        return {(i.file, i.ordinal) for t in {t for pair in self.pairs for t in pair} for i in groups[keys[t]]}
-
-
-def _near(texts: _Texts, groups: dict[tuple[str, int], list[Item]], thresholds: dict[int, float],
-          normal: dict[tuple[int, int], str]) -> list[_Found]:
-    """DS109: each candidate pair verified on its texts (the exact similarity, see :mod:`.near`);
-    reported at each item of a held-out split that has a near-duplicate in a less held-out one
-    and no equal there (that is DS101/DS102's)."""
-    from goldlint.dataset.near import shingles, similarity
-
-    keys = list(texts.number)
-    sets: dict[int, set[str]] = {}
-
-    def shingled(t: int) -> set[str]:
-        if t not in sets:
-            sets[t] = shingles(normal.get(texts.first[t], ""))
-        return sets[t]
-
-    lowest = min(thresholds.values())
-    near: defaultdict[int, list[tuple[float, int]]] = defaultdict(list)
-    for x, y in texts.pairs:
-        s = similarity(shingled(x), shingled(y))
-        if s >= lowest:
-            near[x].append((s, y))
-            near[y].append((s, x))
-    out: list[_Found] = []
-    for x, close in near.items():
-        equals = groups[keys[x]]
-        for item in equals:
-            threshold = thresholds.get(item.file)
-            if item.split is None or threshold is None:
-                continue
-            here = rank(item.split)
-            if any(rank(e.split) < here for e in equals if e.split is not None):
-                continue  # (a leak letter for letter or normalised: DS101/DS102)
-            others = sorted(((s, o) for s, y in close if s >= threshold for o in groups[keys[y]] if o.split is not None and rank(o.split) < here),
-                            key=lambda so: (-so[0], so[1].file, so[1].ordinal))
-            if others:
-                out.append(_near_found(item, others, threshold))
-    return out
-
-
-def _stopped(groups: dict[tuple[str, int], list[Item]], thresholds: dict[int, float]) -> _Found | None:
-    """Said once, at the first item of the most held-out split DS109 looks at: the search was cut
-    short (the texts are so alike that most of their pairs are candidates)."""
-    from goldlint.dataset.near import MAX_CANDIDATES
-
-    first = min((i for items in groups.values() for i in items if i.file in thresholds and i.split is not None),
-                key=lambda i: (-rank(i.split), i.file, i.ordinal), default=None)
-    if first is None:
-        return None
-    message = (f"near-duplicates: the search stopped after {MAX_CANDIDATES:,} candidate pairs; the other DS109 findings are those "
-               f"among them (the texts are much alike for a threshold of {min(thresholds.values()):g}: a template? a higher "
-               "threshold looks at fewer pairs)")
-    return _Found("DS109", first, message, [], 0, "")
-
-
-def _near_found(item: Item, others: list[tuple[float, Item]], threshold: float) -> _Found:
-    names = sorted({o.split for _, o in others if o.split is not None})
-    where = f"the {' and '.join(names)} split{'s' if len(names) > 1 else ''}"
-    best = _similar(others[0][0])
-    how = f"a near-duplicate stands in {where} (similarity {best}" if len(others) == 1 else \
-        f"{len(others)} near-duplicates stand in {where} (similarity up to {best}"
-    shown = others[:MAX_RELATED]
-    return _Found("DS109", item, f"{how}, at least {threshold:g} asked): this {item.split} item nearly leaks", [o for _, o in shown],
-                  len(others), "a near-duplicate", tuple(f"a near-duplicate, similarity {_similar(s)}" for s, _ in shown))
-
-
-def _similar(s: float) -> str:
-    """A similarity to two decimals, rounded down (0.996 is no 1.00: that would be an equal)."""
-    return f"{floor(s * 100 + 1e-9) / 100:.2f}"  # (1e-9: 0.29 * 100 is 28.999999999999996)
