@@ -63,7 +63,7 @@ class Configs:
 
 def near_threshold(value: float | None) -> float | None:
     """``--near-duplicates``, checked as the config's ``datasets.near-duplicates`` is."""
-    from goldlint.dataset.options import threshold_problem
+    from goldlint.dataset_options import threshold_problem
 
     if value is not None and (problem := threshold_problem(value)) is not None:
         raise Usage(f"--near-duplicates: {problem}")

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 import msgspec
 
 from goldlint import tables
-from goldlint.dataset.options import DatasetOptions
+from goldlint.dataset_options import DatasetOptions
 from goldlint.families import KINDS
 from goldlint.tables import AtLeast, AtMost, Checked, table
 

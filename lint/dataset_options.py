@@ -1,4 +1,7 @@
-"""The ``datasets:`` config table (``[tool.goldlint.datasets]``): how the dataset checks run."""
+"""The ``datasets:`` config table (``[tool.goldlint.datasets]``): how the dataset checks run.
+
+Outside :mod:`goldlint.dataset`, so that reading a config imports none of the checks (nor numpy).
+"""
 
 from __future__ import annotations
 
