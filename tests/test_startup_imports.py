@@ -33,7 +33,8 @@ FILES = {
     "xsid": (REPO / "examples/score/xsid/de.test.conll", "de.test.conll"),
     "slurp": (REPO / "tests/data/slurp/test.jsonl", "test.jsonl"),
 }
-NEVER = ("typer", "click", "pydantic", "pydantic_core", "rich", "goldlint.cli", "goldlint.score", "goldlint.server", "lsprotocol", "pygls")
+NEVER = ("typer", "click", "pydantic", "pydantic_core", "rich", "goldlint.cli", "goldlint.score", "goldlint.server", "lsprotocol", "pygls",
+         "numpy")  # (numpy: near-duplicates only, DS109)
 YAML_STACK = ("yaml", "ruamel", "_ruamel_yaml", "goldlint.formats.yaml_doc", "goldlint.formats.yaml_events")
 
 
