@@ -78,6 +78,20 @@ def test_the_config_sets_the_threshold_and_the_command_line_replaces_it(run_cli,
     assert "DS109" not in ignored.stdout
 
 
+def test_called_without_a_threshold_the_dataset_check_takes_the_configs(dataset: Path) -> None:
+    """As the language server calls it: no command line, the config's threshold (and none: off)."""
+    files = [dataset / "en.test.conll", dataset / "en.valid.conll"]
+
+    def lines() -> list[int]:
+        config.load.cache_clear()
+        found = check_dataset("xsid", files, lambda path, code: code == "DS109", config.for_file)
+        return [d.span.start.line for d in found]
+
+    assert lines() == []
+    (dataset / "goldlint.yaml").write_text("datasets:\n  near-duplicates: 0.85\n", encoding="utf-8")
+    assert lines() == [RAIN_SATURDAY]
+
+
 def test_the_json_report_names_each_near_duplicate_with_its_place(run_cli, dataset: Path) -> None:  # type: ignore[no-untyped-def]
     done = run_cli("check", "xsid", "--select", "DS109", "--near-duplicates", "0.9", "--format", "json", cwd=dataset.parent)
     (finding,) = json.loads(done.stdout)

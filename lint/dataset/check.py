@@ -31,11 +31,13 @@ def check_dataset(kind: str, files: list[Path], wants: Callable[[Path, str], boo
                   near: Callable[[Path], float | None] | None = None) -> list[Diagnostic]:
     """Findings across ``files`` (all of ``kind``, of one dataset); ``wants(path, code)``: whether
     the config that applies to ``path`` selects the rule; ``near(path)``: the near-duplicate
-    threshold there (None: DS109 off). Items are compared by their hashes; only the items a
-    finding names are placed, in a second reading of their files."""
+    threshold there (None: DS109 off), by default the config's ``datasets.near-duplicates``
+    (the command line's ``--near-duplicates`` replaces it). Items are compared by their hashes;
+    only the items a finding names are placed, in a second reading of their files."""
     splits = [placed(path)[1] for path in files]
     own_duplicates = getattr(KINDS[kind].module("items"), "OWN_DUPLICATES", False)
-    thresholds = {n: t for n, path in enumerate(files) if near is not None and (t := near(path)) is not None and wants(path, "DS109")}
+    near = near or (lambda path: loaded_for(path).settings.datasets.near_duplicates)  # type: ignore[no-any-return]
+    thresholds = {n: t for n, path in enumerate(files) if wants(path, "DS109") and (t := near(path)) is not None}
     texts = None
     if thresholds:
         from goldlint.dataset.near_findings import NearTexts  # (numpy: only when near-duplicates are asked for)
