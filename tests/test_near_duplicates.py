@@ -247,6 +247,13 @@ def test_signatures_agree_as_often_as_their_texts_are_similar() -> None:
     assert abs(statistics.mean(agree) - statistics.mean(similar)) < 0.01
 
 
+def test_any_text_is_sketched_lone_surrogates_and_astral_letters_too() -> None:
+    sketcher = near.Sketcher(0.9)
+    for text in ("wake me \udcff up", "𝔴𝔞𝔨𝔢 me up 🙂", "a", "日本語のテキスト"):
+        sketcher.add(text)
+    assert sketcher.keys().shape == (4, sketcher.bands)
+
+
 def test_a_similarity_is_the_jaccard_index_of_trigrams_of_the_normalised_text() -> None:
     assert near.shingles("ab") == {" ab", "ab "}
     assert near.shingles("a") == {" a "}

@@ -120,7 +120,8 @@ class Sketcher:
     def _signatures(self, texts: list[str]) -> Any:
         padded = [f" {t} " for t in texts]
         lengths = np.fromiter(map(len, padded), dtype=np.int64, count=len(padded))
-        codes = np.frombuffer("".join(padded).encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+        # (surrogatepass: a lone surrogate, as a file's undecodable bytes may leave, is a code point too)
+        codes = np.frombuffer("".join(padded).encode("utf-32-le", "surrogatepass"), dtype=np.uint32).astype(np.uint64)
         # a trigram as one 63-bit number (a code point has 21 bits): equal trigrams, equal numbers
         grams = (codes[:-2] << np.uint64(42)) | (codes[1:-1] << np.uint64(21)) | codes[2:]
         text_of = np.repeat(np.arange(len(texts)), lengths)
