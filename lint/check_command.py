@@ -65,11 +65,22 @@ class Configs:
         return self._cache[key]
 
 
+def near_threshold(value: float | None) -> float | None:
+    """``--near-duplicates``, checked as the config's ``datasets.near-duplicates`` is."""
+    from goldlint.dataset_options import threshold_problem
+
+    if value is not None and (problem := threshold_problem(value)) is not None:
+        raise Usage(f"--near-duplicates: {problem}")
+    return value
+
+
 def run_check(paths: list[Path], select: list[str], ignore: list[str], kind: str | None, fmt: str, output_file: Path | None,
               fix: bool, unsafe: bool, diff: bool, strict: bool, statistics: bool, exit_zero: bool, quiet: bool,
-              config_file: Path | None, jobs: int = 0, require_files: bool = False, submission: bool = False) -> int:
+              config_file: Path | None, jobs: int = 0, require_files: bool = False, submission: bool = False,
+              near_duplicates: float | None = None) -> int:
     if kind is not None and kind not in KIND_NAMES:
         raise Usage(f"unknown kind `{kind}`; kinds are {', '.join(KIND_NAMES)}")
+    near_threshold(near_duplicates)
     for p in paths:
         if not p.exists() and not p.is_symlink():  # (a link that leads nowhere is read, and says why)
             raise Usage(f"{p}: no such file or folder")
@@ -96,7 +107,7 @@ def run_check(paths: list[Path], select: list[str], ignore: list[str], kind: str
             summary.add(outcome)
             checked.append(outcome)
             diagnostics.extend(outcome.diagnostics)
-    diagnostics.extend(_dataset_findings(checked, configs))
+    diagnostics.extend(_dataset_findings(checked, configs, near_duplicates))
     diagnostics.sort(key=lambda d: d.sort_key)
     if summary.files_checked == 0 and not quiet:
         print(summary.nothing_checked(), file=sys.stderr)
@@ -180,8 +191,9 @@ def _patch(file: Path, before: str, after: str) -> str:
     return "".join(difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True), f"a/{file}", f"b/{file}"))
 
 
-def _dataset_findings(checked: list[Outcome], configs: Configs) -> list[Diagnostic]:
-    """The dataset checks over the files of each kind that takes part (see :mod:`goldlint.dataset`)."""
+def _dataset_findings(checked: list[Outcome], configs: Configs, near_duplicates: float | None = None) -> list[Diagnostic]:
+    """The dataset checks over the files of each kind that takes part (see :mod:`goldlint.dataset`);
+    ``near_duplicates``: the command line's DS109 threshold, else each file's config's."""
     taking_part = [(outcome.kind, Path(outcome.path)) for outcome in checked
                    if outcome.skipped is None and outcome.kind is not None and KINDS[outcome.kind].items]
     if len(taking_part) == len({kind for kind, _ in taking_part}):
@@ -204,16 +216,20 @@ def _dataset_findings(checked: list[Outcome], configs: Configs) -> list[Diagnost
             answers[path, code] = rule_matches(code, select) and not rule_matches(code, ignore)
         return answers[path, code]
 
+    def near(path: Path) -> float | None:
+        return near_duplicates if near_duplicates is not None else configs(path).settings.datasets.near_duplicates  # type: ignore[no-any-return]
+
+    def asked(path: Path, code: str) -> bool:  # (DS109 runs only with a threshold: off by default)
+        return wants(path, code) and (code != "DS109" or near(path) is not None)
+
     out: list[Diagnostic] = []
     for (kind, _), members in datasets.items():
         # (a dataset of one file has no other file to compare with — its own repeats are its
         # family's to report —, and a run that selects no DS rule reads nothing again)
-        if len(members) > 1 and any(wants(path, code) for path, _ in members for code in CODES):
-            from goldlint.dataset.check import check_dataset
+        if len(members) > 1 and any(asked(path, code) for path, _ in members for code in CODES):
+            from goldlint.dataset.check import check_members
 
-            members.sort()
-            order = tuple(configs(members[0][0]).settings.datasets.splits)
-            out.extend(check_dataset(kind, [p for p, _ in members], [s for _, s in members], wants, configs, order))
+            out.extend(check_members(kind, members, wants, configs, near))
     return out
 
 
@@ -260,8 +276,9 @@ def guarded(verbose: bool, run: Callable[[], int]) -> int:
 
 def command(paths: list[Path] | None, select: list[str] | None, ignore: list[str] | None, kind: str | None, output_format: str,
             output_file: Path | None, fix: bool, unsafe_fixes: bool, diff: bool, strict: bool, statistics: bool, exit_zero: bool,
-            quiet: bool, config_file: Path | None, verbose: bool, jobs: int, require_files: bool, submission: bool) -> int:
+            quiet: bool, config_file: Path | None, verbose: bool, jobs: int, require_files: bool, submission: bool,
+            near_duplicates: float | None = None) -> int:
     """``goldlint check`` with its parameters as the command line gives them; the exit code."""
     return guarded(verbose, lambda: run_check(paths or [Path(".")], codes(select, "--select"), codes(ignore, "--ignore"), kind, output_format,
                                               output_file, fix, unsafe_fixes, diff, strict, statistics, exit_zero, quiet, config_file, jobs,
-                                              require_files, submission))
+                                              require_files, submission, near_duplicates))

@@ -1,15 +1,15 @@
-"""The ``datasets:`` config table: how the dataset checks (DS1xx, :mod:`goldlint.dataset`)
-read a run's files as splits, and their thresholds.
+"""The ``datasets:`` config table (``[tool.goldlint.datasets]``): how the dataset checks (DS1xx,
+:mod:`goldlint.dataset`) read a run's files as splits, and their thresholds.
 
 It lives outside :mod:`goldlint.dataset` so that reading a config never imports the checks
-themselves: a one-file run imports nothing of them. Built when first asked for, as the kinds'
-tables are (:class:`goldlint.config.Settings`).
+themselves (nor numpy): a one-file run imports nothing of them. Built when first asked for, as
+the kinds' tables are (:class:`goldlint.config.Settings`).
 """
 
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Annotated
+from typing import Annotated, Any
 
 from goldlint.tables import AtLeast, Checked, table
 
@@ -30,6 +30,28 @@ def _split_globs(value: dict[str, list[str]]) -> dict[str, list[str]]:
     return value
 
 
+def threshold_problem(value: float) -> str | None:
+    """What is wrong with a near-duplicate threshold (config and command line alike), or None."""
+    if not 0 < value <= 1:  # (NaN too)
+        return f"must be above 0 and at most 1 (a similarity), not `{value:g}`"
+    return None
+
+
+def _threshold(value: float) -> float:
+    if (problem := threshold_problem(value)) is not None:
+        raise ValueError(problem)
+    return value
+
+
+class _Number:
+    """A number as written: pydantic's strict float (an int is one; `true` is not 1.0)."""
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        schema = handler(source)
+        schema["strict"] = True
+        return schema
+
+
 @table
 class DatasetOptions:
     # split name -> globs (relative to the config file, as `exclude`'s): a file one of them
@@ -41,3 +63,5 @@ class DatasetOptions:
     distribution_shift: Annotated[float, Checked(_share)] = 0.3
     # DS106 and DS107 compare only splits with at least this many items
     min_split_items: Annotated[int, AtLeast(1)] = 20
+    # DS109: report the items of a held-out split this similar (0 < t ≤ 1) to one of another split; None: off
+    near_duplicates: Annotated[float, _Number(), Checked(_threshold)] | None = None

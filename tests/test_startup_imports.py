@@ -34,7 +34,7 @@ FILES = {
     "slurp": (REPO / "tests/data/slurp/test.jsonl", "test.jsonl"),
 }
 NEVER = ("typer", "click", "pydantic", "pydantic_core", "rich", "goldlint.cli", "goldlint.score", "goldlint.server", "lsprotocol", "pygls",
-         "goldlint.rules.examples")  # (a rule's examples are read by `goldlint rule` only)
+         "goldlint.rules.examples", "numpy")  # (numpy: near-duplicates only, DS109; a rule's examples are read by `goldlint rule` only)
 YAML_STACK = ("yaml", "ruamel", "_ruamel_yaml", "goldlint.formats.yaml_doc", "goldlint.formats.yaml_events")
 
 

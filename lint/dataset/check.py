@@ -8,6 +8,8 @@ labelled otherwise than the group's first is a conflict (DS104); a public corpus
 is a secret one of another file is published (DS108). Items are grouped by their id too
 (DS105). The labels' categories, counted per split as the items are read, are compared
 between the splits (DS106 a label missing from one, DS107 distributions far apart).
+Near-duplicates across splits (DS109, when a threshold is set) are found among the distinct
+texts by :mod:`.near` (:mod:`.near_findings`).
 """
 
 from __future__ import annotations
@@ -30,12 +32,25 @@ MAX_RELATED = 10  # other occurrences named per finding (the message counts them
 Wants = Callable[[Path, str], bool]
 
 
+def check_members(kind: str, members: list[tuple[Path, str | None]], wants: Wants, loaded_for: Callable[[Path], Any],
+                  near: Callable[[Path], float | None] | None = None) -> list[Diagnostic]:
+    """The findings of one dataset: ``members``, its files with their splits
+    (:func:`goldlint.dataset.splits.assigned`), checked in path order with the split order its
+    config lists — how the command line and the language server's workspace index both run it."""
+    members = sorted(members, key=lambda member: member[0])
+    order = tuple(loaded_for(members[0][0]).settings.datasets.splits)
+    return check_dataset(kind, [path for path, _ in members], [split for _, split in members], wants, loaded_for, order, near)
+
+
 def check_dataset(kind: str, files: list[Path], splits: list[str | None], wants: Wants, loaded_for: Callable[[Path], Any],
-                  order: tuple[str, ...] = ()) -> list[Diagnostic]:
+                  order: tuple[str, ...] = (), near: Callable[[Path], float | None] | None = None) -> list[Diagnostic]:
     """Findings across ``files`` (all of ``kind``, of one dataset, each of its split in ``splits``);
     ``wants(path, code)``: whether the config that applies to ``path`` selects the rule;
-    ``order``: the splits config lists, the most held-out first. Items are compared by their
-    hashes; only the items a finding names are placed, in a second reading of their files."""
+    ``order``: the splits config lists, the most held-out first; ``near(path)``: the
+    near-duplicate threshold there (None: DS109 off), by default the config's
+    ``datasets.near-duplicates`` (the command line's ``--near-duplicates`` replaces it). Items
+    are compared by their hashes; only the items a finding names are placed, in one more
+    reading of their files (which also reads the texts of DS109's candidate pairs)."""
     module = KINDS[kind].module("items")
     own_duplicates = getattr(module, "OWN_DUPLICATES", False)
     secret_of = getattr(module, "secret_splits", None)
@@ -43,20 +58,48 @@ def check_dataset(kind: str, files: list[Path], splits: list[str | None], wants:
     options = loaded_for(files[0]).settings.datasets
     ranks = _Ranks(order)
     tally = Tally()
-    columns = collect(kind, files, splits, loaded_for, tally)
+    near = near or (lambda path: loaded_for(path).settings.datasets.near_duplicates)  # type: ignore[no-any-return]
+    thresholds = {n: t for n, path in enumerate(files) if wants(path, "DS109") and (t := near(path)) is not None}
+    texts = None
+    if thresholds:
+        from goldlint.dataset.near_findings import NearTexts  # (numpy: only when near-duplicates are asked for)
+
+        texts = NearTexts(min(thresholds.values()), ranks)
+    columns = collect(kind, files, splits, loaded_for, tally, texts)
     found: list[_Found] = []
     for group in columns.runs(columns.normal):
         found.extend(_group(group, files, wants, own_duplicates, ranks, secret))
     for same in columns.runs(columns.ident):
         found.extend(_same_id(same, files, wants))
     found.extend(_labels(tally, columns, files, wants, ranks, options.min_split_items, options.distribution_shift))
+    spans: dict[tuple[int, int, bool], Span] = {}
+    labels: dict[tuple[int, int], str] = {}
+    if texts is not None:
+        # (one more reading for DS109: the candidates' texts, and the places of every item that
+        # can be a finding then — the other findings', and those of the candidates' texts)
+        from goldlint.dataset.near_findings import near_findings
+
+        firsts = texts.candidates(columns)
+        wanted = _places(*_bounded(found)) | {(file, ordinal, False) for file, ordinal in texts.items()}
+        spans, labels, normal = place(kind, files, wanted, loaded_for, firsts)
+        found.extend(near_findings(texts, thresholds, normal))
     if not found:
         return []
     found.sort(key=lambda f: (f.item.file, f.item.ordinal))  # (runs come in hash order: the first findings of a file are its first items')
     shown, capped = _bounded(found)
-    wanted = {(i.file, i.ordinal, f.at_id) for f in shown for i in (f.item, *f.others)}
-    spans, labels = place(kind, files, wanted | {(first.file, first.ordinal, at_id) for first, _, _, at_id in capped}, loaded_for)
+    wanted = _places(shown, capped)
+    if wanted - spans.keys():
+        more, more_labels, _ = place(kind, files, wanted - spans.keys(), loaded_for)
+        spans.update(more)
+        labels.update(more_labels)
     return [_diagnostic(f, files, spans, labels) for f in shown] + [_capped(c, files, spans) for c in capped]
+
+
+def _places(shown: list[_Found], capped: list[tuple[Item, str, int, bool]]) -> set[tuple[int, int, bool]]:
+    """The items ``(file, ordinal, at its id)`` the findings name: each finding's and its others,
+    and the first of each rule's findings past the cap."""
+    return {(i.file, i.ordinal, f.at_id) for f in shown for i in (f.item, *f.others)} | \
+        {(first.file, first.ordinal, at_id) for first, _, _, at_id in capped}
 
 
 class _Ranks:
@@ -107,6 +150,7 @@ class _Found(NamedTuple):
     total: int  # how many other occurrences there are
     what: str  # what each other occurrence is
     at_id: bool = False  # placed at the items' ids (DS105), not their texts
+    notes: tuple[str, ...] = ()  # what each other occurrence is, one by one (else ``what`` for all)
 
 
 def _group(group: list[Item], files: list[Path], wants: Wants, own_duplicates: bool, ranks: Callable[[str | None], int] | None = None,
@@ -231,8 +275,9 @@ def _diagnostic(found: _Found, files: list[Path], spans: dict[tuple[int, int, bo
         theirs = found.others[0]
         quoted = {"mine": _short(labels[item.file, item.ordinal]), "theirs": _short(labels[theirs.file, theirs.ordinal])}
         message, what = message.format(**quoted), what.format(**quoted)
-    related = tuple(Related(str(files[o.file]), spans[o.file, o.ordinal, found.at_id], f"{what} ({o.split or 'no'} split)")
-                    for o in found.others)
+    whats = found.notes or (what,) * len(found.others)
+    related = tuple(Related(str(files[o.file]), spans[o.file, o.ordinal, found.at_id], f"{note} ({o.split or 'no'} split)")
+                    for o, note in zip(found.others, whats, strict=True))
     message += f"; the first {len(found.others)} are named" if found.total > len(found.others) else ""
     return Diagnostic(str(files[item.file]), found.code, rule.name, rule.severity, message, spans[item.file, item.ordinal, found.at_id],
                       related=related)

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from itertools import groupby
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import msgspec
 
@@ -73,6 +73,14 @@ class Columns:
         return Item(self.file[k], self.ordinal[k], self.groups[self.file[k]], self.splits[self.split[k]], self.exact[k], self.normal[k],
                     self.labels[k], self.ident[k])
 
+    def having(self, column: array[int], values: set[int]) -> dict[int, list[Item]]:
+        """The items whose ``column`` holds one of ``values``, by value, in item order: one walk."""
+        out: dict[int, list[Item]] = {}
+        for k, value in enumerate(column):
+            if value in values:
+                out.setdefault(value, []).append(self.item(k))
+        return out
+
     def runs(self, column: array[int]) -> Iterator[list[Item]]:
         """The items sharing a value of ``column`` (not 0), in item order, for every value two
         or more share: one sort of the item numbers by it (a C-level key), then one walk."""
@@ -106,7 +114,14 @@ class Tally:
             counts[category] += 1
 
 
-def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: Callable[[Path], Any], tally: Tally) -> Columns:
+class TextSink(Protocol):
+    """Sees each item's normalised text as it is read (DS109's sketches: :mod:`.near_findings`)."""
+
+    def add(self, file: int, ordinal: int, group: str, normal: int, text: str) -> None: ...
+
+
+def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: Callable[[Path], Any], tally: Tally,
+            texts: TextSink | None = None) -> Columns:
     """Every item of the files (of ``kind``), file by file, in file order. A kind's ``items(doc)``
     yields a :class:`Declared` per item; ``NORMALISE = False`` in its module compares texts as
     written only (paths); ``IDS_PER_SPLIT = True``, its ids are numbered per split (compared
@@ -115,7 +130,8 @@ def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: 
     other target languages is neither a leak nor a conflict). An item of no split takes part in
     nothing (its hashes are 0): a file of no split, in a folder of others, may be a version or a
     variant of one of them rather than a part. Each file is read the fastest way its format
-    allows (:func:`goldlint.engine.read_document`), and let go before the next."""
+    allows (:func:`goldlint.engine.read_document`), and let go before the next. ``texts``, when
+    given, sees the normalised text of each item of a split (the near-duplicate sketches)."""
     module = KINDS[kind].module("items")
     items, normalise = module.items, getattr(module, "NORMALISE", True)
     ids_per_split = getattr(module, "IDS_PER_SPLIT", False)
@@ -136,7 +152,10 @@ def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: 
             if own is not None:
                 if text:
                     exact = hash(text) or 1
-                    normal = hash((g, hash(normalize_text(text)) if normalise else exact)) or 1
+                    norm = normalize_text(text) if normalise else text
+                    normal = hash((g, hash(norm))) or 1
+                    if texts is not None:
+                        texts.add(n, ordinal, group, normal, norm)
                 if declared.id:
                     ident = hash((g, declared.id, number if ids_per_split else -1)) or 1
                 tally.add(len(out.file), (group, own), declared.categories)
@@ -151,23 +170,30 @@ def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: 
     return out
 
 
-def place(kind: str, files: list[Path], wanted: set[tuple[int, int, bool]], loaded_for: Callable[[Path], Any]
-          ) -> tuple[dict[tuple[int, int, bool], Span], dict[tuple[int, int], str]]:
+def place(kind: str, files: list[Path], wanted: set[tuple[int, int, bool]], loaded_for: Callable[[Path], Any],
+          texts: set[tuple[int, int]] = frozenset()  # type: ignore[assignment]
+          ) -> tuple[dict[tuple[int, int, bool], Span], dict[tuple[int, int], str], dict[tuple[int, int], str]]:
     """The spans of the items ``(file, ordinal, at its id)`` that findings name, and their
-    labels, each file read again for them."""
-    items = KINDS[kind].module("items").items
+    labels; and the normalised texts of the items ``texts`` ``(file, ordinal)`` (DS109's
+    candidates, verified on them): each file that holds one read again, once."""
+    module = KINDS[kind].module("items")
+    items, normalise = module.items, getattr(module, "NORMALISE", True)
     spans: dict[tuple[int, int, bool], Span] = {}
     labels: dict[tuple[int, int], str] = {}
-    for n in sorted({file for file, _, _ in wanted}):
+    normal: dict[tuple[int, int], str] = {}
+    for n in sorted({file for file, _, _ in wanted} | {file for file, _ in texts}):
         doc = read_document(files[n], loaded_for(files[n]))
         if doc is None:
             continue
         keys = sorted(key for key in wanted if key[0] == n)
-        ordinals = {k for _, k, _ in keys}
+        ordinals = {k for _, k, _ in keys} | {k for file, k in texts if file == n}
         found = {k: declared for k, declared in enumerate(items(doc)) if k in ordinals}  # (only the named: a file may hold a million)
+        for file, k in texts:
+            if file == n and found[k].text:
+                normal[n, k] = normalize_text(found[k].text) if normalise else found[k].text  # type: ignore[arg-type]
         resolved = doc.resolve_at([(found[k].id_at or found[k].at) if at_id else found[k].at for _, k, at_id in keys])
         for key, span in zip(keys, resolved, strict=True):
             spans[key] = span or Span(Position(1, 1), Position(1, 1))
         labels.update(((n, k), declared.labels) for k, declared in found.items())
         del doc, found  # (before the next file is read: one document in memory at a time)
-    return spans, labels
+    return spans, labels, normal

@@ -67,6 +67,18 @@ RULES = (
          "A secret segment is secret so that no one can tune on it: once one of its sources is published in a public file, "
          "scores on it measure memory.",
          family=F),
+    Rule("DS109", "near-duplicate-in-two-splits", Severity.WARNING,
+         "An item of a held-out split has a near-duplicate in another split: its text, normalised, is at least as similar as "
+         "the threshold asked for (`--near-duplicates 0.9`, or `near-duplicates: 0.9` under `datasets:` in the config; off "
+         "when neither is set) to an item there, without being equal to it. The similarity is the Jaccard index of the two "
+         "texts' sets of character trigrams (the normalised text with a space at each end); candidate pairs are found with "
+         "MinHash and LSH banding (a pair at the threshold is found with probability at least 0.99, a closer one more "
+         "surely) and each is verified on its texts, so every similarity reported is exact. Equal texts are DS101/DS102's: "
+         "an item that has an equal in the other split is not reported here again.",
+         "A test sentence that differs from a validation or training sentence by a word, a number or a spelling is "
+         "nearly the same test: a model tuned on one has seen the other, and its score on it is inflated, though no exact "
+         "comparison finds the pair.",
+         family=F),
 )
 register(*RULES)
 CODES = tuple(rule.code for rule in RULES)

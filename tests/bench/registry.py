@@ -108,6 +108,7 @@ PLUGINS: tuple[str, ...] = (
     "tests.bench.smallfiles",
     "tests.bench.startup",
     "tests.bench.dataset_cases",
+    "tests.bench.near_cases",
 )
 
 

@@ -4,7 +4,8 @@ A failing case has the code in its ``expect``; a passing case selects the code (
 ``select`` or its name's first word, by code or prefix, but not by ``ALL``: a clean file of
 another kind passes every rule without saying anything about it) and expects no diagnostic of
 it. The scorer's SCO codes are about predictions, not gold files, and are tested in
-``tests/score``. The dataset DS codes' cases are several files each (``dataset: true``).
+``tests/score``. The dataset DS codes' cases are several files each (``dataset: true``); DS109's
+threshold-dependent cases are in ``tests/test_near_duplicates.py``.
 """
 
 from __future__ import annotations
