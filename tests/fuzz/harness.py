@@ -201,9 +201,9 @@ class ScoreTarget:
         case = score_case_of(data[0])
         preds = self.folder / case.name
         preds.write_bytes(data[1:])
+        card = {"model_slug": "m", "condition": "c", "temperature": 0.0, "method_class": "raw-llm"} if case.kind == "corpus" else {}
         request = Request(self.folder / self.gold[case.kind], preds, case.kind, case.profile, self.folder / "report.json",
-                          self.folder / "report.html", allow_invalid_gold=True, model_slug="m", condition="c", temperature=0.0,
-                          method_class="raw-llm")
+                          self.folder / "report.html", allow_invalid_gold=True, **card)  # (the run card's options: corpus only)
         console = Console(file=io.StringIO(), width=120)
         try:
             result = run(request, console, console)
