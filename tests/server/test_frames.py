@@ -134,19 +134,20 @@ def test_after_the_abuse_diagnostics_sit_where_the_cli_puts_them(client: RawClie
     assert shown == sorted((d.code, d.span.start.line) for d in check_file(gold).diagnostics)
 
 
-def test_the_adapter_is_written_for_the_pygls_it_runs_with() -> None:
-    """GoldlintServer.start_io stands in for pygls's stdio loop; it relies on pygls's
-    ``StdoutWriter``, ``protocol.set_writer`` and ``shutdown()`` setting ``_stop_event``."""
+def test_shutdown_ends_the_message_loop_and_the_transport_is_built_from_public_pygls() -> None:
+    """GoldlintServer.start_io stands in for pygls's stdio loop, on pygls's public
+    ``StdoutWriter`` and ``protocol.set_writer``; pygls's ``shutdown()`` (on ``exit``, or a
+    lost client) ends goldlint's loop through ``stopping``."""
     from importlib.metadata import version
 
-    import pygls
+    import pygls.io_
 
     from goldlint.server.server import GoldlintServer
 
     major = int(version("pygls").split(".")[0])
     assert major == 2, "pygls 2.x: re-read goldlint/server/frames.py against this version's io_ loop"
     server = GoldlintServer()
-    server._stop_event = threading.Event()  # what start_io sets
+    assert not server.stopping.is_set()
     server.shutdown()
-    assert server._stop_event.is_set()
+    assert server.stopping.is_set()
     assert hasattr(pygls.io_, "StdoutWriter") and hasattr(server.protocol, "set_writer")
