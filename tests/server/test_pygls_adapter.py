@@ -6,7 +6,9 @@ copy of every document or never sees an edit."""
 from __future__ import annotations
 
 import inspect
+import re
 from importlib.metadata import version
+from pathlib import Path
 
 from lsprotocol import types
 from pygls.protocol import LanguageServerProtocol, lsp_method
@@ -59,3 +61,31 @@ def test_a_change_reaches_goldlints_handler_and_no_copy_is_kept_by_pygls() -> No
     handler, args, kwargs = next(steps)  # pygls's generator protocol: (handler, args, kwargs) to run
     handler(*args)
     assert seen == [params]  # a reversed range on a document pygls never saw: still handed over
+
+
+def _pygls_private_names() -> set[str]:
+    """Every underscore name pygls and lsprotocol define or set (``def _x``, ``self._x``, ``class _X``)."""
+    import lsprotocol
+    import pygls
+
+    defined = re.compile(r"(?:def |self\.|class )(_[A-Za-z]\w*)")
+    names: set[str] = set()
+    for package in (pygls, lsprotocol):
+        for source in Path(package.__file__).parent.rglob("*.py"):
+            names.update(defined.findall(source.read_text(encoding="utf-8")))
+    return names
+
+
+def test_no_other_server_module_reaches_past_pyglss_public_api() -> None:
+    """The adapter is the only place: elsewhere in goldlint.server no private pygls name is
+    used or overridden, no built-in handler replaced, no hook of pygls's internals overridden."""
+    names = "|".join(sorted(_pygls_private_names()))
+    private = re.compile(rf"\.({names})\b|def ({names})\b|^\s+({names}):|\blsp_method\b|def lsp_\w+"
+                         r"|def (get_message_type|structure_message|handle_message)\b|\.fm\.\w+", re.MULTILINE)
+    package_dir = Path(inspect.getfile(GoldlintProtocol)).parent
+    found = {
+        f"{source.name}:{text.count(chr(10), 0, hit.start()) + 1}: {hit.group(0).strip()}"
+        for source in package_dir.glob("*.py") if source.name != "pygls_adapter.py"
+        for text in [source.read_text(encoding="utf-8")] for hit in private.finditer(text)
+    }
+    assert not found, sorted(found)
