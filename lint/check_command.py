@@ -11,7 +11,9 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from goldlint import config as cfg
 from goldlint.diagnostics import Diagnostic
@@ -42,19 +44,21 @@ def codes(values: list[str] | None, option: str) -> list[str]:
 class Configs:
     """The config for each file, with the command line's overrides applied on top."""
 
-    def __init__(self, explicit: Path | None, select: list[str], ignore: list[str]) -> None:
-        self.explicit, self.select, self.ignore = explicit, select, ignore
+    def __init__(self, explicit: Path | None, select: list[str], ignore: list[str], submission: bool = False) -> None:
+        self.explicit, self.select, self.ignore, self.submission = explicit, select, ignore, submission
         self._cache: dict[Path | None, cfg.Loaded] = {}
 
     def __call__(self, file: Path) -> cfg.Loaded:
         key = self.explicit or cfg.find_config(file)
         if key not in self._cache:
             loaded = cfg.load(key.resolve()) if key is not None else cfg.for_file(file)
-            update: dict[str, list[str]] = {}
+            update: dict[str, Any] = {}
             if self.select:
                 update["select"] = self.select
             if self.ignore:
                 update["ignore"] = list(loaded.settings.ignore) + self.ignore
+            if self.submission:  # (--submission: every run card is judged as a leaderboard submission)
+                update["runcard"] = replace(loaded.settings.runcard, submission=True)
             if update:
                 loaded = cfg.Loaded(loaded.settings.with_changes(**update), loaded.path, loaded.root)
             self._cache[key] = loaded
@@ -69,7 +73,7 @@ def run_check(paths: list[Path], select: list[str], ignore: list[str], kind: str
     for p in paths:
         if not p.exists() and not p.is_symlink():  # (a link that leads nowhere is read, and says why)
             raise Usage(f"{p}: no such file or folder")
-    configs = Configs(config_file, select, ignore)
+    configs = Configs(config_file, select, ignore, submission)
     summary = RunSummary(strict=strict)
     diagnostics: list[Diagnostic] = []
     fixed = 0
@@ -93,8 +97,6 @@ def run_check(paths: list[Path], select: list[str], ignore: list[str], kind: str
             checked.append(outcome)
             diagnostics.extend(outcome.diagnostics)
     diagnostics.extend(_dataset_findings(checked, configs))
-    if submission:
-        diagnostics.extend(_submission_folders(paths, configs))
     diagnostics.sort(key=lambda d: d.sort_key)
     if summary.files_checked == 0 and not quiet:
         print(summary.nothing_checked(), file=sys.stderr)
@@ -208,16 +210,6 @@ def _dataset_findings(checked: list[Outcome], configs: Configs) -> list[Diagnost
         # family's to report —, and a run that selects no DS rule reads nothing again)
         if len(files) > 1 and any(wants(path, code) for path in files for code in CODES):
             out.extend(check_dataset(kind, sorted(files), wants, configs))
-    return out
-
-
-def _submission_folders(paths: list[Path], configs: Configs) -> list[Diagnostic]:
-    from goldlint.families.runcard.submission import check_folder
-
-    out: list[Diagnostic] = []
-    for path in paths:
-        if path.is_dir():
-            out.extend(check_folder(path, configs(path / "x")))
     return out
 
 

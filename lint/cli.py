@@ -67,7 +67,7 @@ def check(
     verbose: Annotated[bool, typer.Option("--verbose", help="Show tracebacks of internal errors.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes checking files at once; 0: every core when there are many files.")] = 0,
     require_files: Annotated[bool, typer.Option("--require-files", help="Exit 1 when no file was checked (for CI).")] = False,
-    submission: Annotated[bool, typer.Option("--submission", help="Also check each folder argument as a leaderboard submission (RUN113-RUN117).")] = False,
+    submission: Annotated[bool, typer.Option("--submission", help="Judge each run card's folder as a leaderboard submission (RUN113-RUN117).")] = False,
 ) -> None:
     """Check gold files and report every problem with its exact position."""
     raise typer.Exit(command(paths, select, ignore, kind, output_format.value, output_file, fix, unsafe_fixes, diff, strict, statistics,

@@ -33,7 +33,8 @@ FILES = {
     "xsid": (REPO / "examples/score/xsid/de.test.conll", "de.test.conll"),
     "slurp": (REPO / "tests/data/slurp/test.jsonl", "test.jsonl"),
 }
-NEVER = ("typer", "click", "pydantic", "pydantic_core", "rich", "goldlint.cli", "goldlint.score", "goldlint.server", "lsprotocol", "pygls")
+NEVER = ("typer", "click", "pydantic", "pydantic_core", "rich", "goldlint.cli", "goldlint.score", "goldlint.server", "lsprotocol", "pygls",
+         "goldlint.rules.examples")  # (a rule's examples are read by `goldlint rule` only)
 YAML_STACK = ("yaml", "ruamel", "_ruamel_yaml", "goldlint.formats.yaml_doc", "goldlint.formats.yaml_events")
 
 
@@ -76,6 +77,11 @@ def _check_imports(kind: str, modules: set[str], fmt: str) -> None:
     assert f"goldlint.families.{mine}.family" in modules  # (the pin would pass vacuously if nothing was checked)
     if fmt != "yaml":
         assert {m for m in modules if m.startswith(YAML_STACK)} == set(), f"{kind}: a {fmt} file imported the YAML stack"
+
+
+def test_every_kind_has_a_file_here() -> None:
+    """A kind added to the registry is pinned too (docs/CONTRIBUTING-FAMILIES.md)."""
+    assert set(FILES) == set(KINDS)
 
 
 @pytest.mark.parametrize("kind", sorted(FILES))

@@ -10,8 +10,8 @@ from typing import Any
 
 import msgspec
 
+from goldlint.dataset.buffers import read_document
 from goldlint.diagnostics import Position, Span
-from goldlint.engine import read_document
 from goldlint.families import KINDS
 from goldlint.textnorm import normalize_text
 

@@ -36,6 +36,7 @@ from goldlint.server.configs import ConfigProblem, Configs, is_config_file
 from goldlint.server.documents import DocState
 from goldlint.server.encoding import UTF16, normalise
 from goldlint.server.pygls_adapter import GoldlintProtocol
+from goldlint.server.workspace_index import WorkspaceIndex
 
 log = logging.getLogger("goldlint.server")
 T = TypeVar("T")
@@ -61,6 +62,7 @@ class GoldlintServer(LanguageServer):
         self.docs: dict[str, DocState] = {}
         self.configs = Configs()
         self.checker = Checker(self)
+        self.index = WorkspaceIndex(self)
         self.requests = ThreadPoolExecutor(max_workers=2, thread_name_prefix="goldlint-request")
         self.options: dict[str, Any] = {}
         self.pull_offered = False
@@ -108,6 +110,7 @@ class GoldlintServer(LanguageServer):
             value = self.options.get(key)
             if isinstance(value, (int, float)) and 0 <= value <= 60:
                 setattr(delays, attr, float(value))
+        self.index.configure(self.options, params)
         try:
             self.loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -168,7 +171,7 @@ class GoldlintServer(LanguageServer):
             result = writer.write(frame(orjson.dumps(message, default=self._json_default), content_type))
             if inspect.isawaitable(result):
                 asyncio.ensure_future(result)
-        state.published(state.version, items)
+        state.published(items)
 
     def config_problem(self, config_file: Path | None, problem: ConfigProblem | None) -> None:
         """Show a broken config file's problems on that file, each at its place (and clear them once fixed)."""

@@ -14,14 +14,8 @@ from goldlint.rules.registry import all_rules, rule_matches
 from tests.rules.test_rule_cases import load_all, selected
 
 # Codes whose cases are not written yet. The list only shrinks: a code that gains its cases
-# must leave it (the second test says so). RUN113–RUN117 judge a submission folder
-# (``runcard/submission.py``'s ``check_folder``, which only the CLI calls), not one file: no
-# route of ``tests/routes.py`` reports them, so they are tested in
-# tests/families/runcard/test_runcard_more.py until the submission checks go through the engine
-# (issue 19, "the faces stay faces").
-KNOWN_MISSING: frozenset[str] = frozenset({
-    "RUN113", "RUN114", "RUN115", "RUN116", "RUN117",
-})
+# must leave it (the second test says so).
+KNOWN_MISSING: frozenset[str] = frozenset()
 
 
 def _codes() -> list[str]:

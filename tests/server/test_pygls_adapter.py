@@ -78,9 +78,10 @@ def _pygls_private_names() -> set[str]:
 
 def test_no_other_server_module_reaches_past_pyglss_public_api() -> None:
     """The adapter is the only place: elsewhere in goldlint.server no private pygls name is
-    used or overridden, no built-in handler replaced, no hook of pygls's internals overridden."""
+    used or overridden (a method, indented; goldlint's own module-level ``_converter`` is
+    no override), no built-in handler replaced, no hook of pygls's internals overridden."""
     names = "|".join(sorted(_pygls_private_names()))
-    private = re.compile(rf"\.({names})\b|def ({names})\b|^\s+({names}):|\blsp_method\b|def lsp_\w+"
+    private = re.compile(rf"\.({names})\b|^\s+def ({names})\b|^\s+({names}):|\blsp_method\b|def lsp_\w+"
                          r"|def (get_message_type|structure_message|handle_message)\b|\.fm\.\w+", re.MULTILINE)
     package_dir = Path(inspect.getfile(GoldlintProtocol)).parent
     found = {

@@ -17,7 +17,6 @@ SEGMENTS: dict[str, str] = {
     "gold_standard": "Secret, held by the governance organisation: official benchmark evaluation (at least 50 entries).",
     "held_out": "Secret, held by the governance organisation: reserved for future evaluation (at least 10 entries).",
 }
-PUBLIC_SEGMENTS: frozenset[str] = frozenset({"development", "diagnostic"})
 SECRET_SEGMENTS: frozenset[str] = frozenset({"gold_standard", "held_out"})
 SEGMENT_MINIMUMS: dict[str, int] = {"development": 30, "diagnostic": 10, "gold_standard": 50, "held_out": 10}
 
@@ -126,13 +125,3 @@ HARNESS_ENTRY_OPTIONAL: tuple[str, ...] = ("segment", "notes", "variant_class", 
 
 #: Placeholders a licence field may hold when the licence is not known (not SPDX ids).
 LICENCE_PLACEHOLDERS: frozenset[str] = frozenset({"unknown", "", "n/a", "none"})
-
-# Name of each configurable vocabulary -> (spec table, harness table) it extends.
-VOCABULARIES: dict[str, dict[str, str]] = {
-    "segment": SEGMENTS,
-    "provenance": PROVENANCE,
-    "register": REGISTERS,
-    "context": CONTEXTS,
-    "domain": DOMAINS,
-    "harness-register": HARNESS_REGISTERS,
-}
