@@ -66,6 +66,7 @@ class GoldlintServer(LanguageServer):
         self.requests = ThreadPoolExecutor(max_workers=2, thread_name_prefix="goldlint-request")
         self.options: dict[str, Any] = {}
         self.pull_offered = False
+        self.pull_registered = False
         self.loop: asyncio.AbstractEventLoop | None = None
         self._config_problems: set[Path] = set()
         self.stopping = threading.Event()  # ends the message loop (frames.run_frames)
@@ -97,10 +98,11 @@ class GoldlintServer(LanguageServer):
         the features registered by then, so pull diagnostics are registered (and offered) only
         to clients that can pull and do not opt out."""
         self.setup(params)
-        if self.offers_pull(params.capabilities):
+        if self.offers_pull(params.capabilities) and not self.pull_registered:  # (once: a second initialize must not fail)
             from goldlint.server import diagnostics
 
             diagnostics.register(self)
+            self.pull_registered = True
 
     def setup(self, params: types.InitializeParams) -> None:
         options = params.initialization_options

@@ -177,6 +177,15 @@ def test_over_tcp_a_bad_frame_is_answered_and_the_server_reads_on() -> None:
             proc.stderr.close()
 
 
+def test_a_second_initialize_from_a_pulling_client_is_answered_too(client: RawClient) -> None:
+    """Pull diagnostics are registered by the first ``initialize`` that offers them, once."""
+    pulling: dict[str, Any] = {"textDocument": {"diagnostic": {}}}
+    for n in (11, 12):
+        client.send({"jsonrpc": "2.0", "id": n, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": pulling}})
+        answer = client.expect(lambda m, n=n: m.get("id") == n)
+        assert "diagnosticProvider" in answer["result"]["capabilities"], answer
+
+
 def test_shutdown_ends_the_message_loop_and_the_transport_is_built_from_public_pygls() -> None:
     """GoldlintServer.start_io stands in for pygls's stdio loop, on pygls's public
     ``StdoutWriter`` and ``protocol.set_writer``; pygls's ``shutdown()`` (on ``exit``, or a
