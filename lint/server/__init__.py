@@ -3,7 +3,9 @@
 Layout (one concern a module):
 
 - :mod:`.command` the typer command body (stdio by default, ``--tcp``);
-- :mod:`.server` the pygls server: protocol overrides, documents, wiring of the features;
+- :mod:`.server` the pygls server (public pygls API): documents, publishing, wiring of the features;
+- :mod:`.frames` the transport: frames read so that a bad one never silences the server (stdio, TCP);
+- :mod:`.pygls_adapter` the one place past pygls's public API: document sync kept out of pygls's copy;
 - :mod:`.encoding` and :mod:`.textbuffer` positions in the negotiated encoding, edits;
 - :mod:`.checker` when checks run (debounce, incremental JSON Lines, stale results dropped);
 - :mod:`.configs` the project's config, re-read when it changes;

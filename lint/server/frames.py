@@ -1,4 +1,4 @@
-"""The stdio transport's frames, read so that one bad frame never silences the server.
+"""The transport's frames, read so that one bad frame never silences the server.
 
 pygls's own loop (``pygls.io_.run_async``) wants every header line to be exactly
 ``Content-Length: N\\r\\n``: a lower-case ``content-length:`` (header names are
@@ -14,10 +14,13 @@ This reader instead:
 - bounds the body at :data:`MAX_BODY` (a header asking for more is logged and skipped);
 - answers a body that is not JSON with a JSON-RPC parse error (id ``null``), and when the
   bad body holds the next frame's header (a Content-Length larger than the body), reads on
-  from that header.
+  from that header;
+- answers a request whose params do not fit the protocol's types with ``InvalidParams``
+  (pygls would only log it and leave the client waiting).
 
-It is the one place that stands in for a piece of pygls: :meth:`GoldlintServer.start_io`
-runs it instead of ``run_async`` (a test pins the pygls versions it was written against).
+The loop drives the protocol through its public methods only (``structure_message``,
+``handle_message``) and writes its own answers through the transport's writer; both the
+stdio and the TCP server run it (:func:`serve_stdio`, :func:`serve_tcp`).
 """
 
 from __future__ import annotations
@@ -26,48 +29,82 @@ import asyncio
 import json
 import logging
 import re
+import sys
 import threading
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import orjson
+from pygls.exceptions import JsonRpcException
+
+if TYPE_CHECKING:
+    from goldlint.server.server import GoldlintServer
 
 MAX_HEADER_LINE = 8 << 10  # bytes: a header line is short; a longer one is junk
 MAX_BODY = 512 << 20  # bytes: a 50 MB document, escaped as JSON, fits many times over
 _LENGTH = re.compile(rb"content-length[ \t]*:[ \t]*(\S*)", re.IGNORECASE)
 PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+INVALID_PARAMS = -32602
 
 log = logging.getLogger("goldlint.server")
+Read = Callable[[int], Awaitable[bytes]]  # read up to n bytes (a line, for the line reader); b"" at the end
 
 
 class FrameReader:
-    """Frame bodies from a binary stream, read in a worker thread (reads block)."""
+    """Frame bodies from a byte stream: ``readline(limit)`` gives one line of at most
+    ``limit`` bytes, ``read(n)`` up to ``n`` bytes; both give ``b""`` at the end."""
 
-    def __init__(self, stream: BinaryIO, executor: ThreadPoolExecutor | None = None) -> None:
-        self.stream = stream
-        self.executor = executor
+    def __init__(self, readline: Read, read: Read) -> None:
+        self.readline, self.read = readline, read
         self.pending = b""  # bytes read but not yet used (what followed a bad frame)
 
-    async def _call(self, fn: Callable[..., bytes], *args: Any) -> bytes:
-        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+    @classmethod
+    def over_file(cls, stream: BinaryIO, executor: ThreadPoolExecutor | None = None) -> FrameReader:
+        """Over a blocking binary file (stdin): each read in a worker thread."""
+
+        def call(fn: Callable[[int], bytes]) -> Read:
+            return lambda n: asyncio.get_running_loop().run_in_executor(executor, fn, n)
+
+        return cls(call(stream.readline), call(stream.read))
+
+    @classmethod
+    def over_stream(cls, stream: asyncio.StreamReader) -> FrameReader:
+        """Over an asyncio stream (a TCP connection), made with ``limit=MAX_HEADER_LINE``."""
+
+        async def readline(limit: int) -> bytes:
+            try:
+                return await stream.readuntil(b"\n")
+            except asyncio.IncompleteReadError as end:
+                return end.partial
+            except asyncio.LimitOverrunError as long:  # no line end within the limit: its first part, read as junk
+                return await stream.read(max(long.consumed, limit))
+
+        async def read(n: int) -> bytes:  # all n at once (a 50 MB body is not 3,000 small reads joined)
+            try:
+                return await stream.readexactly(n)
+            except asyncio.IncompleteReadError as end:
+                return end.partial
+
+        return cls(readline, read)
 
     async def _line(self) -> bytes:
         if (at := self.pending.find(b"\n")) >= 0:
             line, self.pending = self.pending[: at + 1], self.pending[at + 1 :]
             return line
-        line = self.pending + await self._call(self.stream.readline, MAX_HEADER_LINE)
+        line = self.pending + await self.readline(MAX_HEADER_LINE)
         self.pending = b""
         return line
 
     async def _exactly(self, n: int) -> bytes:
-        body, self.pending = self.pending[:n], self.pending[n:]
+        body, self.pending = bytearray(self.pending[:n]), self.pending[n:]
         while len(body) < n:
-            more = await self._call(self.stream.read, n - len(body))
+            more = await self.read(n - len(body))
             if not more:
                 break
             body += more
-        return body
+        return bytes(body)
 
     def push_back(self, data: bytes) -> None:
         self.pending = data + self.pending
@@ -100,28 +137,98 @@ class FrameReader:
 
 
 async def run_frames(stop_event: threading.Event, reader: FrameReader, protocol: Any, write: Callable[[bytes], Any],
-                     error_handler: Callable[[Exception, type], Any] | None = None, exception_type: type = Exception) -> None:
-    """pygls's message loop, over :class:`FrameReader`: each body decoded with the protocol's
-    own ``structure_message`` and handed to ``handle_message``, as pygls does."""
+                     error_handler: Callable[[Exception, type], Any] | None = None) -> None:
+    """pygls's message loop, over :class:`FrameReader`: each body decoded, structured with
+    the protocol's own ``structure_message`` and handed to ``handle_message``, as pygls does."""
     while not stop_event.is_set():
         body = await reader.next_body()
         if body is None:
             break
         try:
-            message = protocol.structure_message(_decode(body))
+            data = _decode(body)
         except ValueError as exc:  # not JSON (or not UTF-8): a frame whose length was wrong, or junk
             log.warning("a frame that is not JSON (%s): answered with a parse error", exc)
             resync = _LENGTH.search(body, 1)
             if resync is not None:  # the next frame's header, read as this frame's body
                 reader.push_back(body[resync.start():])
-            await _maybe_await(write(_frame({"jsonrpc": "2.0", "id": None, "error": {"code": PARSE_ERROR, "message": f"Parse error: {exc}"}})))
+            await _maybe_await(write(_error(None, PARSE_ERROR, f"Parse error: {exc}")))
+            continue
+        if not isinstance(data, dict):
+            log.warning("a frame that is not a JSON object: answered with an invalid request error")
+            await _maybe_await(write(_error(None, INVALID_REQUEST, "Invalid request: not a JSON object")))
+            continue
+        try:
+            message = protocol.structure_message(data)
+        except JsonRpcException as exc:
+            await _invalid_params(data, exc, write)
             continue
         try:
             protocol.handle_message(message)
         except Exception as exc:  # noqa: BLE001  (the server keeps serving, as pygls's loop does)
             log.exception("Unable to handle message")
             if error_handler is not None:
-                error_handler(exc, exception_type)
+                error_handler(exc, JsonRpcException)
+
+
+async def _invalid_params(data: dict[str, Any], exc: JsonRpcException, write: Callable[[bytes], Any]) -> None:
+    """A message whose params do not fit the protocol's types: logged, and a request answered
+    with ``InvalidParams`` (a notification gets no answer). A string field must hold a string:
+    cattrs would turn ``"text": null`` into the text ``"None"`` (see ``strict_converter``)."""
+    method = data.get("method", "?")
+    cause = exc.__cause__ or exc
+    log.error("invalid message for %s: %s", method, str(cause).splitlines()[0] if str(cause) else type(cause).__name__)
+    if "id" in data and "method" in data:
+        await _maybe_await(write(_error(data["id"], INVALID_PARAMS, f"invalid params for {method}")))
+
+
+def serve_stdio(server: GoldlintServer, stdin: BinaryIO | None, stdout: BinaryIO | None) -> None:
+    """pygls's stdio server (``start_io``), over :func:`run_frames`."""
+    from pygls.io_ import StdoutWriter
+
+    writer = StdoutWriter(stdout or sys.stdout.buffer)
+    server.protocol.set_writer(writer)
+    reader = FrameReader.over_file(stdin or sys.stdin.buffer, server.thread_pool)
+    try:
+        asyncio.run(run_frames(server.stopping, reader, server.protocol, writer.write, server.report_server_error))
+    except BrokenPipeError:
+        log.error("Connection to the client is lost! Shutting down the server.")
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        server.shutdown()
+
+
+def serve_tcp(server: GoldlintServer, host: str, port: int) -> None:
+    """pygls's TCP server (``start_tcp``), over :func:`run_frames`: one client, then the server
+    leaves. "Serving on ..." names the port (``--port 0``) on the ``pygls.server`` logger, as pygls does."""
+    listening: list[asyncio.Server] = []
+
+    async def connection(stream: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        server.protocol.set_writer(writer)
+        try:
+            await run_frames(server.stopping, FrameReader.over_stream(stream), server.protocol, writer.write, server.report_server_error)
+        finally:
+            server.shutdown()
+            for listener in listening:
+                listener.close()
+
+    async def listen() -> None:
+        listener = await asyncio.start_server(connection, host, port, limit=MAX_HEADER_LINE)
+        listening.append(listener)
+        addresses = ", ".join(str(sock.getsockname()) for sock in listener.sockets)
+        logging.getLogger("pygls.server").info("Serving on %s", addresses)
+        async with listener:
+            await listener.serve_forever()
+
+    try:
+        asyncio.run(listen())
+    except asyncio.CancelledError:  # the listener closed after its client left (``exit`` leaves by SystemExit, as in pygls)
+        pass
+
+
+def frame(body: bytes, content_type: str = "application/vscode-jsonrpc; charset=utf-8") -> bytes:
+    """One frame of the base protocol around a JSON body."""
+    return b"Content-Length: %d\r\nContent-Type: %s\r\n\r\n%s" % (len(body), content_type.encode("ascii"), body)
 
 
 def _decode(body: bytes) -> Any:
@@ -135,9 +242,8 @@ def _decode(body: bytes) -> Any:
         return json.loads(body)
 
 
-def _frame(payload: dict[str, Any]) -> bytes:
-    body = json.dumps(payload).encode("utf-8")
-    return b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+def _error(msg_id: Any, code: int, message: str) -> bytes:
+    return frame(json.dumps({"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}}).encode("utf-8"))
 
 
 async def _maybe_await(value: Awaitable[Any] | Any) -> None:

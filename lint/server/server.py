@@ -1,14 +1,16 @@
-"""The pygls server: its protocol, its documents, and the features wired onto it.
+"""The pygls server: its documents, its transport, and the features wired onto it.
 
-Two pygls defaults are replaced on purpose:
+It stands on pygls's public API, with two pieces of its own:
 
-- pygls keeps its own copy of each document and splits it with ``str.splitlines`` on every
-  edit; the server keeps one copy (:mod:`goldlint.server.documents`) with LSP's line
-  breaks, so the open/change/close handlers below do not feed pygls' workspace.
-- a request whose params do not fit the protocol's types is answered with an
-  ``InvalidParams`` error (pygls would only log it and leave the client waiting), and
-  errors go to the log, never to pop-ups; the server keeps serving either way. A string
-  field must hold a string: cattrs would turn ``"text": null`` into the text ``"None"``.
+- document sync: pygls keeps its own copy of each document and splits it with
+  ``str.splitlines`` on every edit; the server keeps one copy
+  (:mod:`goldlint.server.documents`) with LSP's line breaks. Keeping pygls's copy out is the
+  one thing pygls offers no public way to do: :mod:`goldlint.server.pygls_adapter`.
+- the transport (:mod:`goldlint.server.frames`): a bad frame is answered or skipped and the
+  server keeps serving; a request whose params do not fit the protocol's types is answered
+  with ``InvalidParams`` (pygls would only log it and leave the client waiting). Errors go to
+  the log, never to pop-ups. A string field must hold a string: cattrs would turn
+  ``"text": null`` into the text ``"None"``.
 """
 
 from __future__ import annotations
@@ -17,16 +19,15 @@ import asyncio
 import inspect
 import logging
 import threading
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
 import orjson
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol, default_converter, lsp_method
+from pygls.protocol import default_converter
 from pygls.uris import from_fs_path
 
 from goldlint import __version__
@@ -34,93 +35,11 @@ from goldlint.server.checker import Checker
 from goldlint.server.configs import ConfigProblem, Configs, is_config_file
 from goldlint.server.documents import DocState
 from goldlint.server.encoding import UTF16, normalise
+from goldlint.server.pygls_adapter import GoldlintProtocol
 from goldlint.server.workspace_index import WorkspaceIndex
 
 log = logging.getLogger("goldlint.server")
 T = TypeVar("T")
-
-
-class _Ignored:
-    """A message that could not be read; already answered where an answer was due."""
-
-    jsonrpc = "ignored"
-
-
-_IGNORED = _Ignored()
-
-
-class _Notification:
-    """A notification whose params are already JSON-ready (``json.dumps`` writes them as they are)."""
-
-    def __init__(self, method: str, params: Any, jsonrpc: str) -> None:
-        self.method, self.params, self.jsonrpc = method, params, jsonrpc
-
-
-class GoldlintProtocol(LanguageServerProtocol):
-    _server: GoldlintServer
-
-    def _send_data(self, data: Any) -> None:
-        # Pre-encoded diagnostics go out through orjson: for 10,000 diagnostics the standard
-        # encoder costs ~40 ms per publication, orjson ~4 ms. Everything else as pygls does it.
-        if not isinstance(data, _Notification) or self.writer is None:
-            super()._send_data(data)
-            return
-        try:
-            body = orjson.dumps({"jsonrpc": data.jsonrpc, "method": data.method, "params": data.params}, default=self._serialize_message)
-        except TypeError:
-            super()._send_data(data)
-            return
-        header = f"Content-Length: {len(body)}\r\nContent-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n".encode("ascii")
-        result = self.writer.write((header if self._include_headers else b"") + body)
-        if inspect.isawaitable(result):
-            asyncio.ensure_future(result)
-
-    def get_message_type(self, method: str) -> Any:  # type: ignore[override]
-        # publishDiagnostics goes out with pre-encoded diagnostics (see GoldlintServer.publish);
-        # typed params still serialise as before, through ``_serialize_message``.
-        if method == types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS:
-            return _Notification
-        return super().get_message_type(method)
-
-    @lsp_method(types.INITIALIZE)
-    def lsp_initialize(self, params: types.InitializeParams) -> Generator[Any, Any, types.InitializeResult]:
-        self._server.setup(params)
-        result: types.InitializeResult = yield from super().lsp_initialize(params)
-        if not self._server.offers_pull(params.capabilities):
-            result.capabilities.diagnostic_provider = None
-        return result
-
-    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
-    def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams) -> Generator[Any, Any, None]:
-        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_OPEN)) is not None:
-            yield handler, (params,), None
-
-    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
-    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> Generator[Any, Any, None]:
-        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
-            yield handler, (params,), None
-
-    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
-    def lsp_text_document__did_close(self, params: types.DidCloseTextDocumentParams) -> Generator[Any, Any, None]:
-        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CLOSE)) is not None:
-            yield handler, (params,), None
-
-    def structure_message(self, data: dict[str, Any]) -> Any:
-        try:
-            return super().structure_message(data)
-        except JsonRpcException as exc:
-            method = data.get("method", "?") if isinstance(data, dict) else "?"
-            cause = exc.__cause__ or exc
-            log.error("invalid message for %s: %s", method, str(cause).splitlines()[0] if str(cause) else type(cause).__name__)
-            if isinstance(data, dict) and "id" in data and "method" in data:
-                error = types.ResponseError(code=types.ErrorCodes.InvalidParams, message=f"invalid params for {method}")
-                self._send_response(data["id"], error=error)
-            return _IGNORED
-
-    def handle_message(self, message: Any) -> None:
-        if message is _IGNORED:
-            return
-        super().handle_message(message)
 
 
 def _strict_str(value: Any, _type: Any) -> str:
@@ -137,28 +56,6 @@ def strict_converter() -> Any:
 
 
 class GoldlintServer(LanguageServer):
-    def start_io(self, stdin: Any = None, stdout: Any = None) -> None:
-        """pygls's stdio server, with goldlint's frame reader (:mod:`goldlint.server.frames`):
-        a bad frame is answered or skipped, and the server keeps serving."""
-        import sys
-
-        from pygls.io_ import StdoutWriter
-
-        from goldlint.server.frames import FrameReader, run_frames
-
-        self._stop_event = threading.Event()  # (pygls's shutdown() sets it)
-        writer = StdoutWriter(stdout or sys.stdout.buffer)
-        self.protocol.set_writer(writer)
-        reader = FrameReader(stdin or sys.stdin.buffer, self.thread_pool)
-        try:
-            asyncio.run(run_frames(self._stop_event, reader, self.protocol, writer.write, self.report_server_error, JsonRpcException))
-        except BrokenPipeError:
-            log.error("Connection to the client is lost! Shutting down the server.")
-        except (KeyboardInterrupt, SystemExit):
-            pass
-        finally:
-            self.shutdown()
-
     def __init__(self) -> None:
         super().__init__("goldlint", __version__, protocol_cls=GoldlintProtocol, converter_factory=strict_converter,
                          text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
@@ -169,10 +66,43 @@ class GoldlintServer(LanguageServer):
         self.requests = ThreadPoolExecutor(max_workers=2, thread_name_prefix="goldlint-request")
         self.options: dict[str, Any] = {}
         self.pull_offered = False
+        self.pull_registered = False
         self.loop: asyncio.AbstractEventLoop | None = None
         self._config_problems: set[Path] = set()
+        self.stopping = threading.Event()  # ends the message loop (frames.run_frames)
+        self._json_default = default_converter().unstructure  # type: ignore[no-untyped-call]
+
+    # -- transport -------------------------------------------------------------------
+
+    def start_io(self, stdin: Any = None, stdout: Any = None) -> None:
+        """pygls's stdio server, with goldlint's frame reader (:mod:`goldlint.server.frames`):
+        a bad frame is answered or skipped, and the server keeps serving."""
+        from goldlint.server.frames import serve_stdio
+
+        serve_stdio(self, stdin, stdout)
+
+    def start_tcp(self, host: str, port: int) -> None:
+        """pygls's TCP server, with goldlint's frame reader, as :meth:`start_io`."""
+        from goldlint.server.frames import serve_tcp
+
+        serve_tcp(self, host, port)
+
+    def shutdown(self) -> None:
+        self.stopping.set()
+        super().shutdown()
 
     # -- set-up ----------------------------------------------------------------------
+
+    def initialize(self, params: types.InitializeParams) -> None:
+        """The ``initialize`` feature: pygls computes the server's capabilities after it, from
+        the features registered by then, so pull diagnostics are registered (and offered) only
+        to clients that can pull and do not opt out."""
+        self.setup(params)
+        if self.offers_pull(params.capabilities) and not self.pull_registered:  # (once: a second initialize must not fail)
+            from goldlint.server import diagnostics
+
+            diagnostics.register(self)
+            self.pull_registered = True
 
     def setup(self, params: types.InitializeParams) -> None:
         options = params.initialization_options
@@ -227,11 +157,22 @@ class GoldlintServer(LanguageServer):
         return await asyncio.get_running_loop().run_in_executor(self.requests, fn, *args)
 
     def publish(self, state: DocState) -> None:
+        """Push a document's diagnostics. Each item's JSON is computed once and the message is
+        encoded by orjson and written to the transport as one frame: for 10,000 diagnostics
+        pygls's ``notify`` (the standard encoder) costs ~40 ms per publication, this ~4 ms."""
         items = state.items
         params: dict[str, Any] = {"uri": state.uri, "diagnostics": [i.json for i in items]}
         if state.version is not None:
             params["version"] = state.version
-        self.protocol.notify(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, params)
+        writer = self.protocol.writer
+        if writer is not None:
+            from goldlint.server.frames import frame
+
+            message = {"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, "params": params}
+            content_type = f"{self.protocol.CONTENT_TYPE}; charset={self.protocol.CHARSET}"
+            result = writer.write(frame(orjson.dumps(message, default=self._json_default), content_type))
+            if inspect.isawaitable(result):
+                asyncio.ensure_future(result)
         state.published(items)
 
     def config_problem(self, config_file: Path | None, problem: ConfigProblem | None) -> None:
@@ -289,9 +230,14 @@ class ClientLogHandler(logging.Handler):
 
 
 def create_server() -> GoldlintServer:
-    from goldlint.server import code_actions, completion, diagnostics, hover, symbols, sync
+    from goldlint.server import code_actions, completion, hover, symbols, sync
 
     server = GoldlintServer()
-    for module in (sync, diagnostics, code_actions, completion, hover, symbols):
+
+    @server.feature(types.INITIALIZE)
+    def initialize(params: types.InitializeParams) -> None:
+        server.initialize(params)  # and pull diagnostics (module diagnostics), when offered
+
+    for module in (sync, code_actions, completion, hover, symbols):
         module.register(server)
     return server

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import queue
+import re
+import socket
 import subprocess
 import sys
 import threading
@@ -19,6 +21,23 @@ from .helpers import DATA
 WAIT = 20.0
 
 
+def read_messages(out: Any, messages: queue.Queue[dict[str, Any]]) -> None:
+    """Every message the server writes to ``out``, until the stream ends."""
+    while True:
+        length = None
+        while True:
+            line = out.readline()
+            if not line:
+                return
+            if line.strip() == b"":
+                break
+            name, _, value = line.decode("ascii").partition(":")
+            if name.strip().lower() == "content-length":
+                length = int(value)
+        assert length is not None
+        messages.put(json.loads(out.read(length)))
+
+
 class RawClient:
     def __init__(self) -> None:
         self.proc = subprocess.Popen([sys.executable, "-m", "goldlint", "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -28,21 +47,8 @@ class RawClient:
         self._thread.start()
 
     def _read(self) -> None:
-        out = self.proc.stdout
-        assert out is not None
-        while True:
-            length = None
-            while True:
-                line = out.readline()
-                if not line:
-                    return
-                if line.strip() == b"":
-                    break
-                name, _, value = line.decode("ascii").partition(":")
-                if name.strip().lower() == "content-length":
-                    length = int(value)
-            assert length is not None
-            self.messages.put(json.loads(out.read(length)))
+        assert self.proc.stdout is not None
+        read_messages(self.proc.stdout, self.messages)
 
     def raw(self, data: bytes) -> None:
         assert self.proc.stdin is not None
@@ -134,19 +140,66 @@ def test_after_the_abuse_diagnostics_sit_where_the_cli_puts_them(client: RawClie
     assert shown == sorted((d.code, d.span.start.line) for d in check_file(gold).diagnostics)
 
 
-def test_the_adapter_is_written_for_the_pygls_it_runs_with() -> None:
-    """GoldlintServer.start_io stands in for pygls's stdio loop; it relies on pygls's
-    ``StdoutWriter``, ``protocol.set_writer`` and ``shutdown()`` setting ``_stop_event``."""
+@pytest.mark.parametrize("body", [b"3", b"null", b'"text"', b"[]"])
+def test_a_body_that_is_json_but_no_object_is_an_invalid_request_and_the_server_reads_on(client: RawClient, body: bytes) -> None:
+    client.raw(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))  # (before: TypeError for 3 and null, and the server died)
+    error = client.expect(lambda m: "error" in m)
+    assert error["id"] is None and error["error"]["code"] == -32600
+    assert "result" in client.initialize(7)
+
+
+def test_over_tcp_a_bad_frame_is_answered_and_the_server_reads_on() -> None:
+    """The TCP server runs the same frame loop as stdio (pygls's own would stop answering)."""
+    proc = subprocess.Popen([sys.executable, "-m", "goldlint", "serve", "--tcp", "--port", "0"],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        assert proc.stderr is not None
+        port = None
+        while port is None and (line := proc.stderr.readline()):
+            if found := re.search(rb"Serving on \('[^']*', (\d+)\)", line):
+                port = int(found.group(1))
+        assert port is not None, "the server exited without listening"
+        messages: queue.Queue[dict[str, Any]] = queue.Queue()
+        with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as sock, sock.makefile("rb") as stream:
+            reader = threading.Thread(target=read_messages, args=(stream, messages), daemon=True)
+            reader.start()
+            body = b'{"jsonrpc": "2.0", "method": "x", "params": {}}'
+            sock.sendall(b"content-length: 10\n\n" + body + _initialize_frame(8))
+            first = messages.get(timeout=WAIT)
+            assert first["id"] is None and first["error"]["code"] == -32700
+            assert "result" in messages.get(timeout=WAIT)
+            proc.kill()  # the connection ends: the reading thread with it
+            reader.join(timeout=WAIT)
+    finally:
+        proc.kill()
+        proc.wait(timeout=WAIT)
+        if proc.stderr is not None:
+            proc.stderr.close()
+
+
+def test_a_second_initialize_from_a_pulling_client_is_answered_too(client: RawClient) -> None:
+    """Pull diagnostics are registered by the first ``initialize`` that offers them, once."""
+    pulling: dict[str, Any] = {"textDocument": {"diagnostic": {}}}
+    for n in (11, 12):
+        client.send({"jsonrpc": "2.0", "id": n, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": pulling}})
+        answer = client.expect(lambda m, n=n: m.get("id") == n)
+        assert "diagnosticProvider" in answer["result"]["capabilities"], answer
+
+
+def test_shutdown_ends_the_message_loop_and_the_transport_is_built_from_public_pygls() -> None:
+    """GoldlintServer.start_io stands in for pygls's stdio loop, on pygls's public
+    ``StdoutWriter`` and ``protocol.set_writer``; pygls's ``shutdown()`` (on ``exit``, or a
+    lost client) ends goldlint's loop through ``stopping``."""
     from importlib.metadata import version
 
-    import pygls
+    import pygls.io_
 
     from goldlint.server.server import GoldlintServer
 
     major = int(version("pygls").split(".")[0])
     assert major == 2, "pygls 2.x: re-read goldlint/server/frames.py against this version's io_ loop"
     server = GoldlintServer()
-    server._stop_event = threading.Event()  # what start_io sets
+    assert not server.stopping.is_set()
     server.shutdown()
-    assert server._stop_event.is_set()
+    assert server.stopping.is_set()
     assert hasattr(pygls.io_, "StdoutWriter") and hasattr(server.protocol, "set_writer")
