@@ -206,8 +206,10 @@ def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, e
     from goldlint.formats.json_items import ItemsDocument
 
     doc = ItemsDocument.of_value(str(path), data, parsed.value)
+    del parsed
     _run(doc, path, report, loaded, kind, explicit, result)
-    result.document = None  # diagnostics only: the values are freed on return, while the collector is still paused
+    result.document = None  # diagnostics only: the values are freed before the findings are placed, while the collector is still paused
+    doc.release_value()
     return _finish(result, report, doc, loaded)
 
 
