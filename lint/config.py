@@ -24,7 +24,7 @@ from goldlint.tables import AtLeast, AtMost, Checked, table
 CONFIG_NAMES = ("goldlint.yaml", ".goldlint.yaml", "pyproject.toml")
 DEFAULT_FILE_SIZE = 1 << 30
 DEFAULT_DOCUMENT_SIZE = 64 << 20  # JSON and TSV: a hostile 64 MiB JSON needs about 3 GB to parse; a real gold file far less
-DEFAULT_YAML_SIZE = 4 << 20  # YAML with anchors, tags or tabs is read in pure Python (about 0.3 MB/s): 4 MiB is 15 s at worst
+DEFAULT_YAML_SIZE = 4 << 20  # YAML with directives or a tab outside a quoted string is read in pure Python (about 0.3 MB/s): 4 MiB is 15 s at worst
 
 
 class ConfigProblem(msgspec.Struct, frozen=True):
