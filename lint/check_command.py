@@ -138,8 +138,11 @@ def _before_links(folder: Path) -> Path:
     stands on disk (``sub/gold.json`` with ``sub`` a link out of the tree is not inside ``sub``)."""
     current = Path(folder.parts[0])
     for part in folder.parts[1:]:
-        if (current / part).is_symlink():
-            break
+        try:
+            if (current / part).is_symlink():
+                break
+        except OSError:
+            break  # (a path longer than the system takes: the tree ends before it, and nothing past it is written)
         current = current / part
     return current
 

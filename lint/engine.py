@@ -7,6 +7,7 @@ The CLI, ``--fix``, the language server and ``score`` all call :func:`check_text
 from __future__ import annotations
 
 import gc
+import os
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -137,6 +138,20 @@ def check_file(
         return _check_file(path, loaded or cfg.for_file(path), kind, explicit, in_memory, need_document)
 
 
+def _unlisted_folder(path: Path) -> str | None:
+    """Why a folder the walk could not list is not checked (None: ``path`` is no folder). A
+    folder reaches a file's check only so: a folder named is walked."""
+    try:
+        with os.scandir(path):
+            pass
+    except (NotADirectoryError, FileNotFoundError):
+        return None
+    except OSError as exc:
+        return f"cannot list this folder: {exc.strerror or exc}; the files in it are not checked"
+    # (listed now by a shorter spelling of its path: the walk's was too long for the system)
+    return "cannot list this folder: its path is too long; the files in it are not checked (name a folder nearer to them)"
+
+
 def asked_kind(path: Path, loaded: cfg.Loaded, kind: str | None) -> str | None:
     """The kind the user asked for this file: ``--kind``, else the first `kinds` glob it matches."""
     return kind or next((loaded.settings.kinds[glob] for glob in loaded.matches(path, loaded.settings.kinds)), None)
@@ -144,6 +159,8 @@ def asked_kind(path: Path, loaded: cfg.Loaded, kind: str | None) -> str | None:
 
 def _check_file(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, in_memory: bool, need_document: bool) -> FileResult:
     fmt = format_of(path)
+    if fmt is None and explicit and (unlisted := _unlisted_folder(path)) is not None:
+        return _limit(path, unlisted, loaded, code="GL003")
     if fmt is None and asked_kind(path, loaded, kind) is None:
         return FileResult(str(path), skipped=NOT_GOLD_FORMAT)  # not even read
     limit, key = loaded.settings.size_limit(fmt)
@@ -630,7 +647,8 @@ def iter_files(paths: list[Path], loaded_for: Any, skipped: Counter[str] | None 
             elif skipped is not None:
                 skipped[reason] += 1
             continue
-        for file in files_under(path):
+        unlisted: list[Path] = []
+        for file in files_under(path, unlisted.append):
             if format_of(file) is None:
                 continue  # (not counted: a folder holds all sorts of files)
             reason = _left_out(file, loaded_for)
@@ -638,6 +656,8 @@ def iter_files(paths: list[Path], loaded_for: Any, skipped: Counter[str] | None 
                 yield file, False
             elif skipped is not None:
                 skipped[reason] += 1
+        for folder in unlisted:  # (checked as named: its check says why its files are not)
+            yield folder, True
 
 
 def _left_out(file: Path, loaded_for: Any) -> str | None:
