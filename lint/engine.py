@@ -134,8 +134,16 @@ def check_file(
     Without ``need_document`` (a caller that wants only diagnostics), a JSON file may be
     checked from its bytes alone (:func:`_from_bytes`), and the result then has no text and
     no document."""
+    loaded = loaded or cfg.for_file(path)
     with _collector_paused():
-        return _check_file(path, loaded or cfg.for_file(path), kind, explicit, in_memory, need_document)
+        try:
+            return _check_file(path, loaded, kind, explicit, in_memory, need_document)
+        except MemoryError:
+            # (a file inside every size limit can still need more memory than the process may
+            # have, under `ulimit -v` or a container's cap: what was built is freed on the way
+            # here, and the file is reported, not the run ended by an internal error)
+            return _limit(path, "the check ran out of memory on this file: not checked (raise the memory limit, or split the file)",
+                          loaded)
 
 
 def _unlisted_folder(path: Path) -> str | None:

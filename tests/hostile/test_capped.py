@@ -144,3 +144,25 @@ def test_yaml_of_tags_and_tabs_at_the_size_limit_is_checked_inside_the_cap(tmp_p
     done = _capped(["check", "--kind", "semantic", "gold.yaml"], tmp_path)
     assert b"MemoryError" not in done.stderr and b"internal error" not in done.stderr, done.stderr[-2000:]
     assert done.returncode == 1 and b"gold.yaml:3:10: GL003 " in done.stdout and b"gold.yaml:1:1: SEM101" in done.stdout, done.stdout[-2000:]
+
+
+def test_a_file_that_exhausts_memory_is_reported_not_an_internal_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inside every size limit a file can still need more memory than the process may have
+    (under ``ulimit -v`` the 200 MB line once ended in ``MemoryError``, exit 2): that file gets
+    a GL011 at its start, and the run goes on to the next file."""
+    from goldlint import engine
+
+    (tmp_path / "big.json").write_text('{"a": 1}', encoding="utf-8")
+    (tmp_path / "next.json").write_text('{"a": 1,}', encoding="utf-8")
+    real = engine._check_file
+
+    def exhausted(path: Path, *args: object) -> engine.FileResult:
+        if path.name == "big.json":
+            raise MemoryError
+        return real(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine, "_check_file", exhausted)
+    big = engine.check_file(tmp_path / "big.json", kind="semantic")
+    assert [(d.code, d.span.start.line, d.span.start.column) for d in big.diagnostics] == [("GL011", 1, 1)]
+    assert "ran out of memory" in big.diagnostics[0].message
+    assert [d.code for d in engine.check_file(tmp_path / "next.json", kind="semantic").diagnostics][:1] == ["GL003"]
