@@ -138,12 +138,18 @@ def check_file(
     with _collector_paused():
         try:
             return _check_file(path, loaded, kind, explicit, in_memory, need_document)
+        except SystemError as exc:  # (orjson's way of saying MemoryError: "returned a result with an exception set")
+            if not isinstance(exc.__cause__, MemoryError):
+                raise
+            return _limit(path, _OUT_OF_MEMORY, loaded)
         except MemoryError:
             # (a file inside every size limit can still need more memory than the process may
             # have, under `ulimit -v` or a container's cap: what was built is freed on the way
             # here, and the file is reported, not the run ended by an internal error)
-            return _limit(path, "the check ran out of memory on this file: not checked (raise the memory limit, or split the file)",
-                          loaded)
+            return _limit(path, _OUT_OF_MEMORY, loaded)
+
+
+_OUT_OF_MEMORY = "the check ran out of memory on this file: not checked (raise the memory limit, or split the file)"
 
 
 def _unlisted_folder(path: Path) -> str | None:

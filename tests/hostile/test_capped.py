@@ -166,3 +166,24 @@ def test_a_file_that_exhausts_memory_is_reported_not_an_internal_error(tmp_path:
     assert [(d.code, d.span.start.line, d.span.start.column) for d in big.diagnostics] == [("GL011", 1, 1)]
     assert "ran out of memory" in big.diagnostics[0].message
     assert [d.code for d in engine.check_file(tmp_path / "next.json", kind="semantic").diagnostics][:1] == ["GL003"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as Linux counts it")
+def test_three_million_empty_records_under_a_tight_cap_end_with_a_diagnostic(tmp_path: Path) -> None:
+    """Under 600 MB of address space, 9 MB of ``[{}, …]`` died by SIGSEGV: the duplicate-key
+    test re-serialised the value with orjson, which reserves some 130 bytes of address space
+    a value. Now it is checked, or (with less memory still) a GL011 says it ran out."""
+    (tmp_path / "gold.json").write_text("[" + ",".join(["{}"] * 3_000_000) + "]", encoding="utf-8")
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (600 << 20, 600 << 20))
+
+    for cap in (limit, _tighter):
+        done = subprocess.run([sys.executable, "-m", "goldlint", "check", "--kind", "slu", "gold.json"], cwd=tmp_path, capture_output=True,
+                              timeout=120, preexec_fn=cap, check=False)
+        assert done.returncode == 1 and b"internal error" not in done.stderr, (done.returncode, done.stderr[-2000:])
+        assert b"gold.json:1:" in done.stdout, done.stdout[-2000:]
+
+
+def _tighter() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (250 << 20, 250 << 20))  # (orjson.loads itself runs out: a SystemError from MemoryError)
