@@ -418,6 +418,7 @@ class _BatchReader:
     def skipped(self, length: int, ends_line: bool = True) -> RawBatch:
         """An over-long line of ``length`` bytes, read past: an empty line in its place."""
         batch = RawBatch.of(self.number, self.offset, b"", self.ahead)
+        batch.read_past = True
         self.number += 1
         self.offset += length + 1
         self.lone_lfs += ends_line
@@ -525,11 +526,11 @@ def _run(doc: Document, path: Path, report: Report, loaded: cfg.Loaded, kind: st
         return
     if family is None:
         records = sum(1 for _ in doc.records())  # (a streamed file's reading findings come as it is read)
-        if records == 0 and not doc.findings and isinstance(doc, JsonlDocument):
+        if records == 0 and not doc.findings and not doc.read_past and isinstance(doc, JsonlDocument):
             # Only blank lines, found by streaming (a text in memory is caught before it is parsed).
             report.add("GL010", Span(Position(1, 1), Position(1, 1), 0, 0), "empty file")
             return
-        if not doc.findings and not result.lossy:
+        if not doc.findings and not doc.read_past and not result.lossy:
             # Read cleanly, of no kind goldlint knows, and none was asked for: not ours to judge.
             result.skipped = NOT_RECOGNISED
         # Else it is broken (invalid UTF-8, a syntax error, nesting past the limit): which kind

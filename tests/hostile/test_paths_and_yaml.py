@@ -240,6 +240,25 @@ def test_a_jsonl_line_over_the_limit_is_read_past_not_held(tmp_path: Path, monke
     assert ("SLU109", other, 82) in found and ("SLU103", other, 314) in found, found  # columns as in the file without it
 
 
+@pytest.mark.parametrize("kind", [None, "slu", "slurp"])
+def test_a_file_of_one_line_over_the_limit_is_that_line_not_an_empty_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                           kind: str | None) -> None:
+    """A JSONL file of one 200 MB line said GL010 "empty file" (or "holds no records") beside
+    the GL011 of the line, a consequence of the defect reported as another; with no kind, it
+    was skipped as of no kind, and the GL011 not shown at all."""
+    from goldlint import config as cfg
+    from goldlint import engine
+
+    (tmp_path / "goldlint.yaml").write_text("max-document-size: 5000\n", encoding="utf-8")
+    (tmp_path / "gold.jsonl").write_text('{"text": "' + "x" * 6000 + '"}\n', encoding="utf-8")
+    monkeypatch.setattr(engine, "_CHUNK", 1024)  # (so the long line spans chunks, as a 200 MB one does)
+    monkeypatch.setattr(engine, "STREAM_ABOVE", -1)
+    cfg.load.cache_clear()
+    result = engine.check_file(tmp_path / "gold.jsonl", kind=kind)
+    assert result.skipped is None
+    assert [(d.code, d.span.start.line, d.span.start.column) for d in result.diagnostics] == [("GL011", 1, 1)]
+
+
 def test_a_file_the_user_may_not_read_is_a_diagnostic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_cli) -> None:  # type: ignore[no-untyped-def]
     """`chmod 000` as a user other than root (root reads anything, so the refusal is simulated
     in-process; the same file through the CLI is checked as a real subprocess below)."""
