@@ -129,7 +129,7 @@ def may_have_duplicates(text: str | bytes, value: Any) -> bool:
         # (msgspec, not orjson: orjson.dumps reserves some 130 bytes of address space per
         # value, 2.7 GB for a 60 MB array of `{}`, and dies by SIGSEGV under `ulimit -v`)
         written = _ENCODER.encode(value).count(b":")
-    except (TypeError, OverflowError, msgspec.EncodeError):
+    except (TypeError, OverflowError, RecursionError, msgspec.EncodeError):
         return True  # be exact the slow way
     return colons != written
 
