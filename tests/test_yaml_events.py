@@ -166,6 +166,14 @@ def test_tags_and_tabs_in_quoted_scalars_are_read_by_libyaml(text: str) -> None:
     assert _read(text, libyaml=True) == _read(text, libyaml=False)
 
 
+@pytest.mark.parametrize("text", ["a: !!python/object/apply:os.system x\nb: [1 2\n", "- !local x\n- &a:b 1\n", "- !t a\n- x\ty\n"])
+def test_what_libyaml_read_before_it_stepped_aside_is_not_reported_twice(text: str) -> None:
+    """A tag read by libyaml, then a text it steps aside from further on (an error, a tab in a
+    plain scalar): the tag was reported twice, once from each reader (the YAML fuzz target)."""
+    assert _libyaml(text) is None
+    assert _read(text, libyaml=True) == _read(text, libyaml=False)
+
+
 def test_a_collection_as_a_key_is_its_text() -> None:
     doc = YamlDocument("x.yaml", "? [a, b]\n: 1\n? [a, b]\n: 2\n")
     assert doc.root == {"[a, b]": 2}
