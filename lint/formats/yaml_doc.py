@@ -137,16 +137,13 @@ class YamlDocument(Document):
         if fast is not None:
             # What composing libyaml's events reports (a tag it read) is taken back if they
             # turn out not to be ruamel.yaml's: ruamel.yaml's reading then reports it again.
-            kept, self.findings = self.findings, Findings()
+            findings = self.findings
+            back = findings.mark() if isinstance(findings, Findings) else None
             try:
-                node = self._compose_events(fast, yaml_events.resolve_1_2)
+                return self._compose_events(fast, yaml_events.resolve_1_2)
             except yaml_events.NotExact:
-                self.findings = kept
-            else:
-                if kept:  # (else the new list stands, its per-rule counts with it)
-                    kept.extend(self.findings)
-                    self.findings = kept
-                return node
+                if back is not None:
+                    back()
         _check_flow_depth(text, self.limits.max_depth)
         stream, resolve = yaml_events.ruamel_events(text)
         return self._compose_events(stream, resolve)
