@@ -11,7 +11,9 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from goldlint import config as cfg
 from goldlint.diagnostics import Diagnostic
@@ -42,34 +44,47 @@ def codes(values: list[str] | None, option: str) -> list[str]:
 class Configs:
     """The config for each file, with the command line's overrides applied on top."""
 
-    def __init__(self, explicit: Path | None, select: list[str], ignore: list[str]) -> None:
-        self.explicit, self.select, self.ignore = explicit, select, ignore
+    def __init__(self, explicit: Path | None, select: list[str], ignore: list[str], submission: bool = False) -> None:
+        self.explicit, self.select, self.ignore, self.submission = explicit, select, ignore, submission
         self._cache: dict[Path | None, cfg.Loaded] = {}
 
     def __call__(self, file: Path) -> cfg.Loaded:
         key = self.explicit or cfg.find_config(file)
         if key not in self._cache:
             loaded = cfg.load(key.resolve()) if key is not None else cfg.for_file(file)
-            update: dict[str, list[str]] = {}
+            update: dict[str, Any] = {}
             if self.select:
                 update["select"] = self.select
             if self.ignore:
                 update["ignore"] = list(loaded.settings.ignore) + self.ignore
+            if self.submission:  # (--submission: every run card is judged as a leaderboard submission)
+                update["runcard"] = replace(loaded.settings.runcard, submission=True)
             if update:
                 loaded = cfg.Loaded(loaded.settings.with_changes(**update), loaded.path, loaded.root)
             self._cache[key] = loaded
         return self._cache[key]
 
 
+def near_threshold(value: float | None) -> float | None:
+    """``--near-duplicates``, checked as the config's ``datasets.near-duplicates`` is."""
+    from goldlint.dataset_options import threshold_problem
+
+    if value is not None and (problem := threshold_problem(value)) is not None:
+        raise Usage(f"--near-duplicates: {problem}")
+    return value
+
+
 def run_check(paths: list[Path], select: list[str], ignore: list[str], kind: str | None, fmt: str, output_file: Path | None,
               fix: bool, unsafe: bool, diff: bool, strict: bool, statistics: bool, exit_zero: bool, quiet: bool,
-              config_file: Path | None, jobs: int = 0, require_files: bool = False, submission: bool = False) -> int:
+              config_file: Path | None, jobs: int = 0, require_files: bool = False, submission: bool = False,
+              near_duplicates: float | None = None) -> int:
     if kind is not None and kind not in KIND_NAMES:
         raise Usage(f"unknown kind `{kind}`; kinds are {', '.join(KIND_NAMES)}")
+    near_threshold(near_duplicates)
     for p in paths:
         if not p.exists() and not p.is_symlink():  # (a link that leads nowhere is read, and says why)
             raise Usage(f"{p}: no such file or folder")
-    configs = Configs(config_file, select, ignore)
+    configs = Configs(config_file, select, ignore, submission)
     summary = RunSummary(strict=strict)
     diagnostics: list[Diagnostic] = []
     fixed = 0
@@ -92,9 +107,7 @@ def run_check(paths: list[Path], select: list[str], ignore: list[str], kind: str
             summary.add(outcome)
             checked.append(outcome)
             diagnostics.extend(outcome.diagnostics)
-    diagnostics.extend(_dataset_findings(checked, configs))
-    if submission:
-        diagnostics.extend(_submission_folders(paths, configs))
+    diagnostics.extend(_dataset_findings(checked, configs, near_duplicates))
     diagnostics.sort(key=lambda d: d.sort_key)
     if summary.files_checked == 0 and not quiet:
         print(summary.nothing_checked(), file=sys.stderr)
@@ -183,21 +196,22 @@ def _patch(file: Path, before: str, after: str) -> str:
     return "".join(difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True), f"a/{file}", f"b/{file}"))
 
 
-def _dataset_findings(checked: list[Outcome], configs: Configs) -> list[Diagnostic]:
-    """The dataset checks over the files of each kind that takes part (see :mod:`goldlint.dataset`)."""
+def _dataset_findings(checked: list[Outcome], configs: Configs, near_duplicates: float | None = None) -> list[Diagnostic]:
+    """The dataset checks over the files of each kind that takes part (see :mod:`goldlint.dataset`);
+    ``near_duplicates``: the command line's DS109 threshold, else each file's config's."""
     taking_part = [(outcome.kind, Path(outcome.path)) for outcome in checked
                    if outcome.skipped is None and outcome.kind is not None and KINDS[outcome.kind].items]
-    if not taking_part:
-        return []
-    from goldlint.dataset.check import check_dataset
+    if len(taking_part) == len({kind for kind, _ in taking_part}):
+        return []  # (no kind has two files: no dataset, and nothing of goldlint.dataset is imported)
     from goldlint.dataset.rules import CODES
-    from goldlint.dataset.splits import placed
+    from goldlint.dataset.splits import assigned
     from goldlint.engine import enabled_codes
     from goldlint.rules.registry import rule_matches
 
-    datasets: dict[tuple[str, Path], list[Path]] = {}  # (kind, the dataset's folder) -> its files
+    datasets: dict[tuple[str, object], list[tuple[Path, str | None]]] = {}  # (kind, the dataset) -> its files and their splits
     for kind, path in taking_part:
-        datasets.setdefault((kind, placed(Path(os.path.abspath(path)))[0]), []).append(path)
+        dataset, split = assigned(path, configs(path))
+        datasets.setdefault((kind, dataset), []).append((path, split))
 
     answers: dict[tuple[Path, str], bool] = {}
 
@@ -207,22 +221,20 @@ def _dataset_findings(checked: list[Outcome], configs: Configs) -> list[Diagnost
             answers[path, code] = rule_matches(code, select) and not rule_matches(code, ignore)
         return answers[path, code]
 
+    def near(path: Path) -> float | None:
+        return near_duplicates if near_duplicates is not None else configs(path).settings.datasets.near_duplicates  # type: ignore[no-any-return]
+
+    def asked(path: Path, code: str) -> bool:  # (DS109 runs only with a threshold: off by default)
+        return wants(path, code) and (code != "DS109" or near(path) is not None)
+
     out: list[Diagnostic] = []
-    for (kind, _), files in datasets.items():
+    for (kind, _), members in datasets.items():
         # (a dataset of one file has no other file to compare with — its own repeats are its
         # family's to report —, and a run that selects no DS rule reads nothing again)
-        if len(files) > 1 and any(wants(path, code) for path in files for code in CODES):
-            out.extend(check_dataset(kind, sorted(files), wants, configs))
-    return out
+        if len(members) > 1 and any(asked(path, code) for path, _ in members for code in CODES):
+            from goldlint.dataset.check import check_members
 
-
-def _submission_folders(paths: list[Path], configs: Configs) -> list[Diagnostic]:
-    from goldlint.families.runcard.submission import check_folder
-
-    out: list[Diagnostic] = []
-    for path in paths:
-        if path.is_dir():
-            out.extend(check_folder(path, configs(path / "x")))
+            out.extend(check_members(kind, members, wants, configs, near))
     return out
 
 
@@ -269,8 +281,9 @@ def guarded(verbose: bool, run: Callable[[], int]) -> int:
 
 def command(paths: list[Path] | None, select: list[str] | None, ignore: list[str] | None, kind: str | None, output_format: str,
             output_file: Path | None, fix: bool, unsafe_fixes: bool, diff: bool, strict: bool, statistics: bool, exit_zero: bool,
-            quiet: bool, config_file: Path | None, verbose: bool, jobs: int, require_files: bool, submission: bool) -> int:
+            quiet: bool, config_file: Path | None, verbose: bool, jobs: int, require_files: bool, submission: bool,
+            near_duplicates: float | None = None) -> int:
     """``goldlint check`` with its parameters as the command line gives them; the exit code."""
     return guarded(verbose, lambda: run_check(paths or [Path(".")], codes(select, "--select"), codes(ignore, "--ignore"), kind, output_format,
                                               output_file, fix, unsafe_fixes, diff, strict, statistics, exit_zero, quiet, config_file, jobs,
-                                              require_files, submission))
+                                              require_files, submission, near_duplicates))

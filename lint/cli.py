@@ -67,11 +67,14 @@ def check(
     verbose: Annotated[bool, typer.Option("--verbose", help="Show tracebacks of internal errors.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes checking files at once; 0: every core when there are many files.")] = 0,
     require_files: Annotated[bool, typer.Option("--require-files", help="Exit 1 when no file was checked (for CI).")] = False,
-    submission: Annotated[bool, typer.Option("--submission", help="Also check each folder argument as a leaderboard submission (RUN113-RUN117).")] = False,
+    submission: Annotated[bool, typer.Option("--submission", help="Judge each run card's folder as a leaderboard submission (RUN113-RUN117).")] = False,
+    near_duplicates: Annotated[float | None, typer.Option("--near-duplicates", metavar="THRESHOLD",
+                                                          help="Report test items this similar (0 < THRESHOLD <= 1) to one of another split (DS109); "
+                                                               "replaces the config's datasets.near-duplicates.")] = None,
 ) -> None:
     """Check gold files and report every problem with its exact position."""
     raise typer.Exit(command(paths, select, ignore, kind, output_format.value, output_file, fix, unsafe_fixes, diff, strict, statistics,
-                             exit_zero, quiet, config_file, verbose, jobs, require_files, submission))
+                             exit_zero, quiet, config_file, verbose, jobs, require_files, submission, near_duplicates))
 
 
 from goldlint.score.command import score  # noqa: E402  (registered after check: the command order of --help)

@@ -59,6 +59,11 @@ def _kind(kind: str) -> str:
 
 
 def _globs(value: Any) -> Any:
+    return check_globs(value)
+
+
+def check_globs(value: Any) -> Any:
+    """``value`` (a list of globs), or ``ValueError`` naming the first that cannot be matched."""
     for glob in value:
         if not isinstance(glob, str) or not glob:
             raise ValueError("a glob must be a non-empty string")
@@ -123,6 +128,10 @@ class Settings(BaseSettings):
     (:func:`settings_from`)."""
 
     def __getattr__(self, name: str) -> Any:  # (only for attributes not set yet)
+        if name == "datasets":  # (the dataset checks' table: goldlint.dataset_options)
+            value = _dataset_options()()
+            self.__dict__[name] = value
+            return value
         kind = _KIND_OF.get(name)
         if kind is None:
             raise AttributeError(name)
@@ -137,11 +146,17 @@ class Settings(BaseSettings):
         return new
 
 
+def _dataset_options() -> type:
+    from goldlint.dataset_options import DatasetOptions
+
+    return DatasetOptions
+
+
 @cache
 def _validated() -> type:
-    """Settings with every kind's table as a field: what a config file is validated as."""
-    return make_dataclass("Settings", [(attr, KINDS[kind].options, field(default_factory=KINDS[kind].options)) for attr, kind in _KIND_OF.items()],
-                          bases=(Settings,))
+    """Settings with every kind's table (and ``datasets``) as a field: what a config file is validated as."""
+    tables_ = [(attr, KINDS[kind].options) for attr, kind in _KIND_OF.items()] + [("datasets", _dataset_options())]
+    return make_dataclass("Settings", [(attr, cls, field(default_factory=cls)) for attr, cls in tables_], bases=(Settings,))
 
 
 def settings_from(data: dict[str, Any]) -> Settings:

@@ -54,6 +54,7 @@ class FileResult(msgspec.Struct):
     lossy: bool = False  # invalid UTF-8 was replaced: fixes must not be written
     document: Document | None = None
     skipped: str | None = None  # why the file was not checked (NOT_RECOGNISED, ...), None when it was
+    sha256: str | None = None  # of the bytes checked, when the caller asked (``digest``) and they were read whole
 
     @property
     def errors(self) -> int:
@@ -68,7 +69,7 @@ def make_document(path: str, text: str, fmt: str, limits: Limits | None = None) 
     if fmt == "json":
         return JsonDocument(path, text, limits)
     if fmt == "jsonl":
-        return JsonlDocument(path, text)
+        return JsonlDocument(path, text, max_depth=(limits or Limits()).max_depth)
     if fmt == "yaml":
         from goldlint.formats.yaml_doc import YamlDocument  # (the YAML stack, only for YAML)
 
@@ -127,17 +128,18 @@ def check_text(
 
 def check_file(
     path: Path, loaded: cfg.Loaded | None = None, kind: str | None = None, explicit: bool = True, in_memory: bool = False,
-    need_document: bool = True,
+    need_document: bool = True, digest: bool = False,
 ) -> FileResult:
     """Check a file on disk, streaming large JSONL files so memory stays flat (unless ``in_memory``: fixes need the text).
 
     Without ``need_document`` (a caller that wants only diagnostics), a JSON file may be
     checked from its bytes alone (:func:`_from_bytes`), and the result then has no text and
-    no document."""
+    no document. With ``digest``, the result carries the SHA-256 of the bytes it checked (a
+    report that names them hashes what was scored, not a second read that may differ)."""
     loaded = loaded or cfg.for_file(path)
     with _collector_paused():
         try:
-            return _check_file(path, loaded, kind, explicit, in_memory, need_document)
+            return _check_file(path, loaded, kind, explicit, in_memory, need_document, digest)
         except SystemError as exc:  # (orjson's way of saying MemoryError: "returned a result with an exception set")
             if not isinstance(exc.__cause__, MemoryError):
                 raise
@@ -171,7 +173,8 @@ def asked_kind(path: Path, loaded: cfg.Loaded, kind: str | None) -> str | None:
     return kind or next((loaded.settings.kinds[glob] for glob in loaded.matches(path, loaded.settings.kinds)), None)
 
 
-def _check_file(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, in_memory: bool, need_document: bool) -> FileResult:
+def _check_file(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, in_memory: bool, need_document: bool,
+                digest: bool = False) -> FileResult:
     fmt = format_of(path)
     if fmt is None and explicit and (unlisted := _unlisted_folder(path)) is not None:
         return _limit(path, unlisted, loaded, code="GL003")
@@ -202,13 +205,21 @@ def _check_file(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool
         checked = _from_bytes(path, data, loaded, kind, explicit)
         if checked is not None:
             return checked
+    sha256 = _sha256(data) if digest else None
     decoded = decode(data)
     del data  # the text holds it all now: a big file is not kept twice while it is checked
     result = check_text(path, decoded.text, loaded, kind, explicit, lossy=decoded.lossy)
+    result.sha256 = sha256
     if decoded.findings and result.skipped is None:
         extra = resolve_findings(decoded.findings, None, loaded, path)
         result.diagnostics = sorted(extra + result.diagnostics, key=lambda d: d.sort_key)
     return result
+
+
+def _sha256(data: bytes) -> str:
+    import hashlib  # (only a caller that reports the hash pays for it)
+
+    return hashlib.sha256(data).hexdigest()
 
 
 def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, explicit: bool) -> FileResult | None:
@@ -264,7 +275,7 @@ def _check_streamed(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: 
     result = FileResult(str(path))
     longest = loaded.settings.size_limit("json")[0]  # a line is one JSON document, held whole to be parsed
     doc = JsonlDocument(str(path), None, lambda: _decoded_lines(path, longest), lambda: _raw_batches(path, report, longest),
-                        lambda wanted: _decoded_lines(path, longest, wanted))
+                        lambda wanted: _decoded_lines(path, longest, wanted), Limits.of(loaded.settings).max_depth)
     _run(doc, path, report, loaded, kind, explicit, result)
     return _finish(result, report, doc, loaded)
 

@@ -34,6 +34,13 @@ def _jobs(value: str) -> int:
     return int(value)
 
 
+def _number(value: str) -> float:
+    try:
+        return float(value)  # (as click reads a FLOAT; its range is judged by the command: exit 2)
+    except ValueError:
+        raise _NotPlain from None
+
+
 class Option(msgspec.Struct, frozen=True):
     dest: str  # the check command's parameter
     flags: tuple[str, ...]
@@ -59,6 +66,7 @@ CHECK_OPTIONS = (
     Option("jobs", ("--jobs", "-j"), _jobs),
     Option("require_files", ("--require-files",)),
     Option("submission", ("--submission",)),
+    Option("near_duplicates", ("--near-duplicates",), _number),
 )
 _BY_FLAG = {flag: option for option in CHECK_OPTIONS for flag in option.flags}
 

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from goldlint import config as cfg
 from goldlint.cli import app
+from tests.snapshot import assert_snapshot
 
 DATA = Path(__file__).parent / "data" / "cli"
 SNAPSHOTS = Path(__file__).parent / "snapshots"
@@ -34,13 +35,7 @@ def run(*args: str) -> tuple[int, str]:
 
 
 def snapshot(name: str, actual: str) -> None:
-    """Compare with the stored snapshot. A missing one fails (a deleted snapshot must not pass
-    unnoticed); GOLDLINT_UPDATE_SNAPSHOTS=1 writes it."""
-    path = SNAPSHOTS / name
-    if os.environ.get("GOLDLINT_UPDATE_SNAPSHOTS"):
-        path.write_text(actual, encoding="utf-8")
-    assert path.exists(), f"snapshot {name} is missing (GOLDLINT_UPDATE_SNAPSHOTS=1 writes it)"
-    assert actual == path.read_text(encoding="utf-8"), f"snapshot {name} changed (GOLDLINT_UPDATE_SNAPSHOTS=1 to accept)"
+    assert_snapshot(SNAPSHOTS / name, actual)
 
 
 @pytest.mark.parametrize("fmt,ext", [("text", "txt"), ("json", "json"), ("github", "txt"), ("sarif", "json"), ("junit", "xml")])
@@ -220,7 +215,7 @@ def test_rule_docs(work: Path) -> None:
     codes = [r["code"] for r in rules]
     assert {f"GL{n:03d}" for n in range(1, 12)} <= set(codes)
     assert {f"SLU{n}" for n in range(101, 119)} <= set(codes)
-    assert all(r["bad"] and r["good"] and r["why"] for r in rules)
+    assert all(r["examples"] and r["why"] for r in rules)
     assert run("rule", "XYZ999")[0] == 2
 
 

@@ -1,4 +1,4 @@
-"""Dataset-wide checks (DS101–DS104, issue 22): items compared across the files of a run.
+"""Dataset-wide checks (DS101–DS108, issue 22): items compared across the files of a run.
 
 The data are real xSID 0.7 excerpts with real leaks between splits (tests/data/dataset);
 the command is the one a user runs on a dataset folder, and every finding names the other
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from goldlint.dataset.splits import rank, split_of_name
+from goldlint.dataset.splits import placed, rank, split_of_name
 
 DATA = Path(__file__).parent / "data" / "dataset" / "xsid"
 
@@ -82,6 +82,14 @@ def test_the_split_is_read_from_the_file_name(name: str, split: str | None) -> N
     assert split_of_name(name) == split
 
 
+@pytest.mark.parametrize("folder,split", [("test", "test"), ("Dev", "valid"), ("validation", "valid"), ("train", "train"),
+                                          ("test_data", None), ("test_a_thousand_random_edits-vscode", None), ("data", None)])
+def test_a_folder_names_a_split_by_its_whole_name(folder: str, split: str | None) -> None:
+    """`data/test/x.jsonl` is of the test split; `test_data/x.jsonl` (or a test runner's
+    `test_edits/` folder) is of none: its files may be anything."""
+    assert placed(Path("data") / folder / "x.jsonl")[1] == split
+
+
 def test_splits_are_ranked_by_how_held_out_they_are() -> None:
     assert rank("test") > rank("valid") > rank("train") > rank(None)
 
@@ -108,18 +116,81 @@ def test_a_group_of_equal_items_costs_work_linear_in_its_size(monkeypatch: pytes
     calls = 0
     real = check.rank
 
-    def counting(split: str | None) -> int:
+    def counting(split: str | None, order: tuple[str, ...] = ()) -> int:
         nonlocal calls
         calls += 1
-        return real(split)
+        return real(split, order)
 
     monkeypatch.setattr(check, "rank", counting)
     work = []
     for n in (200, 2_000):
         calls = 0
-        group = [Item(k % 2, k, "", "test" if k % 2 else "valid", 1, 1, "x") for k in range(n)]
+        group = [Item(k % 2, k, "", "test" if k % 2 else "valid", 1, 1, 7) for k in range(n)]
         found = check._group(group, [Path("en.valid.conll"), Path("en.test.conll")], lambda path, code: True, False)
         assert len([f for f in found if f.code == "DS101"]) == n // 2
         assert all(len(f.others) <= check.MAX_RELATED for f in found)
+        assert calls > 0
         work.append(calls)
     assert work[0] == work[1], work
+
+
+def test_worker_processes_give_the_same_findings(dataset: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dataset pass runs once, in the parent, over the outcomes the workers send back:
+    ``-j 2`` (a real pool: every byte made worth a worker) reports what ``-j 1`` does."""
+    from goldlint import parallel
+    from goldlint.check_command import run_check
+
+    monkeypatch.setattr(parallel, "BYTES_PER_WORKER", 1)
+    files = sorted(dataset.glob("*.conll"))
+    assert parallel.workers_for(2, len(files), sum(f.stat().st_size for f in files)) == 2
+    reports = []
+    for jobs in (1, 2):
+        out = dataset.parent / f"report-{jobs}.json"
+        run_check([dataset], select=["DS"], ignore=[], kind=None, fmt="json", output_file=out, fix=False, unsafe=False, diff=False,
+                  strict=False, statistics=False, exit_zero=True, quiet=True, config_file=None, jobs=jobs)
+        reports.append(json.loads(out.read_text(encoding="utf-8")))
+    assert reports[0] == reports[1]
+    assert {d["code"] for d in reports[0]} == {"DS101", "DS102", "DS103", "DS104"}
+
+
+def _slu(audio: str, intent: str, n: int) -> str:
+    record = {"instruction": "Вопрос: {question}\n<audio>", "inputs": {"audio": audio, "question": "Что просит пользователь?"},
+              "outputs": {"intent": intent, "slots": []}, "meta": {"id": n, "audio": {"type": "real"}, "speaker": "1_male_30"}}
+    return json.dumps(record, ensure_ascii=False) + "\n"
+
+
+def test_slu_recordings_are_compared_where_they_are(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """MERA numbers each split's recordings from `samples/audio_0.wav` in the split's own
+    folder: the same path written in test/ and train/ is two recordings, no leak. One
+    recording (`../audio/a.wav` from both) in two splits is one."""
+    for split in ("test", "train"):
+        (tmp_path / split).mkdir()
+        (tmp_path / split / "ruslun.jsonl").write_text(_slu("samples/audio_0.wav", "play_music", 0) + _slu("../audio/a.wav", "weather/find", 1),
+                                                       encoding="utf-8")
+    done = run_cli("check", ".", "--select", "DS101,DS102,DS103,DS104", cwd=tmp_path)
+    lines = [line for line in done.stdout.splitlines() if "DS1" in line or line.startswith("    ")]
+    assert lines == ["test/ruslun.jsonl:2:68: DS101 [error] the same text stands in the train split: this test item leaks",
+                     "    train/ruslun.jsonl:2:68: the same text (train split)"], done.stdout
+
+
+def test_semantic_meetings_take_part_by_their_ids(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A semantic file has no text: its `meeting_id` is its id (one meeting in two splits is
+    DS105, at the id) and its topics and risk types are its labels (DS106)."""
+    source = Path(__file__).parents[1] / "examples" / "score" / "semantic" / "gold" / "support_call.json"
+    meeting = json.loads(source.read_text(encoding="utf-8"))
+    for split in ("test", "valid"):
+        (tmp_path / split).mkdir()
+        (tmp_path / split / "support_call.json").write_text(json.dumps(meeting, indent=2), encoding="utf-8")
+        meeting["topics"] = meeting["topics"][:1]
+    (tmp_path / "goldlint.yaml").write_text("datasets:\n  min-split-items: 1\n", encoding="utf-8")
+    out = run_cli("check", ".", "--select", "DS105,DS106", cwd=tmp_path).stdout
+    assert "valid/support_call.json:3:17: DS105 [error] this id is also the id of 1 item in another file of the dataset" in out, out
+    assert "    test/support_call.json:3:17: the same id (test split)" in out
+    assert "test/support_call.json:3:17: DS106 [warning] topic `" in out
+
+
+def test_a_bad_datasets_table_is_a_positioned_config_error(run_cli, dataset: Path) -> None:  # type: ignore[no-untyped-def]
+    (dataset / "goldlint.yaml").write_text("datasets:\n  distribution-shift: 2\n  splits:\n    test: ['[z-a]']\n", encoding="utf-8")
+    done = run_cli("check", ".", cwd=dataset)
+    assert done.returncode == 2
+    assert "distribution-shift" in done.stderr and "must be above 0 and at most 1" in done.stderr and "goldlint.yaml:2:" in done.stderr, done.stderr

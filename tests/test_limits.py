@@ -131,8 +131,10 @@ def test_jsonl_keeps_the_file_size_limit(tmp_path: Path) -> None:
         (".json", '["' + "x" * 100 + '"]', {"max-document-size": 50}, "1:1 file is 104 bytes, over the limit of 50 (max-document-size)"),
         (".tsv", "a\tb\n" + "x\ty\n" * 30, {"max-document-size": 50}, "1:1 file is 124 bytes, over the limit of 50 (max-document-size)"),
         (".jsonl", '{"a": 1}\n' * 20, {"max-file-size": 50}, "1:1 file is 180 bytes, over the limit of 50 (max-file-size)"),
+        # each line of a JSONL file is a JSON document, with the same depth limit (it was ignored)
+        (".jsonl", '{"a": 1}\n' + '{"a": ' + "[" * 10 + "]" * 10 + "}\n", {"max-depth": 10}, "2:16 nesting deeper than 10 levels (max-depth)"),
     ],
-    ids=["json-depth", "yaml-flow-depth", "yaml-block-depth", "yaml-nodes", "yaml-size", "json-size", "tsv-size", "jsonl-size"],
+    ids=["json-depth", "yaml-flow-depth", "yaml-block-depth", "yaml-nodes", "yaml-size", "json-size", "tsv-size", "jsonl-size", "jsonl-depth"],
 )
 def test_each_limit_is_configurable_and_positioned(tmp_path: Path, suffix: str, text: str, config: dict[str, int], expected: str) -> None:
     path = tmp_path / f"gold{suffix}"
@@ -140,6 +142,18 @@ def test_each_limit_is_configurable_and_positioned(tmp_path: Path, suffix: str, 
     result = check_file(path, cfg.Loaded(settings_from(config), None, tmp_path))
     got = [f"{d.span.start.line}:{d.span.start.column} {d.message}" for d in result.diagnostics if d.code == "GL011"]
     assert len(got) == 1 and got[0].startswith(expected), got
+
+
+def test_the_jsonl_depth_limit_holds_on_every_route(tmp_path: Path) -> None:
+    """In memory (the editor), from the file, and streamed line by line (a large file)."""
+    from tests.routes import every_route
+
+    (tmp_path / "goldlint.yaml").write_text("max-depth: 3\n", encoding="utf-8")
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text('{"a": [[1]]}\n{"a": [[[1]]]}\n{"a": 2}\n', encoding="utf-8")
+    for route, found in every_route(gold, "slu").items():
+        depth = [(start.line, start.column) for code, _, start, *_ in found if code == "GL011"]
+        assert depth == [(2, 9)], (route, found)  # the fourth opening, past three levels
 
 
 @pytest.mark.parametrize(

@@ -42,7 +42,7 @@ def _by_typer(args: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, Any
 
     def capture(*values: Any) -> int:
         names = ["paths", "select", "ignore", "kind", "output_format", "output_file", "fix", "unsafe_fixes", "diff", "strict", "statistics",
-                 "exit_zero", "quiet", "config_file", "verbose", "jobs", "require_files", "submission"]
+                 "exit_zero", "quiet", "config_file", "verbose", "jobs", "require_files", "submission", "near_duplicates"]
         seen.update(zip(names, values, strict=True))
         return 0
 
@@ -64,6 +64,8 @@ LINES = [
     ["-j", "2", "--jobs=3", "--statistics", "--exit-zero", "--verbose", "--require-files", "--submission", "."],
     ["--diff", "--unsafe-fixes", "--", "--odd-name.json"],
     ["--quiet", "-", "gold"],
+    ["--near-duplicates", "0.9", "--near-duplicates=1", "data"],
+    ["--near-duplicates", "1e-1", "data"],
 ]
 
 
@@ -77,7 +79,7 @@ def test_a_plain_line_means_what_typer_reads(args: list[str], monkeypatch: pytes
 
 @pytest.mark.parametrize("args", [
     ["--help"], ["-h"], ["--selct", "SLU"], ["-qj", "2"], ["-j2"], ["-j", "-1"], ["--jobs", "two"], ["--format", "xml"],
-    ["--fix=yes"], ["--select"], ["--kind", "--fix"], ["--version"],
+    ["--fix=yes"], ["--select"], ["--kind", "--fix"], ["--version"], ["--near-duplicates", "high"],
 ])
 def test_anything_else_is_left_to_typer(args: list[str]) -> None:
     assert read_check(args) is None

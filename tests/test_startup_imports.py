@@ -33,7 +33,8 @@ FILES = {
     "xsid": (REPO / "examples/score/xsid/de.test.conll", "de.test.conll"),
     "slurp": (REPO / "tests/data/slurp/test.jsonl", "test.jsonl"),
 }
-NEVER = ("typer", "click", "pydantic", "pydantic_core", "rich", "goldlint.cli", "goldlint.score", "goldlint.server", "lsprotocol", "pygls")
+NEVER = ("typer", "click", "pydantic", "pydantic_core", "rich", "goldlint.cli", "goldlint.score", "goldlint.server", "lsprotocol", "pygls",
+         "goldlint.rules.examples", "numpy")  # (numpy: near-duplicates only, DS109; a rule's examples are read by `goldlint rule` only)
 YAML_STACK = ("yaml", "ruamel", "_ruamel_yaml", "goldlint.formats.yaml_doc", "goldlint.formats.yaml_events")
 
 
@@ -69,6 +70,8 @@ def _check_imports(kind: str, modules: set[str], fmt: str) -> None:
     assert modules, "no import times were read"
     banned = {m for m in modules if m.startswith(NEVER)}
     assert banned == set(), f"{kind}: a plain check imported {sorted(banned)}"
+    dataset = {m for m in modules if m == "goldlint.dataset" or m.startswith("goldlint.dataset.")}
+    assert dataset == set(), f"{kind}: a one-file check imported the dataset checks {sorted(dataset)}"
     mine = KINDS[kind].package
     for other in KINDS.values():
         if other.package != mine:
@@ -76,6 +79,11 @@ def _check_imports(kind: str, modules: set[str], fmt: str) -> None:
     assert f"goldlint.families.{mine}.family" in modules  # (the pin would pass vacuously if nothing was checked)
     if fmt != "yaml":
         assert {m for m in modules if m.startswith(YAML_STACK)} == set(), f"{kind}: a {fmt} file imported the YAML stack"
+
+
+def test_every_kind_has_a_file_here() -> None:
+    """A kind added to the registry is pinned too (docs/CONTRIBUTING-FAMILIES.md)."""
+    assert set(FILES) == set(KINDS)
 
 
 @pytest.mark.parametrize("kind", sorted(FILES))
@@ -135,3 +143,15 @@ def test_the_language_server_starts_without_the_cli_or_any_parser_stack(tmp_path
     banned = {m for m in modules if m.startswith(("typer", "click", "pydantic", "goldlint.cli", "goldlint.score", *YAML_STACK, "lark"))}
     assert banned == set(), sorted(banned)
     assert not {m for m in modules if m.startswith("goldlint.families.") and m.endswith(".family")}
+
+
+def test_a_dataset_run_that_selects_no_dataset_rule_reads_nothing_again(tmp_path: Path) -> None:
+    """Two files of a kind make a dataset; with no DS rule selected, its items are not read
+    (the checks and the item readers stay unimported)."""
+    for split in ("test", "valid"):
+        shutil.copy(FILES["xsid"][0], tmp_path / f"de.{split}.conll")
+    done, modules = _imported(["check", "--quiet", "--select", "XSD", "."], tmp_path)
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    assert not {m for m in modules if m.startswith(("goldlint.dataset.check", "goldlint.dataset.collect", "goldlint.families.xsid.items"))}
+    done, modules = _imported(["check", "--quiet", "--select", "DS", "."], tmp_path)
+    assert "goldlint.dataset.check" in modules and "goldlint.families.xsid.items" in modules  # (the pin above is not vacuous)

@@ -27,7 +27,7 @@ end
 
 vim.api.nvim_create_autocmd({ "BufReadPost", "BufNewFile" }, {
   group = vim.api.nvim_create_augroup("goldlint", { clear = true }),
-  pattern = { "*.json", "*.jsonl", "*.ndjson", "*.yaml", "*.yml", "*.tsv" },
+  pattern = { "*.json", "*.jsonl", "*.ndjson", "*.yaml", "*.yml", "*.tsv", "*.conll" },
   callback = function(args)
     local root = root_of(args.file)
     local id = clients[root]

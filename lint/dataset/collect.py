@@ -1,64 +1,199 @@
 """A dataset's files read into compact items: per item, hashes of its text (exact, and
-normalised as the scorers normalise: :func:`goldlint.textnorm.normalize_text`), its labels,
-its split and its place — never the text itself, so a million items stay small."""
+normalised as the scorers normalise: :func:`goldlint.textnorm.normalize_text`), of its labels
+and of its id, its split and its place — never a text, so a million items stay small (the
+labels a DS104 message quotes are read again with the places: :func:`place`).
+The labels' categories (an item's intent, its slot types: :class:`Declared`) are counted per
+split as the items go by (:class:`Tally`), not kept."""
 
 from __future__ import annotations
 
+from array import array
+from collections import Counter
 from collections.abc import Callable, Iterator
+from itertools import groupby
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 import msgspec
 
+from goldlint.dataset.buffers import read_document
 from goldlint.diagnostics import Position, Span
-from goldlint.engine import read_document
 from goldlint.families import KINDS
+from goldlint.findings import At
 from goldlint.textnorm import normalize_text
 
 
+class Declared(NamedTuple):
+    """What a kind's ``items(doc)`` yields for each item (its family's ``items.py``)."""
+
+    at: At  # where the item's text is (where its findings are placed)
+    text: str | None  # the text compared across splits (None: the item has none, e.g. a meeting)
+    labels: str  # its labels as one string: two items of one text with other labels conflict (DS104)
+    split: str | None = None  # the split the item says itself (a corpus entry's segment), else None: the file's
+    categories: tuple[str, ...] = ()  # `type value` of each label counted per split (`intent weather/find`): DS106, DS107
+    id: str | None = None  # its id, unique across the dataset's files (DS105)
+    id_at: At | None = None  # where its id is
+
+
 class Item(msgspec.Struct, frozen=True, gc=False):
+    """One item, made from :class:`Columns` only for the items a finding may be about."""
+
     file: int  # index into the dataset's files
     ordinal: int  # the item's place among its file's items (placed only when a finding names it: :func:`place`)
     group: str  # items are compared within a group only (a corpus's language pair, an xSID file's language)
     split: str | None
-    exact: int  # hash of the text as written
-    normal: int  # hash of its normalised form
-    labels: str
+    exact: int  # hash of the text as written (0: no text)
+    normal: int  # hash of its group and its normalised text: equal for the items compared as one text
+    labels: int  # hash of its labels
+    ident: int = 0  # hash of its group, its id (and its split, where ids are numbered per split); 0: none
 
 
-def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: Callable[[Path], Any]) -> Iterator[Item]:
+class Columns:
+    """A dataset's items as columns of machine numbers — about 40 bytes an item, no Python
+    object each: a million items take some 40 MB. Items that share a text or an id are found by
+    one sort of the item numbers by the hash (:meth:`runs`), and only they are made objects."""
+
+    def __init__(self) -> None:
+        self.file, self.ordinal, self.split = array("I"), array("I"), array("H")
+        self.exact, self.normal, self.labels, self.ident = array("q"), array("q"), array("q"), array("q")
+        self.splits: list[str | None] = [None]  # split number -> name (0: no split)
+        self.groups: list[str] = []  # file -> its group
+
+    def __len__(self) -> int:
+        return len(self.file)
+
+    def split_number(self, name: str | None) -> int:
+        try:
+            return self.splits.index(name)
+        except ValueError:
+            self.splits.append(name)
+            return len(self.splits) - 1
+
+    def item(self, k: int) -> Item:
+        return Item(self.file[k], self.ordinal[k], self.groups[self.file[k]], self.splits[self.split[k]], self.exact[k], self.normal[k],
+                    self.labels[k], self.ident[k])
+
+    def having(self, column: array[int], values: set[int]) -> dict[int, list[Item]]:
+        """The items whose ``column`` holds one of ``values``, by value, in item order: one walk."""
+        out: dict[int, list[Item]] = {}
+        for k, value in enumerate(column):
+            if value in values:
+                out.setdefault(value, []).append(self.item(k))
+        return out
+
+    def runs(self, column: array[int]) -> Iterator[list[Item]]:
+        """The items sharing a value of ``column`` (not 0), in item order, for every value two
+        or more share: one sort of the item numbers by it (a C-level key), then one walk."""
+        order = sorted(range(len(column)), key=column.__getitem__)
+        for value, run in groupby(order, key=column.__getitem__):
+            if value:
+                numbers = list(run)
+                if len(numbers) > 1:
+                    yield [self.item(k) for k in sorted(numbers)]
+
+
+class Tally:
+    """Per (group, split): how many items, how many carry each category, and the first item
+    (its number) that does."""
+
+    def __init__(self) -> None:
+        self.items: Counter[tuple[str, str]] = Counter()
+        self.counts: dict[tuple[str, str], Counter[str]] = {}
+        self.first: dict[tuple[str, str, str], int] = {}
+        self.first_item: dict[tuple[str, str], int] = {}
+
+    def add(self, k: int, key: tuple[str, str], categories: tuple[str, ...]) -> None:
+        counts = self.counts.get(key)
+        if counts is None:
+            counts = self.counts[key] = Counter()
+            self.first_item[key] = k
+        self.items[key] += 1
+        for category in categories:
+            if category not in counts:
+                self.first[(*key, category)] = k
+            counts[category] += 1
+
+
+class TextSink(Protocol):
+    """Sees each item's normalised text as it is read (DS109's sketches: :mod:`.near_findings`)."""
+
+    def add(self, file: int, ordinal: int, group: str, normal: int, text: str) -> None: ...
+
+
+def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: Callable[[Path], Any], tally: Tally,
+            texts: TextSink | None = None) -> Columns:
     """Every item of the files (of ``kind``), file by file, in file order. A kind's ``items(doc)``
-    yields ``(At, text, labels, split)`` (the split an item says itself — a corpus entry's
-    segment —, else None: the file's); ``NORMALISE = False`` in its module compares texts as
-    written only (paths, ids); ``OWN_DUPLICATES = True``, the family reports repeats within a
-    file itself; a ``group(path, doc)`` there names the part of the dataset a file's items are
-    compared within (the same English sentence in two corpora of other target languages is
-    neither a leak nor a conflict). Each file is read the fastest way its format allows
-    (:func:`goldlint.engine.read_document`)."""
+    yields a :class:`Declared` per item; ``NORMALISE = False`` in its module compares texts as
+    written only (paths); ``IDS_PER_SPLIT = True``, its ids are numbered per split (compared
+    only across the files of one split); a ``group(path, doc)`` there names the part of the
+    dataset a file's items are compared within (the same English sentence in two corpora of
+    other target languages is neither a leak nor a conflict). An item of no split takes part in
+    nothing (its hashes are 0): a file of no split, in a folder of others, may be a version or a
+    variant of one of them rather than a part. Each file is read the fastest way its format
+    allows (:func:`goldlint.engine.read_document`), and let go before the next. ``texts``, when
+    given, sees the normalised text of each item of a split (the near-duplicate sketches)."""
     module = KINDS[kind].module("items")
     items, normalise = module.items, getattr(module, "NORMALISE", True)
+    ids_per_split = getattr(module, "IDS_PER_SPLIT", False)
     group_of = getattr(module, "group", None)
+    out = Columns()
+    group_numbers: dict[str, int] = {}
     for n, (path, split) in enumerate(zip(files, splits, strict=True)):
         doc = read_document(path, loaded_for(path))
+        group = group_of(path, doc) if group_of is not None and doc is not None else ""
+        out.groups.append(group)
         if doc is None:
             continue
-        group = group_of(path, doc) if group_of is not None else ""
-        for ordinal, (_, text, labels, own_split) in enumerate(items(doc)):
-            exact = hash(text)
-            yield Item(n, ordinal, group, own_split or split, exact, hash(normalize_text(text)) if normalise else exact, labels)
+        g = group_numbers.setdefault(group, len(group_numbers))  # (in the hashes: items of two groups never meet)
+        for ordinal, declared in enumerate(items(doc)):
+            own = declared.split or split
+            number = out.split_number(own) if own is not None else 0
+            text, exact, normal, ident = declared.text, 0, 0, 0
+            if own is not None:
+                if text:
+                    exact = hash(text) or 1
+                    norm = normalize_text(text) if normalise else text
+                    normal = hash((g, hash(norm))) or 1
+                    if texts is not None:
+                        texts.add(n, ordinal, group, normal, norm)
+                if declared.id:
+                    ident = hash((g, declared.id, number if ids_per_split else -1)) or 1
+                tally.add(len(out.file), (group, own), declared.categories)
+            out.file.append(n)
+            out.ordinal.append(ordinal)
+            out.split.append(number)
+            out.exact.append(exact)
+            out.normal.append(normal)
+            out.labels.append(hash(declared.labels))
+            out.ident.append(ident)
+        del doc
+    return out
 
 
-def place(kind: str, files: list[Path], wanted: set[tuple[int, int]], loaded_for: Callable[[Path], Any]) -> dict[tuple[int, int], Span]:
-    """The spans of the items ``(file, ordinal)`` that findings name, each file read again for them."""
-    items = KINDS[kind].module("items").items
-    out: dict[tuple[int, int], Span] = {}
-    for n in sorted({file for file, _ in wanted}):
+def place(kind: str, files: list[Path], wanted: set[tuple[int, int, bool]], loaded_for: Callable[[Path], Any],
+          texts: set[tuple[int, int]] = frozenset()  # type: ignore[assignment]
+          ) -> tuple[dict[tuple[int, int, bool], Span], dict[tuple[int, int], str], dict[tuple[int, int], str]]:
+    """The spans of the items ``(file, ordinal, at its id)`` that findings name, and their
+    labels; and the normalised texts of the items ``texts`` ``(file, ordinal)`` (DS109's
+    candidates, verified on them): each file that holds one read again, once."""
+    module = KINDS[kind].module("items")
+    items, normalise = module.items, getattr(module, "NORMALISE", True)
+    spans: dict[tuple[int, int, bool], Span] = {}
+    labels: dict[tuple[int, int], str] = {}
+    normal: dict[tuple[int, int], str] = {}
+    for n in sorted({file for file, _, _ in wanted} | {file for file, _ in texts}):
         doc = read_document(files[n], loaded_for(files[n]))
         if doc is None:
             continue
-        ordinals = sorted(ordinal for file, ordinal in wanted if file == n)
-        found = list(items(doc))
-        spans = doc.resolve_at([found[k][0] for k in ordinals])
-        for k, span in zip(ordinals, spans, strict=True):
-            out[n, k] = span or Span(Position(1, 1), Position(1, 1))
-    return out
+        keys = sorted(key for key in wanted if key[0] == n)
+        ordinals = {k for _, k, _ in keys} | {k for file, k in texts if file == n}
+        found = {k: declared for k, declared in enumerate(items(doc)) if k in ordinals}  # (only the named: a file may hold a million)
+        for file, k in texts:
+            if file == n and found[k].text:
+                normal[n, k] = normalize_text(found[k].text) if normalise else found[k].text  # type: ignore[arg-type]
+        resolved = doc.resolve_at([(found[k].id_at or found[k].at) if at_id else found[k].at for _, k, at_id in keys])
+        for key, span in zip(keys, resolved, strict=True):
+            spans[key] = span or Span(Position(1, 1), Position(1, 1))
+        labels.update(((n, k), declared.labels) for k, declared in found.items())
+        del doc, found  # (before the next file is read: one document in memory at a time)
+    return spans, labels, normal

@@ -46,10 +46,10 @@ class Kind(msgspec.Struct, frozen=True):
 
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
-    Kind("slu", "slu", "SluFamily", "SluOptions", ("json", "jsonl", "yaml")),
+    Kind("slu", "slu", "SluFamily", "SluOptions", ("json", "jsonl", "yaml"), items=True),
     Kind("runcard", "runcard", "RunCardFamily", "RunCardOptions", ("json", "yaml")),
     Kind("corpus", "corpus", "CorpusFamily", "CorpusOptions", ("json", "jsonl", "yaml"), byte_sniff=b'"entries"', items=True),
-    Kind("semantic", "semantic", "SemanticFamily", "SemanticOptions", ("json", "yaml")),
+    Kind("semantic", "semantic", "SemanticFamily", "SemanticOptions", ("json", "yaml"), items=True),
     Kind("mix-config", "mixconfig", "MixConfigFamily", "MixConfigOptions", ("json", "yaml")),
     Kind("truth", "truth", "TruthFamily", "TruthOptions", ("tsv",), items=True),
     Kind("xsid", "xsid", "XsidFamily", "XsidOptions", ("conll",), items=True),

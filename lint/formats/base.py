@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from typing import Any
@@ -72,19 +71,3 @@ class Document(ABC):
             elif isinstance(loc, Offsets) and self.index is not None:
                 spans[n] = self.index.span(loc.start, loc.end)
         return spans
-
-    def nearest_existing(self, where: At) -> list[At]:
-        """Fallbacks for a path that does not exist: its parents, nearest first."""
-        return [At(where.path[:n]) for n in range(len(where.path) - 1, -1, -1)]
-
-
-_CRLF = re.compile(r"\r\n?")
-
-
-def line_ending_offsets(text: str) -> tuple[list[int], int]:
-    """Offsets of every ``\\r`` that makes a CRLF or lone-CR line break, and the LF count."""
-    if "\r" not in text:
-        return [], 0
-    crs = [m.start() for m in _CRLF.finditer(text)]
-    lone_lf = text.count("\n") - sum(1 for o in crs if text.startswith("\r\n", o))
-    return crs, lone_lf

@@ -2,8 +2,10 @@
 
 A sentence is a block of comment lines (``# key = value`` or, in the older dialect,
 ``# key: value``) and token lines (cells separated by TAB), ended by a blank line. The
-document keeps every line's offsets, so a finding can point at a comment's key, its
-separator or a range of its value, or at any cell of a token line.
+document keeps where each sentence is in the text; a sentence's lines are read when a check
+asks for them, and their offsets only when a finding is placed in them, so a finding can
+point at a comment's key, its separator or a range of its value, or at any cell of a token
+line, while a clean file costs no position at all.
 
 Paths (for :class:`~goldlint.findings.At`); sentences and their lines count from 0:
 
@@ -22,10 +24,12 @@ line). Nothing is decoded: cells are the text between TABs, as the xSID tools re
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
+from operator import itemgetter, methodcaller
 from typing import Any
 
 from goldlint.diagnostics import Span
@@ -36,7 +40,19 @@ CELLS = ("index", "word", "intent", "tag")  # the xSID token columns, in order
 
 # `# key = value` / `# key: value`: the key is the first word after `#`; what follows the
 # separator (and the spaces after it) is the value. A comment of another shape has no key.
-_COMMENT = re.compile(r"#[ \t]*([^\s=:]+)[ \t]*([=:])[ \t]*")
+_KEY = r"#[ \t]*([^\s=:]+)[ \t]*([=:])"
+# key, separator, value: what follows the spaces after the separator, up to the line's last
+# character that is not whitespace (a value is runs of non-space apart by runs of space: one
+# way to match, linear in the line)
+_COMMENT = re.compile(_KEY + r"[ \t]*(\S*(?:[^\S\n]+\S+)*)")
+_LEADING_COMMENTS = re.compile(r"(?:#[^\n]*(?:\n|\Z))*")  # a sentence's comment lines before its first token line
+_HEADS = re.compile("^" + _COMMENT.pattern, re.MULTILINE)  # every `# key = value` comment of a sentence, at once
+_COMMENT_KEY = re.compile("^" + _KEY, re.MULTILINE)  # a comment's key, at the start of any line of the file
+# A sentence: a run of lines that are not blank (blank: empty or only whitespace, as
+# `str.isspace` says; `\s` is the same class), with the line break after its last line.
+_LINES = r"(?:[^\S\n]*\S[^\n]*(?:\n|\Z))+"
+_SENTENCE = re.compile("^" + _LINES, re.MULTILINE)
+_FIRST_SENTENCE = re.compile(_LINES)  # right after a BOM (where `^` does not match)
 
 
 @dataclass(slots=True)
@@ -86,40 +102,161 @@ class Token:
 
 
 class Sentence:
-    """One sentence: its comments, and its token lines' cells (``cells``; the :class:`Token`
-    objects of ``tokens``, with their positions, are made on first use: a clean sentence's
-    checks read the cells alone)."""
+    """One sentence: a run of non-blank lines of the document's text, read on first use.
 
-    __slots__ = ("number", "first_line", "comments", "cells", "token_lines", "_starts", "_tokens", "_keyed")
+    The document holds only where each sentence is; its lines are read from the text when a
+    check asks for them, and :meth:`forget` drops them again (a check that reads each sentence
+    once keeps one sentence's lines in memory, not the file's: a 100,000-sentence file had
+    made 2.4 million cell strings and 400,000 comment objects live at once). A check reads
+    ``heads`` (each comment's key, separator and value) and ``cells``; the :class:`Comment`
+    and :class:`Token` objects, with their positions, are made only when asked for (to place
+    a finding, or in the editor)."""
 
-    def __init__(self, number: int, first_line: int, starts: list[int]) -> None:
+    __slots__ = ("number", "first_line", "_text", "_start", "_end", "_done", "_heads", "_keys", "_seps", "_keyed", "_comment_at", "_cells",
+                 "_token_at", "_comments", "_tokens")
+
+    def __init__(self, number: int, first_line: int, text: str, start: int, end: int) -> None:
         self.number = number  # 0-based
         self.first_line = first_line
-        self.comments: list[Comment] = []
-        self.cells: list[list[str]] = []  # each token line's cells
-        self.token_lines: list[int] = []  # and its line
-        self._starts = starts  # the document's line offsets
+        self._text = text  # the document's text; the sentence is text[start:end] (its last line break included)
+        self._start = start
+        self._end = end
+        self._done = False
+        self._comments: list[Comment] | None = None
         self._tokens: list[Token] | None = None
-        self._keyed: dict[str, tuple[int, Comment]] | None = None
+        self._keyed: dict[str, int] = {}
+        self._keys: tuple[str, ...] = ()
+        self._seps: tuple[str, ...] = ()
+        self._heads: list[tuple[str, str, str]] = _NONE
+        self._comment_at: Sequence[int] = _NONE
+        self._cells: list[list[str]] = _NONE
+        self._token_at: Sequence[int] = _NONE
+
+    def forget(self) -> None:
+        """Drop what was read of the sentence's lines (read again on the next use)."""
+        if self._done:
+            self._done = False
+            self._comments = self._tokens = None
+            self._heads = self._comment_at = self._cells = self._token_at = _NONE
+            self._keyed, self._keys, self._seps = {}, (), ()
+
+    @property
+    def start(self) -> int:
+        """The offset of the sentence's first character."""
+        return self._start
+
+    def _read(self) -> None:
+        """Read the sentence's lines: each comment's head, each token line's cells."""
+        block = self._text[self._start : self._end]
+        head = _LEADING_COMMENTS.match(block).end()  # type: ignore[union-attr]  # (matches every text)
+        if "\r" not in block and block.find("\n#", head) < 0:  # the usual sentence: its comments, then its token lines
+            first = block.count("\n", 0, head) + (head == len(block) and block[-1] != "\n")  # (the last line may have no LF)
+            heads = _HEADS.findall(block, 0, head)  # (every comment `# key = value` shaped: one call for them all)
+            self._heads = heads if len(heads) == first else list(map(_head, block[:head].split("\n")[:first]))
+            self._comment_at = range(first)
+            self._cells = list(map(_cells, block[head:].removesuffix("\n").split("\n"))) if head < len(block) else []
+            self._token_at = range(first, first + len(self._cells))
+        else:
+            self._heads, self._comment_at, self._cells, self._token_at = [], [], [], []
+            for n, line in enumerate(self._lines()):
+                if line[0] == "#":
+                    self._heads.append(_head(line))
+                    self._comment_at.append(n)
+                else:
+                    self._cells.append(line.split("\t"))
+                    self._token_at.append(n)
+        self._keys, self._seps, _ = zip(*self._heads, strict=True) if self._heads else ((), (), ())
+        keys = self._keys
+        self._keyed = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1), strict=True))  # (a key's first comment)
+        self._done = True
+
+    def _lines(self) -> list[str]:
+        """The sentence's lines, without a CR before their LF."""
+        lines = self._text[self._start : self._end].removesuffix("\n").split("\n")
+        return [line[:-1] if line[-1:] == "\r" else line for line in lines]
+
+    def _line_offsets(self) -> list[int]:
+        """The offset of each of the sentence's lines in the text."""
+        return list(accumulate(map(_plus_one, map(len, self._text[self._start : self._end].split("\n")[:-1])), initial=self._start))
+
+    @property
+    def heads(self) -> list[tuple[str, str, str]]:
+        """Each comment's key, separator and value (``("", "", text)`` for a comment of no key shape)."""
+        if not self._done:
+            self._read()
+        return self._heads
+
+    def comment_line(self, k: int) -> int:
+        """Which of the sentence's lines (from 0) comment ``k`` is."""
+        if not self._done:
+            self._read()
+        return self._comment_at[k]
+
+    @property
+    def cells(self) -> list[list[str]]:
+        """Each token line's cells (the text between TABs)."""
+        if not self._done:
+            self._read()
+        return self._cells
+
+    @property
+    def token_lines(self) -> list[int]:
+        if not self._done:
+            self._read()
+        return [self.first_line + n for n in self._token_at]
+
+    @property
+    def comments(self) -> list[Comment]:
+        if self._comments is None:
+            if not self._done:
+                self._read()
+            lines = self._lines()
+            offsets = self._line_offsets()
+            self._comments = [_comment(lines[n], self.first_line + n, offsets[n]) for n in self._comment_at]
+        return self._comments
 
     @property
     def tokens(self) -> list[Token]:
         if self._tokens is None:
-            starts = self._starts
-            self._tokens = [Token(n, starts[n], cells) for n, cells in zip(self.token_lines, self.cells, strict=True)]
+            if not self._done:
+                self._read()
+            offsets = self._line_offsets()
+            self._tokens = [Token(self.first_line + n, offsets[n], cells) for n, cells in zip(self._token_at, self._cells, strict=True)]
         return self._tokens
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Each comment's key, in order."""
+        if not self._done:
+            self._read()
+        return self._keys
+
+    @property
+    def seps(self) -> tuple[str, ...]:
+        """Each comment's separator (``=``, ``:``, or ``""`` for a comment of no key shape), in order."""
+        if not self._done:
+            self._read()
+        return self._seps
+
+    @property
+    def keyed(self) -> dict[str, int]:
+        """Each key's first comment (its index)."""
+        if not self._done:
+            self._read()
+        return self._keyed
+
+    def index(self, key: str) -> int | None:
+        """The index of the first comment with this key."""
+        return self.keyed.get(key)
 
     def comment(self, key: str) -> tuple[int, Comment] | None:
         """The first comment with this key, and its index."""
-        if self._keyed is None:
-            self._keyed = {}
-            for k, c in enumerate(self.comments):
-                self._keyed.setdefault(c.key, (k, c))
-        return self._keyed.get(key)
+        k = self.index(key)
+        return (k, self.comments[k]) if k is not None else None
 
     def value(self, key: str) -> str | None:
-        found = self.comment(key)
-        return found[1].value if found is not None else None
+        k = self.index(key)
+        return self._heads[k][2] if k is not None else None
 
 
 def cell_index(name: str | int) -> int | None:
@@ -134,54 +271,74 @@ class ConllDocument(Document):
     def __init__(self, path: str, text: str) -> None:
         super().__init__(path, text)
         self.sentences: list[Sentence] = []
-        self.line_starts: list[int] = []  # the offset of every line
         self.blank_runs: list[tuple[int, int]] = []  # (first line, count) of every run of blank lines
+        self.blank_spans: list[tuple[int, int]] = []  # and its offsets: its first line's start, the next line's
         self.ends_with_blank = False  # the last sentence is followed by a blank line
+        self._line_starts: list[int] | None = None
         self._read(text)
         if not self.sentences:
             self.ok = False
             self.findings.append(Finding("GL010", Offsets(0, 0), "no sentences: the file holds no comment or token line"))
 
     def _read(self, text: str) -> None:
-        """One pass over the lines; the line offsets are summed in C (a 100,000-sentence file
-        has a million lines: the loop does only what each line needs)."""
-        body = text.removeprefix("\ufeff")
-        lines = body.split("\n")
-        self.line_starts = starts = list(accumulate(map(_plus_one, map(len, lines[:-1])), initial=len(text) - len(body)))
-        if "\r" in body:
-            lines = [line[:-1] if line.endswith("\r") else line for line in lines]
-        sentences = self.sentences
-        current: Sentence | None = None
-        blank_from = -1
-        for n, line in enumerate(lines):
-            if not line or line.isspace():
-                if blank_from < 0:
-                    blank_from = n
-                current = None
-                continue
-            if blank_from >= 0:
-                self.blank_runs.append((blank_from, n - blank_from))
-                blank_from = -1
-            if current is None:
-                current = Sentence(len(sentences), n, starts)
-                sentences.append(current)
-            if line[0] == "#":
-                current.comments.append(_comment(line, n, starts[n]))
-            else:
-                current.cells.append(line.split("\t"))
-                current.token_lines.append(n)
-        if body.endswith("\n"):  # the empty piece after the last LF is no line of the file
-            starts.pop()
-        if blank_from >= 0 and blank_from < len(starts):
-            self.blank_runs.append((blank_from, len(starts) - blank_from))
+        """Where each sentence is: one regular-expression match a sentence, the lines counted
+        in C (a 100,000-sentence file has a million lines: nothing is done a line in Python).
+        The sentences' lines are read when a check asks for them (:class:`Sentence`)."""
+        bom = len(text) - len(text.removeprefix("\ufeff"))
+        sentences, blank_runs = self.sentences, self.blank_runs
+        count = text.count
+        line = 0  # the line where the text after `done` starts
+        done = bom
+        first = _FIRST_SENTENCE.match(text, bom) if bom else None
+        for m in itertools.chain([first] if first else [], _SENTENCE.finditer(text, first.end() if first else bom)):
+            start, end = m.span()
+            if start > done:  # blank lines before the sentence: each ends with its line break
+                blanks = count("\n", done, start)
+                blank_runs.append((line, blanks))
+                self.blank_spans.append((done, start))
+                line += blanks
+            sentences.append(Sentence(len(sentences), line, text, start, end))
+            line += count("\n", start, end)
+            done = end
+        if done < len(text) or not sentences:  # blank lines after the last sentence (the last one may have no line break)
+            blank_runs.append((line, count("\n", done) + (not text.endswith("\n"))))
+            self.blank_spans.append((done, len(text)))
             self.ends_with_blank = bool(sentences)
+
+    def has_comment_key(self, key: str) -> bool:
+        """Whether some comment of the file has this key, found without reading the sentences
+        (a key that is nowhere in the text is in no comment: one search in C)."""
+        text = self.text or ""
+        if key not in text:
+            return False
+        bom = len(text) - len(text.removeprefix("\ufeff"))
+        if bom and (m := _COMMENT.match(text, bom)) is not None and m.group(1) == key:
+            return True  # (the first line, after a BOM)
+        return any(m.group(1) == key for m in _COMMENT_KEY.finditer(text))
+
+    @property
+    def line_starts(self) -> list[int]:
+        """The offset of every line (lines end at LF; the list is made on first use: a clean
+        file's check never needs it)."""
+        if self._line_starts is None:
+            text = self.text or ""
+            body = text.removeprefix("\ufeff")
+            lines = body.split("\n")
+            starts = list(accumulate(map(_plus_one, map(len, lines[:-1])), initial=len(text) - len(body)))
+            if body.endswith("\n"):  # the empty piece after the last LF is no line of the file
+                starts.pop()
+            self._line_starts = starts
+        return self._line_starts
 
     def line_end(self, n: int) -> int:
         """The offset just past line ``n``'s last character (before its line break)."""
+        return self._line_end_from(self.line_starts[n])
+
+    def _line_end_from(self, start: int) -> int:
         text = self.text or ""
-        end = text.find("\n", self.line_starts[n])
+        end = text.find("\n", start)
         end = len(text) if end < 0 else end
-        return end - 1 if end > self.line_starts[n] and text[end - 1] == "\r" else end
+        return end - 1 if end > start and text[end - 1] == "\r" else end
 
     # -- the Document interface ------------------------------------------------------
 
@@ -215,8 +372,7 @@ class ConllDocument(Document):
         if not isinstance(s, int) or not 0 <= s < len(self.sentences):
             return None
         sentence = self.sentences[s]
-        first = sentence.first_line
-        whole = self.line_starts[first], self.line_end(first)
+        whole = sentence.start, self._line_end_from(sentence.start)
         if len(path) < 3 or not isinstance(path[2], int):
             return whole
         if path[1] == "comments" and 0 <= path[2] < len(sentence.comments):
@@ -226,11 +382,23 @@ class ConllDocument(Document):
         return whole
 
 
+def _head(line: str) -> tuple[str, str, str]:
+    m = _COMMENT.match(line)
+    return m.groups() if m is not None else ("", "", line[1:].strip())  # type: ignore[return-value]
+
+
 def _comment(line: str, n: int, start: int) -> Comment:
+    key, sep, value = _head(line)
     m = _COMMENT.match(line)
     if m is None:
-        return Comment(n, start, "", "", line[1:].strip(), 0, len(line), len(line))
-    return Comment(n, start, m.group(1), m.group(2), line[m.end() :].rstrip(), m.start(1), m.end(), len(line))
+        return Comment(n, start, key, sep, value, 0, len(line), len(line))
+    return Comment(n, start, key, sep, value, m.start(1), m.start(3), len(line))
+
+
+_cells = methodcaller("split", "\t")
+_first = itemgetter(0)
+_second = itemgetter(1)
+_NONE: list[Any] = []  # (what a sentence not read holds: never appended to)
 
 
 _plus_one = (1).__add__

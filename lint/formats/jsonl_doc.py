@@ -20,7 +20,7 @@ from goldlint.diagnostics import Position, Span
 from goldlint.findings import At, Finding, Findings, JsonPath
 from goldlint.formats.base import Document
 from goldlint.formats.json_doc import parse_findings, resolve_in_text
-from goldlint.formats.json_read import might_overflow, parse_bytes, parse_json
+from goldlint.formats.json_read import MAX_DEPTH, might_overflow, parse_bytes, parse_json
 from goldlint.source import decode
 from goldlint.textindex import TextIndex
 
@@ -75,10 +75,13 @@ class JsonlDocument(Document):
         lines: Callable[[], Iterator[Line]] | None = None,
         raw_batches: Callable[[], Iterator[RawBatch]] | None = None,
         wanted_lines: Callable[[frozenset[int]], Iterator[Line]] | None = None,
+        max_depth: int = MAX_DEPTH,
     ) -> None:
         """Either ``text`` in memory, or a file streamed anew by ``lines`` (decoded, with
-        character offsets, for positions) and ``raw_batches`` (undecoded, for the one checking pass)."""
+        character offsets, for positions) and ``raw_batches`` (undecoded, for the one checking pass).
+        ``max_depth``: the nesting a line may have (``max-depth``; each line is a JSON document)."""
         super().__init__(path, text)
+        self.max_depth = max_depth
         self._lines = lines or (lambda: _split_lines(text or ""))
         self._raw_batches = raw_batches
         # (a streamed file: only the lines findings are on, the others stepped over unread)
@@ -92,6 +95,11 @@ class JsonlDocument(Document):
         if self._raw_batches is None:
             for line in self._lines():
                 yield from self._record(line)
+            return
+        if self.max_depth < MAX_DEPTH:  # a lowered limit (rare): each line read on its own, where the depth is checked
+            for batch in self._raw_batches():
+                for number, byte_offset, raw, editor in batch.lines():
+                    yield from self._raw_line(number, byte_offset, raw, editor)
             return
         for batch in self._raw_batches():
             self.read_past += batch.read_past
@@ -121,7 +129,7 @@ class JsonlDocument(Document):
 
     def _raw_line(self, number: int, byte_offset: int, raw: bytes, editor: int) -> Iterator[tuple[JsonPath, Any]]:
         """One undecoded line read on its own: its value, or what is wrong with it, and where."""
-        parsed = parse_bytes(raw)
+        parsed = parse_bytes(raw, self.max_depth)
         if parsed.ok and parsed.value is not None:
             self.record_count += 1
             yield (number,), parsed.value
@@ -140,7 +148,7 @@ class JsonlDocument(Document):
             # it costs twenty times the parse, and a million of them took half a minute)
             findings.admits("GL003", At(()), None, None)
             return
-        parsed = parse_json(body)
+        parsed = parse_json(body, max_depth=self.max_depth)
         if parsed.problems or parsed.duplicates:
             to_span = _line_span(line, self._index_if_lone_cr())
             self.findings.extend(parse_findings(parsed, lambda s, e, f=to_span: f(s, e)))  # type: ignore[misc]

@@ -30,7 +30,6 @@ from goldlint.formats.json_scan import encode_string
 from goldlint.formats.yaml_events import ALIAS, DOCUMENT, END, MAPPING, SCALAR, SEQUENCE
 from goldlint.textindex import TextIndex
 
-MAX_NODES = Limits().max_yaml_nodes  # nodes after expanding aliases (each use of an alias counts its whole value)
 # Tags a safe loader constructs as plain data; any other (``!!python/…``, a local ``!tag``) is reported.
 _DATA_TAGS = frozenset(f"tag:yaml.org,2002:{name}" for name in
                        ("str", "int", "float", "bool", "null", "seq", "map", "binary", "timestamp", "set", "omap", "pairs", "merge", "value"))

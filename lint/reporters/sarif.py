@@ -34,7 +34,7 @@ def sarif(diagnostics: list[Diagnostic], summary: RunSummary | None = None) -> s
                 shortDescription={"text": rule.summary},
                 fullDescription={"text": rule.why},
                 defaultConfiguration={"level": _LEVEL[rule.severity.value]},
-                help={"text": rule.summary, "markdown": rule.markdown()},
+                help={"text": rule.summary, "markdown": rule.markdown(examples=False)},  # (a check never reads the examples)
             )
         rules.append(entry)
     index = {code: n for n, code in enumerate(codes)}

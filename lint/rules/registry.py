@@ -2,14 +2,20 @@
 
 A rule here is metadata; the checks live with their family and report findings by
 code. ``goldlint rule CODE``, the reporters, the language server's hover and the JSON
-Schemas' docs all read from this one place.
+Schemas' docs all read from this one place. A rule's examples are whole files kept as data
+beside its family's rules (:mod:`goldlint.rules.examples`), read only when they are shown.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import msgspec
 
 from goldlint.diagnostics import Severity
+
+if TYPE_CHECKING:
+    from goldlint.rules.examples import Example
 
 
 class Rule(msgspec.Struct, frozen=True):
@@ -18,8 +24,6 @@ class Rule(msgspec.Struct, frozen=True):
     severity: Severity
     summary: str  # one line: what it checks
     why: str  # why it matters
-    bad: str  # a failing example
-    good: str  # the passing version of it
     fix: str = ""  # "safe: ..." / "unsafe: ..." / "" when there is no fix
     family: str = "file"
 
@@ -29,17 +33,34 @@ class Rule(msgspec.Struct, frozen=True):
             return "No automatic fix."
         return self.fix
 
-    def markdown(self) -> str:
+    @property
+    def examples(self) -> tuple[Example, ...]:
+        """Its runnable examples, the failing one(s) first (read from its family's examples file)."""
+        from goldlint.rules.examples import examples_of
+
+        return examples_of(self.family, self.code)
+
+    def markdown(self, examples: bool = True) -> str:
+        """Its documentation; ``examples=False`` (an editor's hover) names the command that shows them instead."""
+        if examples:
+            failing = [e for e in self.examples if e.codes]
+            passing = [e for e in self.examples if not e.codes]
+            shown = "".join(f"\n{e.markdown()}" for e in failing)
+            if passing:
+                shown += "\nUse instead:\n" + "".join(f"\n{e.markdown()}" for e in passing)
+            example = f"## Example\n{shown}\n"
+        else:
+            example = f"## Example\n`goldlint rule {self.code}` shows a failing and a passing file.\n\n"
         return (
             f"# {self.code} {self.name}\n\n"
             f"Family: `{self.family}` · default severity: {self.severity.value}\n\n"
             f"## What it does\n{self.summary}\n\n"
             f"## Why is this bad?\n{self.why}\n\n"
-            f"## Example\n```\n{self.bad.rstrip()}\n```\n\nUse instead:\n```\n{self.good.rstrip()}\n```\n\n"
+            f"{example}"
             f"## Fix safety\n{self.fix_safety}\n"
         )
 
-    def as_json(self) -> dict[str, str]:
+    def as_json(self) -> dict[str, Any]:
         return {
             "code": self.code,
             "name": self.name,
@@ -47,9 +68,8 @@ class Rule(msgspec.Struct, frozen=True):
             "severity": self.severity.value,
             "summary": self.summary,
             "why": self.why,
-            "bad": self.bad,
-            "good": self.good,
             "fix": self.fix,
+            "examples": [e.as_json() for e in self.examples],
         }
 
 

@@ -56,8 +56,8 @@ def score(
         "--flattened-predefined/--nested-predefined", help="truth: flatten struct_value to dotted paths (the tool's default).")] = None,
     format_calendar_canonicals: Annotated[bool | None, typer.Option(
         "--format-calendar-canonicals/--no-format-calendar-canonicals", help="truth: format calendar struct_values as the tool does.")] = None,
-    action_threshold: Annotated[float, typer.Option(min=0.0, max=1.0, help="semantic: the similarity an action match needs.")] = 0.8,
-    average: Annotated[str, typer.Option(help="slurp: micro (default) or macro, as the official evaluator's --average.")] = "micro",
+    action_threshold: Annotated[float | None, typer.Option(min=0.0, max=1.0, help="semantic: the similarity an action match needs [default: 0.8].")] = None,
+    average: Annotated[str | None, typer.Option(help="slurp: micro (default) or macro, as the official evaluator's --average.")] = None,
     verbose: Annotated[bool, typer.Option("--verbose", help="Show tracebacks of internal errors.")] = False,
 ) -> None:
     """Score predictions against a gold file: lint the gold first, then the benchmark's metrics.

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from goldlint.families.corpus.vocab import key_of
+from goldlint.families.corpus.declaration import key_of
 from goldlint.findings import At, JsonPath
 from goldlint.score.model import Issues
 from goldlint.score.slu_read import split_predictions

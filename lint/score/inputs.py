@@ -68,8 +68,9 @@ def lint_gold(path: Path, kind: str | None, key: str = "gold", explicit: bool = 
     loaded = cfg.for_file(path)
     if vocabulary is not None:
         loaded = cfg.with_semantic_profile(loaded, vocabulary)
-    result = check_file(path, loaded, kind=kind, explicit=explicit)
-    return Source(key, path, result.document, sha256_of(path), result.kind, list(result.diagnostics), linted=True)
+    result = check_file(path, loaded, kind=kind, explicit=explicit, digest=True)
+    sha256 = result.sha256 or sha256_of(path)  # (a large JSONL file is streamed, never held whole)
+    return Source(key, path, result.document, sha256, result.kind, list(result.diagnostics), linted=True)
 
 
 def read_input(path: Path, key: str, fmt: str | None = None) -> Source:

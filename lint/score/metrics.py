@@ -74,10 +74,6 @@ def prf_sets_upstream(predicted: set[Any], gold: set[Any]) -> PRF:
     return PRF(precision, recall, f1_of(precision, recall))
 
 
-def mean(values: list[float]) -> float | None:
-    return sum(values) / len(values) if values else None
-
-
 class MacroMean:
     """A running mean of per-sample P/R/F1 (the upstream aggregate)."""
 

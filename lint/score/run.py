@@ -50,8 +50,28 @@ class Request:
     ignore_entities: list[str] = field(default_factory=list)
     flattened_predefined: bool | None = None
     format_calendar_canonicals: bool | None = None
-    action_threshold: float = 0.8
-    average: str = "micro"
+    action_threshold: float | None = None  # semantic (0.8 when not given)
+    average: str | None = None  # slurp ("micro" when not given)
+
+
+# The options that apply to one kind only: (option, Request field, kind). Given for another
+# kind's gold, one is a usage error, not silently ignored (the user meant something by it).
+KIND_OPTIONS: tuple[tuple[str, str, str], ...] = (
+    ("--model-slug", "model_slug", "corpus"), ("--condition", "condition", "corpus"), ("--temperature", "temperature", "corpus"),
+    ("--system-prompt", "system_prompt", "corpus"), ("--method-class", "method_class", "corpus"), ("--method", "method", "corpus"),
+    ("--mix-config", "mix_config", "truth"), ("--ignore-entities", "ignore_entities", "truth"),
+    ("--flattened-predefined/--nested-predefined", "flattened_predefined", "truth"),
+    ("--format-calendar-canonicals/--no-format-calendar-canonicals", "format_calendar_canonicals", "truth"),
+    ("--action-threshold", "action_threshold", "semantic"), ("--average", "average", "slurp"),
+)
+
+
+def misplaced_option(req: Request, kind: str) -> str | None:
+    """Why an option given cannot apply to gold of ``kind``; None when all apply."""
+    for option, name, applies_to in KIND_OPTIONS:
+        if applies_to != kind and getattr(req, name) not in (None, []):
+            return f"{option} applies to {applies_to} gold only; {req.gold} is {kind} gold"
+    return None
 
 
 @dataclass(slots=True)
@@ -80,7 +100,10 @@ def run(req: Request, out: Console, err: Console) -> Result:
     profile = req.profile or "spec"
     if profile not in PROFILES[kind]:
         raise InputError(f"unknown profile `{profile}` for {kind}: {' or '.join(PROFILES[kind])}")
-    if req.average not in ("micro", "macro"):
+    misplaced = misplaced_option(req, kind)
+    if misplaced is not None:
+        raise InputError(misplaced)
+    if req.average not in (None, "micro", "macro"):
         raise InputError(f"--average `{req.average}`: micro or macro")
     settings = settings_from(req.method, req.model_slug, req.condition, req.temperature, req.system_prompt, req.method_class) if kind == "corpus" else None
     inputs = Inputs(kind, gold)
@@ -100,11 +123,11 @@ def run(req: Request, out: Console, err: Console) -> Result:
         elif kind == "corpus":
             outcome, card_run = drivers.score_corpus(inputs, issues, tick)
         elif kind == "semantic":
-            outcome = drivers.score_semantic(inputs, profile, req.action_threshold, issues, tick)
+            outcome = drivers.score_semantic(inputs, profile, 0.8 if req.action_threshold is None else req.action_threshold, issues, tick)
         elif kind == "xsid":
             outcome = drivers.score_xsid(inputs, profile, issues, tick)
         elif kind == "slurp":
-            outcome = drivers.score_slurp(inputs, profile, req.average, issues, tick)
+            outcome = drivers.score_slurp(inputs, profile, req.average or "micro", issues, tick)
         else:
             options = drivers.truth_options(inputs, req.flattened_predefined, req.format_calendar_canonicals, req.ignore_entities, notes)
             outcome = drivers.score_truth(inputs, options, issues, tick)

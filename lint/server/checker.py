@@ -116,7 +116,7 @@ class Checker:
         async with state.locks[kind]:
             if state.closed or (kind == "quick" and not (state.incremental and state.edited)):
                 return
-            version, revision = state.version, state.revision
+            revision = state.revision
             snap = Snapshot(state.path, state.buffer.snapshot(), state.fmt, state.kind, tuple(sorted(state.dirty)), self.server.encoding,
                             state.entries)
             work: Callable[[Snapshot], Outcome] = self._full if kind == "full" else self._quick
@@ -131,7 +131,6 @@ class Checker:
                 self.stats["failed"] += 1
                 if kind == "full" and not state.closed and state.revision == revision:
                     state.base, state.quick, state.dirty = [], [], set()
-                    state.checked_version = version
                     self.server.publish(state)
                     self.server.refresh_pulls()
                 return
@@ -142,7 +141,6 @@ class Checker:
             if kind == "full":
                 refresh = bool(state.quick or state.edited)
                 state.base, state.quick, state.dirty, state.entries = outcome.items, [], set(), outcome.item_map
-                state.checked_version = version
                 broken = any(i.diag.code == "GL003" for i in outcome.items)
                 if outcome.kind is not None or not broken:
                     state.kind = outcome.kind  # a buffer that does not parse keeps the kind it had

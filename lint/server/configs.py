@@ -40,7 +40,6 @@ class Configs:
     def __init__(self) -> None:
         self._loaded: dict[Path, tuple[tuple[int, int], cfg.Loaded | ConfigProblem]] = {}
         self._lock = threading.Lock()
-        self.generation = 0  # bumped whenever a config was (re)loaded or dropped
 
     def for_file(self, file: Path) -> tuple[cfg.Loaded, ConfigProblem | None]:
         """The config for a gold file, and the problem of its config file if it is broken
@@ -70,7 +69,6 @@ class Configs:
                 self._loaded.clear()
             else:
                 self._loaded.pop(path.resolve(), None)
-            self.generation += 1
         cfg.load.cache_clear()
 
     def _load(self, path: Path) -> cfg.Loaded | ConfigProblem:
@@ -92,5 +90,4 @@ class Configs:
             if cached is not None:
                 log.info("config %s changed: reloaded", path)
             self._loaded[path] = (stamp, entry)
-            self.generation += 1
         return entry

@@ -57,10 +57,9 @@ class DocState:
         self.kind: str | None = None  # from the last full check
         self.base: list[Item] = []
         self.quick: list[Item] = []
+        self.dataset: list[Item] = []  # findings across the files of its dataset (:mod:`goldlint.server.workspace_index`)
         self.dirty: set[int] = set()  # lines edited since the last full check (incremental mode)
         self.entries: ItemMap | None = None  # a large JSON or YAML document's entries, followed since the last full check
-        self.checked_version: int | None = None  # the version ``base`` was computed for
-        self.published_version: int | None = None
         self.published_revision = -1
         self.published_items: list[Item] = []
         self.document: Any = None  # the core Document of the last full check that parsed (JSON, YAML, TSV)
@@ -77,7 +76,7 @@ class DocState:
 
     @property
     def items(self) -> list[Item]:
-        return self.base + self.quick
+        return self.base + self.quick + self.dataset
 
     @property
     def incremental(self) -> bool:
@@ -133,6 +132,7 @@ class DocState:
         args = (change.delta, change.line_delta, change.old_end, region[0], region[1])
         self.base = [item for item in self.base if item.shift(*args)]
         self.quick = [item for item in self.quick if item.shift(*args)]
+        self.dataset = [item for item in self.dataset if item.shift(*args)]
         moved: set[int] = set()
         for line in self.dirty:
             if line < change.first_line:
@@ -165,14 +165,13 @@ class DocState:
 
     def _reset(self) -> None:
         """The whole text was replaced: nothing that was known about positions holds."""
-        self.base, self.quick, self.dirty, self.entries = [], [], set(), None
+        self.base, self.quick, self.dirty, self.entries, self.dataset = [], [], set(), None, []
         self.last_good_lines.clear()
 
     # -- waiting for results ---------------------------------------------------------
 
-    def published(self, version: int | None, items: list[Item]) -> None:
-        """Diagnostics of the current text (``revision``) went out, labelled ``version``."""
-        self.published_version = version
+    def published(self, items: list[Item]) -> None:
+        """Diagnostics of the current text (``revision``) went out."""
         self.published_revision = self.revision
         self.published_items = items
         still: list[tuple[int, asyncio.Future[None]]] = []

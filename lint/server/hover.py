@@ -39,7 +39,7 @@ def register(server: GoldlintServer) -> None:
             rule = get_rule(code)
             if rule is not None:
                 seen.add(code)
-                sections.append(f"{item.diag.message}\n\n{rule.markdown()}")
+                sections.append(f"{item.diag.message}\n\n{rule.markdown(examples=False)}")  # (whole files: too long for a hover)
             if len(seen) >= _MAX_RULES:
                 break
         buffer = state.buffer.snapshot()

@@ -165,15 +165,3 @@ def _scalar(word: str) -> Any:
         return json.loads(word)
     except ValueError:
         return word
-
-
-def token_text(text: str, spot: Spot) -> str:
-    """The token's decoded text (the whole token, not only up to the cursor)."""
-    if spot.token is None:
-        return ""
-    raw = text[spot.token[0] : spot.token[1]]
-    if spot.quote == '"':
-        return _decode_string(raw)
-    if spot.quote == "'":
-        return raw[1:].rstrip("'").replace("''", "'")
-    return raw

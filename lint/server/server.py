@@ -34,6 +34,7 @@ from goldlint.server.checker import Checker
 from goldlint.server.configs import ConfigProblem, Configs, is_config_file
 from goldlint.server.documents import DocState
 from goldlint.server.encoding import UTF16, normalise
+from goldlint.server.workspace_index import WorkspaceIndex
 
 log = logging.getLogger("goldlint.server")
 T = TypeVar("T")
@@ -164,6 +165,7 @@ class GoldlintServer(LanguageServer):
         self.docs: dict[str, DocState] = {}
         self.configs = Configs()
         self.checker = Checker(self)
+        self.index = WorkspaceIndex(self)
         self.requests = ThreadPoolExecutor(max_workers=2, thread_name_prefix="goldlint-request")
         self.options: dict[str, Any] = {}
         self.pull_offered = False
@@ -180,6 +182,7 @@ class GoldlintServer(LanguageServer):
             value = self.options.get(key)
             if isinstance(value, (int, float)) and 0 <= value <= 60:
                 setattr(delays, attr, float(value))
+        self.index.configure(self.options, params)
         try:
             self.loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -229,7 +232,7 @@ class GoldlintServer(LanguageServer):
         if state.version is not None:
             params["version"] = state.version
         self.protocol.notify(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, params)
-        state.published(state.version, items)
+        state.published(items)
 
     def config_problem(self, config_file: Path | None, problem: ConfigProblem | None) -> None:
         """Show a broken config file's problems on that file, each at its place (and clear them once fixed)."""

@@ -29,11 +29,13 @@ STATS_COMMAND = "goldlint.serverStats"
 def register(server: GoldlintServer) -> None:
     @server.feature(types.INITIALIZED)
     async def initialized(params: types.InitializedParams) -> None:
+        server.index.start()
         caps = server.client_capabilities.workspace
         watched = caps.did_change_watched_files if caps is not None else None
         if watched is None or not watched.dynamic_registration:
             return
         watchers = [types.FileSystemWatcher(glob_pattern=f"**/{name}") for name in ("goldlint.yaml", ".goldlint.yaml", "pyproject.toml")]
+        watchers += server.index.watchers()  # (the gold files, for the workspace index)
         registration = types.Registration(
             id="goldlint-config-watch", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
             register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers),
@@ -55,6 +57,7 @@ def register(server: GoldlintServer) -> None:
             _validate_config(server, state.path)
             return
         server.checker.opened(state)
+        server.index.opened(state)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(params: types.DidChangeTextDocumentParams) -> None:
@@ -65,17 +68,20 @@ def register(server: GoldlintServer) -> None:
         state.apply(list(params.content_changes), params.text_document.version, server.encoding)
         if not is_config_file(state.path):
             server.checker.changed(state)
+            server.index.edited(state)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE, types.SaveOptions(include_text=False))
     def did_save(params: types.DidSaveTextDocumentParams) -> None:
         state = server.docs.get(params.text_document.uri)
         if state is not None and is_config_file(state.path):
             server.config_changed(state.path.resolve())
+            server.index.on_disk(state.path)
             return
         if state is None:
             log.warning("save of a document that is not open, ignored: %s", params.text_document.uri)
             return
         server.checker.saved(state)
+        server.index.saved(state)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(params: types.DidCloseTextDocumentParams) -> None:
@@ -85,6 +91,7 @@ def register(server: GoldlintServer) -> None:
             return
         state.close()
         if not is_config_file(state.path):
+            server.index.closed(state)
             # Diagnostics of a closed file are the client's to forget; clear ours explicitly.
             server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=state.uri, diagnostics=[]))
 
@@ -95,6 +102,8 @@ def register(server: GoldlintServer) -> None:
             if path and is_config_file(Path(path)):
                 log.info("config changed on disk: %s", path)
                 server.config_changed(Path(path).resolve())
+            if path:
+                server.index.on_disk(Path(path))
 
     @server.feature(types.SHUTDOWN)
     def shutdown(*args: Any) -> None:
@@ -103,11 +112,13 @@ def register(server: GoldlintServer) -> None:
             state.close()
         server.checker.executor.shutdown(wait=False, cancel_futures=True)
         server.requests.shutdown(wait=False, cancel_futures=True)
+        server.index.stop()
 
     @server.command(STATS_COMMAND)
     def stats(*args: Any) -> dict[str, Any]:
         """Counters of the checker (checks started, published, dropped as stale...)."""
-        return {"checks": dict(server.checker.stats), "documents": len(server.docs), "encoding": server.encoding}
+        return {"checks": dict(server.checker.stats), "documents": len(server.docs), "encoding": server.encoding,
+                "index": dict(server.index.stats)}
 
 
 def _validate_config(server: GoldlintServer, path: Path) -> None:

@@ -93,3 +93,11 @@ def conll_split(path: str) -> dict[str, Any]:
         if line[0] != "#":
             tokens += len(line.split("\t")) and 1
     return {"records": sentences, "tokens": tokens}
+
+
+def conll_split_folder(path: str) -> dict[str, Any]:
+    """:func:`conll_split` on every CoNLL file of a folder (a dataset's files, one after another)."""
+    import os
+
+    found = [conll_split(os.path.join(path, name)) for name in sorted(os.listdir(path)) if name.endswith(".conll")]
+    return {key: sum(f[key] for f in found) for key in found[0]} if found else {}

@@ -107,6 +107,8 @@ PLUGINS: tuple[str, ...] = (
     "tests.bench.serve_cases",
     "tests.bench.smallfiles",
     "tests.bench.startup",
+    "tests.bench.dataset_cases",
+    "tests.bench.near_cases",
 )
 
 

@@ -22,6 +22,13 @@ A case file is a YAML list of cases. Each case is a mapping:
 
 Every case goes through every route a user's file can take (``tests/routes.py``), which must
 agree.
+
+A case with ``dataset: true`` is a dataset (the DS rules, several files): ``file`` and
+``files`` are checked together as ``goldlint check <folder>`` checks them (the CLI's own run,
+``--format json``, with ``-j 1`` and ``-j 2``, which must agree); ``expect`` lists the selected
+diagnostics of every file, each ``CODE line:column`` in ``file`` or ``CODE other-file:line:column``
+in another, in the report's order; ``related``, for each, the places it names as
+``file:line:column``.
 """
 
 from __future__ import annotations
@@ -80,6 +87,11 @@ def _setup(case: dict[str, Any], tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize("case", _cases())
 def test_rule_case(case: dict[str, Any], tmp_path: Path) -> None:
+    if case.get("dataset"):  # (in a folder of its own: pytest's is named `test_...`, which names a split)
+        folder = tmp_path / "dataset"
+        folder.mkdir()
+        _dataset_case(case, _setup(case, folder), folder)
+        return
     gold = _setup(case, tmp_path)
     result = check_file(gold, kind=case.get("kind"))
     select = selected(case)
@@ -111,3 +123,35 @@ def test_rule_case(case: dict[str, Any], tmp_path: Path) -> None:
     if "alternative" in case:
         alternatives = [d.alternatives[0] for d in chosen if d.alternatives]
         assert apply_fixes(_text(case), alternatives)[0] == case["alternative"]
+
+
+def _dataset_case(case: dict[str, Any], gold: Path, folder: Path) -> None:
+    """A dataset case, checked as a folder by the CLI's run (in this process: a case a second)."""
+    import json
+
+    from goldlint.check_command import run_check
+
+    reports = []
+    for jobs in (1, 2):
+        out = folder / f"report-{jobs}.json"
+        run_check([folder], select=selected(case), ignore=[], kind=None, fmt="json", output_file=out, fix=False, unsafe=False,
+                  diff=False, strict=False, statistics=False, exit_zero=True, quiet=True, config_file=None, jobs=jobs)
+        reports.append(json.loads(out.read_text(encoding="utf-8")))
+        out.unlink()
+    assert reports[0] == reports[1], "-j 1 and -j 2 disagree"
+
+    def place(path: str, where: dict[str, Any]) -> str:
+        name = Path(path).relative_to(folder).as_posix()
+        return f"{'' if name == gold.relative_to(folder).as_posix() else name + ':'}{where['start']['line']}:{where['start']['column']}"
+
+    chosen = [d for d in reports[0] if rule_matches(d["code"], selected(case))]
+    shown = "\n".join(f"{d['code']} {place(d['path'], d['range'])} {d['message']} {d['related']}" for d in reports[0])
+    assert [f"{d['code']} {place(d['path'], d['range'])}" for d in chosen] == case["expect"], shown
+    if "related" in case:
+        assert [[f"{Path(r['path']).relative_to(folder).as_posix()}:{r['range']['start']['line']}:{r['range']['start']['column']}"
+                 for r in d["related"]] for d in chosen] == case["related"], shown
+    if "severity" in case:
+        assert [d["severity"] for d in chosen] == case["severity"], shown
+    messages = " | ".join(d["message"] for d in reports[0])
+    for fragment in case.get("contains", []):
+        assert fragment in messages, shown

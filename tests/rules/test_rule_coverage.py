@@ -4,8 +4,8 @@ A failing case has the code in its ``expect``; a passing case selects the code (
 ``select`` or its name's first word, by code or prefix, but not by ``ALL``: a clean file of
 another kind passes every rule without saying anything about it) and expects no diagnostic of
 it. The scorer's SCO codes are about predictions, not gold files, and are tested in
-``tests/score``; the dataset DS codes are about several files, and are tested in
-``tests/test_dataset.py``.
+``tests/score``. The dataset DS codes' cases are several files each (``dataset: true``); DS109's
+threshold-dependent cases are in ``tests/test_near_duplicates.py``.
 """
 
 from __future__ import annotations
@@ -14,20 +14,12 @@ from goldlint.rules.registry import all_rules, rule_matches
 from tests.rules.test_rule_cases import load_all, selected
 
 # Codes whose cases are not written yet. The list only shrinks: a code that gains its cases
-# must leave it (the second test says so). RUN113–RUN117 judge a submission folder
-# (``runcard/submission.py``'s ``check_folder``, which only the CLI calls), not one file: no
-# route of ``tests/routes.py`` reports them, so they are tested in
-# tests/families/runcard/test_runcard_more.py until the submission checks go through the engine
-# (issue 19, "the faces stay faces").
-KNOWN_MISSING: frozenset[str] = frozenset({
-    "RUN113", "RUN114", "RUN115", "RUN116", "RUN117",
-})
+# must leave it (the second test says so).
+KNOWN_MISSING: frozenset[str] = frozenset()
 
 
 def _codes() -> list[str]:
-    # (the dataset rules compare the files of a run: their failing and passing cases are whole
-    # dataset folders, run the way a user runs them, in tests/test_dataset.py)
-    return [rule.code for rule in all_rules() if not rule.code.startswith(("SCO", "DS"))]
+    return [rule.code for rule in all_rules() if not rule.code.startswith("SCO")]
 
 
 def _lacking() -> dict[str, list[str]]:

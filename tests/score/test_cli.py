@@ -14,6 +14,7 @@ from rich.console import Console
 
 from goldlint.engine import check_file
 from goldlint.score import terminal
+from tests.snapshot import assert_snapshot
 
 from .helpers import DATA, ruslun_record, write_jsonl
 
@@ -46,10 +47,7 @@ def test_clean_run_exit_0_and_report_snapshot(slu_files: tuple[str, str], cli: A
     report = json.loads(Path("report.json").read_text(encoding="utf-8"))
     assert list(report) == ["kind", "profile", "goldlint_version", "gold", "predictions", "counts", "metrics", "breakdowns", "notes"]
     report["goldlint_version"] = "<version>"
-    if not SNAPSHOT.exists():  # the first run writes it; a change is a reviewed change
-        SNAPSHOT.parent.mkdir(exist_ok=True)
-        SNAPSHOT.write_text(json.dumps(report, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    assert report == json.loads(SNAPSHOT.read_text(encoding="utf-8"))
+    assert_snapshot(SNAPSHOT, json.dumps(report, ensure_ascii=False, indent=2) + "\n")  # a change is a reviewed change
     assert "intent_exact_match" in result.stdout and "per intent" in result.stdout
     assert "SCO106" in result.stderr  # the unparsable answer, positioned
     assert "preds.jsonl:2:" in result.stderr
@@ -239,7 +237,7 @@ def test_score_rules_are_documented() -> None:
 
     for code in ("SCO101", "SCO102", "SCO103", "SCO104", "SCO105", "SCO106"):
         rule = get(code)
-        assert rule is not None and rule.family == "score" and rule.bad and rule.good
+        assert rule is not None and rule.family == "score" and rule.examples
 
 
 def test_semantic_malformed_predictions(tmp_path: Path, cli: Any) -> None:
@@ -253,3 +251,42 @@ def test_semantic_malformed_predictions(tmp_path: Path, cli: Any) -> None:
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["counts"]["malformed_predictions"] == 2 and report["counts"]["missing_predictions"] == 9
     assert report["metrics"]["topic_f1"]["samples_measured"] == 0 and report["metrics"]["risk_f1"]["samples_measured"] == 1
+
+
+def test_the_gold_hash_is_of_the_bytes_scored_read_once(slu_files: tuple[str, str], cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report's gold SHA-256 comes from the bytes the check read, not from a second reading
+    of the file (which costs a pass and may see another file if it changed meanwhile)."""
+    import hashlib
+
+    from goldlint.score import inputs
+
+    def second_read(path: Path) -> str:
+        raise AssertionError(f"{path} read a second time to hash it")
+
+    monkeypatch.setattr(inputs, "sha256_of", second_read)
+    result = cli(*slu_files, "--output", "report.json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(Path("report.json").read_text(encoding="utf-8"))
+    assert report["gold"]["sha256"] == hashlib.sha256(Path(slu_files[0]).read_bytes()).hexdigest()
+
+
+ONE_KIND_OPTIONS = {  # an option that applies to one kind only, with a value it accepts
+    "--model-slug": ["org/model"], "--condition": ["baseline"], "--temperature": ["0"], "--system-prompt": ["prompt.txt"],
+    "--method-class": ["raw-llm"], "--method": ["method.yaml"], "--mix-config": ["mix.json"], "--ignore-entities": ["_GLOBAL_=x"],
+    "--flattened-predefined": [], "--nested-predefined": [], "--format-calendar-canonicals": [], "--no-format-calendar-canonicals": [],
+    "--action-threshold": ["0.5"], "--average": ["macro"],
+}
+
+
+def test_every_one_kind_option_is_listed() -> None:
+    from goldlint.score.run import KIND_OPTIONS
+
+    assert {name for option, _, _ in KIND_OPTIONS for name in option.split("/")} == set(ONE_KIND_OPTIONS)
+
+
+@pytest.mark.parametrize("option", sorted(ONE_KIND_OPTIONS))
+def test_an_option_of_another_kind_is_a_usage_error_not_ignored(slu_files: tuple[str, str], cli: Any, option: str) -> None:
+    """`--average macro` on SLU gold changed nothing and said nothing: the user meant something by it."""
+    result = cli(*slu_files, option, *ONE_KIND_OPTIONS[option])
+    assert result.exit_code == 2, result.output
+    assert "applies to" in result.stderr and "gold only" in result.stderr and "slu gold" in result.stderr

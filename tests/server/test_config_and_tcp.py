@@ -67,6 +67,18 @@ async def test_a_broken_config_is_shown_on_the_config_file_and_defaults_apply(cl
     assert cleared and not cleared[-1].diagnostics
 
 
+async def test_a_submission_is_judged_in_the_editor_when_the_config_says_so(client, work: Path) -> None:
+    """RUN113–RUN117 go through the engine like any rule: the editor reports them too."""
+    folder = work / "submission"
+    folder.mkdir()
+    card = folder / "run_card.json"
+    card.write_text((Path(__file__).resolve().parents[1] / "data" / "precommit" / "gold" / "run_card.json").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    (work / "goldlint.yaml").write_text("runcard:\n  submission: true\n", encoding="utf-8")
+    uri = open_doc(client, card)
+    assert codes(await wait_published(client, uri)) == {"RUN113", "RUN114", "RUN115"}
+
+
 async def test_json_and_yaml_that_are_not_gold_get_no_diagnostics(client, work: Path) -> None:
     """A dataset repository's package.json or CI workflow opened in the editor: no kind, so
     nothing to say (not a GL005 error, nor its BOM or line endings); a broken one still is."""
@@ -86,7 +98,9 @@ async def test_config_watchers_are_registered_with_clients_that_allow_it(client)
     if client.profile == "vscode":
         assert methods == [types.WORKSPACE_DID_CHANGE_WATCHED_FILES]
         watchers = client.registrations[0].register_options["watchers"]
-        assert {w["globPattern"] for w in watchers} == {"**/goldlint.yaml", "**/.goldlint.yaml", "**/pyproject.toml"}
+        # (and the gold files, for the workspace index: issue 22)
+        assert {w["globPattern"] for w in watchers} == {"**/goldlint.yaml", "**/.goldlint.yaml", "**/pyproject.toml",
+                                                        "**/*.{conll,json,jsonl,ndjson,tsv,yaml,yml}"}
     else:
         assert methods == []
 

@@ -20,6 +20,9 @@ import pytest
 from .helpers import DATA, SERVER
 
 LUA = Path(__file__).resolve().parent / "nvim_client.lua"
+DATASET_LUA = Path(__file__).resolve().parent / "nvim_dataset.lua"
+SLURP = Path(__file__).resolve().parent.parent / "data" / "slurp"
+XSID = Path(__file__).resolve().parent.parent / "data" / "dataset" / "xsid"
 EDITORS = Path(__file__).resolve().parent.parent.parent / "editors" / "nvim"
 TIMEOUT = 75  # seconds, for the whole Neovim run (each wait inside is bounded by 20 s)
 
@@ -33,15 +36,8 @@ def nvim() -> str:
     return found
 
 
-def test_neovim_receives_diagnostics_and_applies_a_quick_fix(tmp_path: Path) -> None:
-    exe = nvim()
-    project = tmp_path / "project"
-    project.mkdir()
-    (project / "goldlint.yaml").write_text("select: [ALL]\n", encoding="utf-8")
-    gold = project / "defective.jsonl"
-    text = (DATA / "defective.jsonl").read_text(encoding="utf-8")
-    gold.write_text(text, encoding="utf-8")
-    out = tmp_path / "result.json"
+def _env(tmp_path: Path, gold: Path, out: Path) -> dict[str, str]:
+    """Neovim's environment: the file to open, where to write, the server, and folders of its own."""
     env = {
         **os.environ,
         "GOLDLINT_NVIM_GOLD": str(gold),
@@ -56,6 +52,19 @@ def test_neovim_receives_diagnostics_and_applies_a_quick_fix(tmp_path: Path) -> 
         folder = tmp_path / name.lower()
         folder.mkdir(mode=0o700)
         env[name] = str(folder)
+    return env
+
+
+def test_neovim_receives_diagnostics_and_applies_a_quick_fix(tmp_path: Path) -> None:
+    exe = nvim()
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "goldlint.yaml").write_text("select: [ALL]\n", encoding="utf-8")
+    gold = project / "defective.jsonl"
+    text = (DATA / "defective.jsonl").read_text(encoding="utf-8")
+    gold.write_text(text, encoding="utf-8")
+    out = tmp_path / "result.json"
+    env = _env(tmp_path, gold, out)
     run = subprocess.run(
         [exe, "--headless", "--clean", "-n", "-i", "NONE", "-c", f"luafile {LUA}", "-c", "cquit 2"],
         env=env, cwd=project, capture_output=True, text=True, timeout=TIMEOUT, check=False, stdin=subprocess.DEVNULL,
@@ -78,7 +87,56 @@ def test_neovim_receives_diagnostics_and_applies_a_quick_fix(tmp_path: Path) -> 
     assert result["after"] == "SLU108"
     assert result["config"] == {
         "cmd": ["goldlint", "serve"],
-        "filetypes": ["json", "jsonl", "yaml", "tsv"],
+        "filetypes": ["json", "jsonl", "yaml", "tsv", "conll"],
         "root_markers": ["goldlint.yaml", ".goldlint.yaml", "pyproject.toml", ".git"],
         "init_options": {"pullDiagnostics": False},
     }
+
+
+def test_neovim_shows_a_leak_naming_the_closed_split(tmp_path: Path) -> None:
+    """The workspace index (issue 22) through a real client: the SLURP test split open, its
+    development split closed; one real test record (line 2) copied into the development split."""
+    exe = nvim()
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "goldlint.yaml").write_text("select: [ALL]\n", encoding="utf-8")
+    test_lines = (SLURP / "test.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)[:3]
+    devel_lines = (SLURP / "devel.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)[:3] + [test_lines[1]]
+    (project / "test.jsonl").write_text("".join(test_lines), encoding="utf-8")
+    (project / "devel.jsonl").write_text("".join(devel_lines), encoding="utf-8")
+    out = tmp_path / "result.json"
+    run = subprocess.run([exe, "--headless", "--clean", "-n", "-i", "NONE", "-c", f"luafile {DATASET_LUA}", "-c", "cquit 2"],
+                         env=_env(tmp_path, project / "test.jsonl", out), cwd=project, capture_output=True, text=True, timeout=TIMEOUT,
+                         check=False, stdin=subprocess.DEVNULL)
+    assert run.returncode == 0, f"nvim exited {run.returncode}\nstdout:\n{run.stdout}\nstderr:\n{run.stderr}"
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert result["buffers"] == 1  # (the development split was never opened)
+    [leak] = result["diagnostics"]
+    sentence = json.loads(test_lines[1])["sentence"]
+    column = test_lines[1].index(json.dumps(sentence, ensure_ascii=False))
+    assert (leak["code"], leak["lnum"], leak["col"], leak["end_col"]) == ("DS101", 1, column, column + len(json.dumps(sentence)))
+    [related] = leak["related"]
+    assert related["location"]["uri"].endswith("/devel.jsonl") and related["message"] == "the same text (valid split)"
+    assert related["location"]["range"]["start"] == {"line": 3, "character": column}
+
+
+def test_neovim_attaches_to_an_xsid_conll_file(tmp_path: Path) -> None:
+    """`*.conll` reaches the server through the legacy config (it was missing from its pattern:
+    Neovim users had no server on xSID files): the English test split open, the validation split
+    closed, the leak between them arrives."""
+    exe = nvim()
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in ("en.test.conll", "en.valid.conll"):
+        shutil.copyfile(XSID / name, project / name)
+    out = tmp_path / "result.json"
+    run = subprocess.run([exe, "--headless", "--clean", "-n", "-i", "NONE", "-c", f"luafile {DATASET_LUA}", "-c", "cquit 2"],
+                         env=_env(tmp_path, project / "en.test.conll", out), cwd=project, capture_output=True, text=True, timeout=TIMEOUT,
+                         check=False, stdin=subprocess.DEVNULL)
+    assert run.returncode == 0, f"nvim exited {run.returncode}\nstdout:\n{run.stdout}\nstderr:\n{run.stderr}"
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert result["buffers"] == 1
+    first = (project / "en.test.conll").read_text(encoding="utf-8").splitlines()[0]
+    leak = next(d for d in result["diagnostics"] if d["code"] == "DS101")
+    assert (leak["lnum"], leak["col"]) == (0, first.index("show all reminders"))
+    assert all(r["location"]["uri"].endswith("/en.valid.conll") for r in leak["related"])

@@ -73,5 +73,5 @@ def test_packages_into_a_vsix_offline(built: Path, tmp_path: Path) -> None:
     assert not any(n.startswith(("extension/src/", "extension/out/test/", "extension/node_modules/typescript/")) for n in names)
     settings = manifest["contributes"]["configuration"]["properties"]
     assert {"goldlint.path", "goldlint.interpreter"} <= set(settings)
-    assert {lang["id"] for lang in manifest["contributes"]["languages"]} == {"jsonl", "tsv"}
+    assert {lang["id"] for lang in manifest["contributes"]["languages"]} == {"jsonl", "tsv", "conll"}
     assert manifest["main"] == "./out/extension.js"

@@ -2,9 +2,9 @@
 // below is of types only and leaves nothing in the compiled JavaScript).
 import type { TextDocumentFilter } from "vscode-languageclient";
 
-/** The language ids of gold files: VS Code's own json and yaml, and the jsonl and tsv this
- * extension contributes (for .jsonl, .ndjson and .tsv files). */
-export const LANGUAGES = ["json", "jsonl", "yaml", "tsv"] as const;
+/** The language ids of gold files: VS Code's own json and yaml, and the jsonl, tsv and conll
+ * this extension contributes (for .jsonl, .ndjson, .tsv and .conll files). */
+export const LANGUAGES = ["json", "jsonl", "yaml", "tsv", "conll"] as const;
 
 /** Saved files and unsaved buffers of those languages, plus the gold extensions whatever
  * language another extension gave them (e.g. a CSV/TSV extension's own `tsv`). */
@@ -13,11 +13,11 @@ export const DOCUMENT_SELECTOR: TextDocumentFilter[] = [
     { scheme: "file", language },
     { scheme: "untitled", language },
   ]),
-  { scheme: "file", pattern: "**/*.{jsonl,ndjson,tsv}" },
+  { scheme: "file", pattern: "**/*.{jsonl,ndjson,tsv,conll}" },
 ];
 
 /** The extensions the pattern filter above names. */
-const PATTERN_EXTENSIONS = [".jsonl", ".ndjson", ".tsv"];
+const PATTERN_EXTENSIONS = [".jsonl", ".ndjson", ".tsv", ".conll"];
 
 /** Whether a document is one the server sees: {@link DOCUMENT_SELECTOR}, evaluated by hand. */
 export function isGoldDocument(languageId: string, fileName: string, scheme = "file"): boolean {

@@ -23,16 +23,8 @@ from itertools import accumulate, compress, repeat
 from operator import and_, contains, eq, is_, is_not, not_, truth
 from typing import TYPE_CHECKING, Any
 
-from goldlint.families.corpus import gloss, vocab
-from goldlint.families.corpus.fastpath import (
-    _CONTEXTS,
-    _DOMAINS,
-    _HARNESS_REGISTERS,
-    _PLACEHOLDERS,
-    _PROVENANCE,
-    _REGISTERS,
-    _SEGMENTS,
-)
+from goldlint.families.corpus import fastpath, gloss
+from goldlint.families.corpus.fastpath import _PLACEHOLDERS
 from goldlint.families.corpus.licences import check_spdx
 from goldlint.families.corpus.tally import normalise_source
 from goldlint.findings import At, JsonPath
@@ -43,8 +35,6 @@ if TYPE_CHECKING:
 
 BLOCK = 4096  # entries assessed at once
 
-_TIERS = vocab.TIERS
-_MAYBE_STR = frozenset({str, type(None)})
 _is_nfc = partial(unicodedata.is_normalized, "NFC")
 
 
@@ -86,16 +76,27 @@ def mask(flags: Any) -> int:
 
 def _assess(c: EntryChecker, block: list[dict[str, Any]]) -> Assessment:
     n = len(block)
-    ids, sources, references, tiers, registers = (_column(block, name) for name in ("id", "source", "reference", "difficulty", "register"))
     harness = c.flavour == "harness"
-    clean = (
-        mask(map(c.known.issuperset, block))
-        & _typed(ids, str if harness else int) & first_occurrences(ids)
-        & _typed(tiers, int) & mask(map(_TIERS.__contains__, tiers))
-        & mask(map((_HARNESS_REGISTERS if harness else _REGISTERS).__contains__, registers))
-    )
-    a = Assessment(b"", ids, [], None, tiers, None, registers, None)
-    clean &= _harness_fields(c, block, a) if harness else _spec_fields(c, block, a)
+    ids, sources, references = (_column(block, name) for name in ("id", "source", "reference"))
+    id_type, tests = (fastpath.HARNESS_ID, fastpath.HARNESS_TESTS) if harness else (fastpath.SPEC_ID, fastpath.SPEC_TESTS)
+    clean = mask(map(c.known.issuperset, block)) & _typed(ids, id_type) & first_occurrences(ids)
+    columns: dict[str, list[Any]] = {}
+    # What the file's envelope narrows a vocabulary to: the provenance tags it declares
+    # (COR106), the domains it lists (COR118).
+    narrowed = c.domains if harness else c.declared
+    for name, kind, allowed in tests:  # the declared tests (:func:`.fastpath.required_tests`), a column each
+        column = columns[name] = _column(block, name)
+        if narrowed is not None and allowed is not None and name == ("domain" if harness else "provenance"):
+            allowed = allowed & narrowed
+        if allowed is None or kind is not str:  # (a string's vocabulary holds strings only: its test says the type too)
+            clean &= _typed(column, kind)
+        if allowed is not None:
+            clean &= mask(map(allowed.__contains__, column))
+    a = Assessment(b"", ids, [], None, columns["difficulty"], None, columns["register"], None)
+    if harness:
+        clean &= _harness_fields(c, block, a, columns)
+    else:
+        a.segments, a.provenance = columns["segment"], columns["provenance"]
     source_ok, sources = _texts(sources)
     reference_ok, references = _texts(references)
     clean &= source_ok & reference_ok
@@ -103,34 +104,24 @@ def _assess(c: EntryChecker, block: list[dict[str, Any]]) -> Assessment:
     clean &= references_clean(references)
     a.keys = normalised(sources)
     clean &= first_occurrences(a.keys)
-    required = len(vocab.HARNESS_ENTRY_REQUIRED if harness else vocab.SPEC_ENTRY_REQUIRED)
+    required = fastpath.HARNESS_REQUIRED if harness else fastpath.SPEC_REQUIRED
     longer = list(compress(range(n), map(required.__lt__, map(len, block))))
     if longer:  # entries with an optional field: those are looked at one by one
         a.variants = _column(block, "variant_class")
-        clean &= _optional_clean(block, longer)
+        clean &= _optional_clean(block, longer, fastpath.HARNESS_OPTIONAL if harness else fastpath.SPEC_OPTIONAL)
     a.clean = clean.to_bytes(n, "little")
     return a
-
-
-def _spec_fields(c: EntryChecker, block: list[dict[str, Any]], a: Assessment) -> int:
-    """The spec's own fields: ``segment``, ``provenance`` (a declared tag) and ``context``."""
-    a.segments, a.provenance, contexts = (_column(block, name) for name in ("segment", "provenance", "context"))
-    allowed = _PROVENANCE if c.declared is None else _PROVENANCE & c.declared
-    return (mask(map(_SEGMENTS.__contains__, a.segments)) & mask(map(allowed.__contains__, a.provenance))
-            & mask(map(_CONTEXTS.__contains__, contexts)))
 
 
 _NO_FIELDS: dict[str, Any] = {}  # stands in for a value that is not an object (never written to)
 
 
-def _harness_fields(c: EntryChecker, block: list[dict[str, Any]], a: Assessment) -> int:
-    """The harness's own fields: ``domain`` (one the file lists), ``provenance`` and
-    ``metadata`` objects, the licence, the metadata's languages (the file's pair). An entry
-    with a ``segment`` of its own goes the per-entry way."""
-    a.domains, provenance, metadata = (_column(block, name) for name in ("domain", "provenance", "metadata"))
-    allowed = _DOMAINS if c.domains is None else _DOMAINS & c.domains
-    clean = mask(map(not_, map(contains, block, repeat("segment")))) & mask(map(allowed.__contains__, a.domains))
-    clean &= _typed(provenance, dict) & _typed(metadata, dict)
+def _harness_fields(c: EntryChecker, block: list[dict[str, Any]], a: Assessment, columns: dict[str, list[Any]]) -> int:
+    """What the harness's fields need beyond their declared tests: the licence, the
+    metadata's languages (the file's pair). An entry with a ``segment`` of its own goes the
+    per-entry way."""
+    a.domains, provenance, metadata = columns["domain"], columns["provenance"], columns["metadata"]
+    clean = mask(map(not_, map(contains, block, repeat("segment"))))  # (a listed domain: tested with the vocabulary)
     a.licences = list(map(dict.get, _objects(provenance), repeat("license")))
     clean &= _licences_clean(c, a.licences)
     if c.languages is not None:
@@ -198,16 +189,30 @@ def first_occurrences(values: list[Any]) -> int:
     return mask(flags)
 
 
-def _optional_clean(block: list[dict[str, Any]], longer: list[int]) -> int:
-    """The optional fields of the entries at ``longer`` (the others have none): strings or
-    null, and each analysis clean."""
+class _Absent:
+    """What an entry without a field holds there, in a column of an optional field."""
+
+
+_ABSENT = _Absent()
+
+
+def _optional_clean(block: list[dict[str, Any]], longer: list[int], tests: tuple[tuple[str, type, frozenset[Any] | None, bool], ...]) -> int:
+    """The optional fields of the entries at ``longer`` (the others have none), by their
+    declared tests (:func:`.fastpath.optional_tests`), and each analysis clean."""
     some = list(map(block.__getitem__, longer))
-    notes, variants, analyses = (_column(some, name) for name in ("notes", "variant_class", "morphological_analysis"))
-    typed = mask(map(_MAYBE_STR.__contains__, map(type, notes))) & mask(map(_MAYBE_STR.__contains__, map(type, variants)))
-    typed &= mask(map(_MAYBE_STR.__contains__, map(type, analyses)))
-    ok = (typed & glosses_clean(analyses)).to_bytes(len(some), "little")
+    ok = all_set(len(some))
+    for name, kind, allowed, nullable in tests:
+        column = list(map(dict.get, some, repeat(name), repeat(_ABSENT)))
+        if allowed is not None and kind is str:  # (a vocabulary of strings: its test says the type too)
+            ok &= mask(map((allowed | {_ABSENT, None} if nullable else allowed | {_ABSENT}).__contains__, column))
+            continue
+        types = {kind, _Absent, type(None)} if nullable else {kind, _Absent}
+        ok &= mask(map(types.__contains__, map(type, column)))
+        if allowed is not None:
+            ok &= mask(map((allowed | {_ABSENT, None} if nullable else allowed | {_ABSENT}).__contains__, column))
+    ok &= glosses_clean(_column(some, "morphological_analysis"))
     flags = bytearray(b"\x01") * len(block)
-    for i, good in zip(longer, ok, strict=True):
+    for i, good in zip(longer, ok.to_bytes(len(some), "little"), strict=True):
         flags[i] = good
     return mask(flags)
 

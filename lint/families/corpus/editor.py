@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
-from goldlint.families.corpus import dialects, vocab
+from goldlint.families.corpus import declaration, dialects
+from goldlint.families.declare import Field
 
 
 def _harness(root: Any) -> bool:
@@ -23,28 +25,25 @@ def _field(path: tuple[str | int, ...]) -> tuple[str | None, bool]:
     return (last, False) if isinstance(last, str) else (None, False)
 
 
+def _declared(root: Any, name: str | None, item: bool) -> Field | None:
+    """The declared entry field a completion or hover is about, by the file's dialect (an
+    envelope's list of domains offers the entries' domains)."""
+    if name == "domains" and item:
+        name, item = "domain", False
+    if name is None or item:
+        return None
+    return declaration.FIELDS["harness" if _harness(root) else "spec"].get(name)
+
+
 def completions(root: Any, path: tuple[str | int, ...], options: Any) -> list[tuple[str, str]] | None:
     name, item = _field(path)
-    harness = _harness(root)
-    extra = options
-    table: dict[str, str] | None = None
-    if name == "segment" and not item:
-        table = {**vocab.SEGMENTS, **{s: "Configured extension." for s in extra.extra_segments + extra.extra_secret_segments}}
-    elif name == "provenance" and (item or not harness):
-        if harness:
-            return None
-        table = {**vocab.PROVENANCE, **{s: "Configured extension." for s in extra.extra_provenance}}
-    elif name == "register" and not item:
-        base = vocab.HARNESS_REGISTERS if harness else vocab.REGISTERS
-        table = {**base, **{s: "Configured extension." for s in extra.extra_registers}}
-    elif name == "context" and not item:
-        table = {**vocab.CONTEXTS, **{s: "Configured extension." for s in extra.extra_contexts}}
-    elif (name == "domain" and not item) or (name == "domains" and item):
-        table = {**vocab.DOMAINS, **{s: "Configured extension." for s in extra.extra_domains}}
-    elif name == "difficulty" and not item:
-        return [(str(k), v) for k, v in vocab.DIFFICULTY.items()]
-    if table is None:
+    if name == "provenance" and item and not _harness(root):  # ``dataset.provenance`` lists entry tags
+        item = False
+    field = _declared(root, name, item)
+    if field is None or field.allowed is None:
         return None
+    table = dict(field.choices())
+    table.update((s, "Configured extension.") for s in chain.from_iterable(getattr(options, o) for o in declaration.EXTENSIONS.get(field.name, ())))
     return list(table.items())
 
 
@@ -56,13 +55,11 @@ def hover(root: Any, path: tuple[str | int, ...], options: Any) -> str | None:
             value = value[step]
         except (KeyError, IndexError, TypeError):
             return None
-    if name == "difficulty" and isinstance(value, int) and value in vocab.DIFFICULTY:
-        return f"**Difficulty {value}** — {vocab.DIFFICULTY[value]}"
-    tables = {"segment": vocab.SEGMENTS, "context": vocab.CONTEXTS, "domain": vocab.DOMAINS, "domains": vocab.DOMAINS,
-              "register": vocab.HARNESS_REGISTERS if _harness(root) else vocab.REGISTERS, "provenance": vocab.PROVENANCE}
-    table = tables.get(name or "")
-    if table is not None and isinstance(value, str) and value in table:
-        return f"**{name} `{value}`** — {table[value]}"
+    field = _declared(root, "domain" if name == "domains" else name, False)  # (a list's item: what the list holds)
+    if field is not None and field.range is not None and type(value) is int and value in field.allowed:  # type: ignore[operator]
+        return f"**Difficulty {value}** — {(field.docs or {}).get(value, '')}"
+    if field is not None and field.values is not None and isinstance(value, str) and value in field.values:
+        return f"**{name} `{value}`** — {field.values[value]}"
     if path == () or (isinstance(root, dict) and path == ("entries",)):
         return f"Rosetta corpus, **{dialects.dialect_of(root)}** dialect."
     return None

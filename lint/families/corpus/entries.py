@@ -10,23 +10,34 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 from goldlint.families.base import Report
-from goldlint.families.corpus import bulk, fastpath, gloss, harness_entry, legacy, vocab
+from goldlint.families.corpus import bulk, declaration, fastpath, gloss, harness_entry, legacy
 from goldlint.families.corpus.dialects import Flavour, entry_fields
-from goldlint.families.corpus.fields import describe, unknown_keys
+from goldlint.families.corpus.fields import describe, matches, unknown_keys
 from goldlint.families.corpus.options import CorpusOptions
 from goldlint.families.corpus.tally import Tally, Vocab, normalise_source
+from goldlint.families.declare import Field
 from goldlint.findings import At, Change, JsonPath, safe_fix
 from goldlint.rules.file_rules import check_gold_text
 
-_ALIASES = {"target": "reference", "translation": "reference", "text": "source"}
+
+def vocabularies(opts: CorpusOptions, flavour: Flavour) -> dict[str, Vocab]:
+    """The controlled vocabularies of an entry's fields, each extended by its configured list."""
+    out = {}
+    for f in declaration.ENTRY[flavour]:
+        if f.values is not None:
+            extra = frozenset(chain.from_iterable(getattr(opts, name) for name in declaration.EXTENSIONS.get(f.name, ())))
+            out[f.name] = Vocab(f.noun, dict(f.values), extra, f.codes)
+    return out
 
 
 class EntryChecker:
     def __init__(self, report: Report, opts: CorpusOptions, flavour: Flavour, *, declared_provenance: set[str] | None = None,
-                 domains: set[str] | None = None, file_segment: str | None = None, languages: tuple[str, str] | None = None) -> None:
+                 domains: set[str] | None = None, file_segment: str | None = None, languages: tuple[str, str] | None = None,
+                 vocabs: dict[str, Vocab] | None = None) -> None:
         self.report = report
         self.opts = opts
         self.flavour = flavour
@@ -34,17 +45,27 @@ class EntryChecker:
         self.domains = domains
         self.file_segment = file_segment
         self.languages = languages
+        self.fields = declaration.ENTRY[flavour]
         self.known = entry_fields(flavour) | frozenset(opts.extra_fields)
         self.secret = opts.secret_segments()
         self.tally = Tally()
-        self.segment = Vocab("segment", vocab.SEGMENTS, frozenset(opts.extra_segments) | frozenset(opts.extra_secret_segments))
-        self.provenance = Vocab("provenance tag", vocab.PROVENANCE, frozenset(opts.extra_provenance))
-        registers = vocab.HARNESS_REGISTERS if flavour == "harness" else vocab.REGISTERS
-        self.register = Vocab("register", registers, frozenset(opts.extra_registers))
-        self.context = Vocab("context", vocab.CONTEXTS, frozenset(opts.extra_contexts))
-        self.domain = Vocab("domain", vocab.DOMAINS, frozenset(opts.extra_domains))
+        # (one vocabulary per file, shared with the envelope's: an extension is reported once)
+        self.vocabs = vocabs if vocabs is not None else vocabularies(opts, flavour)
         self.clean = fastpath.harness_entry if flavour == "harness" else fastpath.spec_entry
         self.missing: list[str] = []  # required fields the current entry lacks (one COR101 per entry)
+        # What each field's value adds to the tallies or checks beyond its declaration:
+        # ``(at, key, value, good, entry)``, ``good`` when the declaration accepts the value.
+        then: dict[str, Callable[[At, str, Any, bool, dict[str, Any]], None]] = {
+            "id": self._id, "source": self._source, "reference": self._reference, "segment": self._segment,
+            "difficulty": self._difficulty, "provenance": self._provenance, "register": self._register,
+            "domain": self._domain, "metadata": self._metadata, "variant_class": self._variant_class,
+            "morphological_analysis": self._analysis,
+        }
+        # Per field, once: what a good value is (its type, its declared values, whether it must
+        # not be blank), so that a good value costs a type test and a set lookup; a value that
+        # fails those is judged in full (:meth:`_judge`), with a configured extension too.
+        self.plan = [(f, f.name, f.legacy, f.python, f.allowed, f.nonblank, f.nullable, then.get(f.name),
+                      f.name if f.required and f.codes.missing is not None else None) for f in self.fields]
 
     def entries(self, prefix: JsonPath, entries: list[Any]) -> None:
         """Check every entry of a list. Blocks are assessed at once (:mod:`.bulk`): runs of
@@ -96,77 +117,85 @@ class EntryChecker:
             if key not in known:
                 self._odd_keys(at, e)
                 break
-        self._id(at, e)
-        self._texts(at, e)
-        self._segment(at, e)
-        self._difficulty(at, e)
-        self._provenance(at, e)
-        if "register" not in e:
-            self.missing.append("register")
-        else:
-            register = e["register"]
-            if self.register.check(report, (*path, "register"), register):
-                t.registers.add(register)
-        if self.flavour == "spec":
-            if "context" in e:
-                self.context.check(report, (*path, "context"), e["context"])
+        for f, name, old, kind, allowed, nonblank, nullable, then, required in self.plan:
+            key = name if name in e else old if old is not None and old in e else None
+            if key is None or (nullable and e[key] is None):  # absent (null stands for absent where it may)
+                if required is not None:
+                    self.missing.append(required)
+                self._absent(at, f)
+                continue
+            value: Any = e[key]
+            if type(value) is kind and (allowed is None or value in allowed) and not (nonblank and not value.strip()):
+                good = True  # (the type first: a value looked up in a set is hashable)
             else:
-                self.missing.append("context")
-        else:
-            harness_entry.fields(self, at, e)
-        for name in ("notes", "variant_class", "morphological_analysis"):
-            if name in e:
-                self._optional(at, e, name)
+                good = self._judge(at, f, key, value, e)
+            if then is not None:
+                then(at, key, value, good, e)
         if self.missing:
             names = ", ".join(f"`{n}`" for n in self.missing)
             hint = " (`target` holds the translation? the spec calls it `reference`)" if "reference" in self.missing and "target" in e else ""
             report.add("COR101", at, f"entry lacks {names}{hint}")
             self.missing = []
 
+    def _judge(self, at: At, f: Field, key: str, value: Any, e: dict[str, Any]) -> bool:
+        """Whether ``value`` keeps the field's declared constraints; each broken one reported
+        under its declared code, in its declared words."""
+        report = self.report
+        if f.values is not None:
+            return self.vocabs[f.name].check(report, (*at.path, key), value)
+        where = at.child(key)
+        if f.range is not None:
+            if type(value) is int and value in f.allowed:  # type: ignore[operator]
+                return True
+            if f.legacy_values is not None and isinstance(value, str) and value in f.legacy_values:
+                legacy.check_difficulty(report, where, value, e)
+                return False
+            whole = _whole(value)
+            fix = safe_fix(f"write {whole} as an integer", Change(where, str(whole))) if whole in f.allowed else None  # type: ignore[operator]
+            report.add(f.codes.range or "", where, f.range_message(value), fix)
+            return False
+        if not matches(value, f.type):
+            report.add(f.codes.type or "", where, f.type_message(key, value))
+            return False
+        if f.nonblank and not value.strip():
+            report.add(f.codes.blank or "", where, f"empty `{key}`")
+            return False
+        return True
+
     # -- pieces -----------------------------------------------------------------------------
 
     def _odd_keys(self, at: At, e: dict[str, Any]) -> None:
         legacy.check_names(self.report, at, e)
-        unknown_keys(self.report, "COR119", at, e, self.known, "an entry", _ALIASES, skip=vocab.LEGACY_FIELDS)
+        unknown_keys(self.report, "COR119", at, e, self.known, "an entry", declaration.GUESSES, skip=declaration.LEGACY_FIELDS)
 
-    def _id(self, at: At, e: dict[str, Any]) -> None:
-        name = vocab.key_of(e, "id")
-        value = e[name] if name is not None else None
-        self.tally.labels.append(value if isinstance(value, (int, str)) and not isinstance(value, bool) else None)
-        if name is None:
-            self.missing.append("id")
+    def _absent(self, at: At, f: Field) -> None:
+        t = self.tally
+        if f.name == "id":
+            t.labels.append(None)
+        elif f.name == "provenance":  # counted for COR115
+            slot = t.no_provenance
+            if not slot:
+                slot.extend([0, at])
+            slot[0] += 1
+
+    def _id(self, at: At, key: str, value: Any, good: bool, e: dict[str, Any]) -> None:
+        usable = isinstance(value, (int, str)) and not isinstance(value, bool)
+        self.tally.labels.append(value if usable else None)
+        if not usable:
             return
-        want_str = self.flavour == "harness"
-        ok = isinstance(value, str) if want_str else (isinstance(value, int) and not isinstance(value, bool))
-        if not ok:
-            kind = "a string" if want_str else "an integer"
-            self.report.add("COR101", at.child(name), f"`{name}` must be {kind}, found {describe(value)}")
-            if not isinstance(value, (str, int)) or isinstance(value, bool):
-                return
         ids = self.tally.ids
         if value in ids:
-            self.report.add("COR107", at.child(name), f"duplicate entry id {json.dumps(value, ensure_ascii=False)} (first used at index {ids[value]})")
+            self.report.add("COR107", at.child(key), f"duplicate entry id {json.dumps(value, ensure_ascii=False)} (first used at index {ids[value]})")
         else:
             ids[value] = self.tally.count - 1
 
-    def _texts(self, at: At, e: dict[str, Any]) -> None:
-        report = self.report
-        for name in ("source", "reference"):
-            key = vocab.key_of(e, name)
-            if key is None:
-                self.missing.append(name)
-                continue
-            value = e[key]
-            if not isinstance(value, str):
-                report.add("COR101", at.child(key), f"`{key}` must be a string, found {describe(value)}")
-                continue
-            if not value.strip():
-                report.add("COR111", at.child(key), f"empty `{key}`")
-                continue
-            if name == "reference":
-                check_gold_text(report, at.child(key), value)
-            else:
-                self._duplicate_source(at, key, e, value)
+    def _source(self, at: At, key: str, value: Any, good: bool, e: dict[str, Any]) -> None:
+        if good:
+            self._duplicate_source(at, key, e, value)
+
+    def _reference(self, at: At, key: str, value: Any, good: bool, e: dict[str, Any]) -> None:
+        if good:
+            check_gold_text(self.report, at.child(key), value)
 
     def _segment_of(self, e: dict[str, Any]) -> str | None:
         seg = e.get("segment", self.file_segment)
@@ -197,71 +226,51 @@ class EntryChecker:
         elif secret and hidden is None:
             seen[2] = me
 
-    def _segment(self, at: At, e: dict[str, Any]) -> None:
-        if "segment" not in e:
-            if self.flavour == "spec":
-                self.missing.append("segment")
-            return
-        seg = e["segment"]
-        if self.segment.check(self.report, (*at.path, "segment"), seg):
+    def _segment(self, at: At, key: str, seg: Any, good: bool, e: dict[str, Any]) -> None:
+        if good:
             slot = self.tally.segments.get(seg)
             if slot is None:
                 self.tally.segments[seg] = [1, at.child("segment")]
             else:
                 slot[0] += 1
 
-    def _difficulty(self, at: At, e: dict[str, Any]) -> None:
-        if "difficulty" not in e:
-            self.missing.append("difficulty")
-            return
-        d = e["difficulty"]
-        if isinstance(d, int) and not isinstance(d, bool) and d in vocab.TIERS:
+    def _difficulty(self, at: At, key: str, d: Any, good: bool, e: dict[str, Any]) -> None:
+        if good:
             self.tally.tiers.add(d)
-            return
-        where = at.child("difficulty")
-        if isinstance(d, str) and d in vocab.LEGACY_DIFFICULTY:
-            legacy.check_difficulty(self.report, where, d, e)
-            return
-        whole = _whole(d)
-        fix = safe_fix(f"write {whole} as an integer", Change(where, str(whole))) if whole in vocab.TIERS else None
-        self.report.add("COR109", where, f"`difficulty` must be an integer from {vocab.FIRST_TIER} to {vocab.LAST_TIER}, found {describe(d)}", fix)
 
-    def _provenance(self, at: At, e: dict[str, Any]) -> None:
-        t = self.tally
-        if "provenance" not in e or e["provenance"] is None:
-            slot = t.no_provenance
-            if not slot:
-                slot.extend([0, at])
-            slot[0] += 1
+    def _register(self, at: At, key: str, value: Any, good: bool, e: dict[str, Any]) -> None:
+        if good:
+            self.tally.registers.add(value)
+
+    def _provenance(self, at: At, key: str, p: Any, good: bool, e: dict[str, Any]) -> None:
+        if not good:
             return
-        p = e["provenance"]
         if self.flavour == "harness":
-            where = at.child("provenance")
-            if not isinstance(p, dict):
-                self.report.add("COR101", where, f"`provenance` must be an object, found {describe(p)}")
-                return
-            harness_entry.licence(self, where, p, e)
+            harness_entry.licence(self, at.child("provenance"), p, e)
             return
-        if self.provenance.check(self.report, (*at.path, "provenance"), p):
-            t.provenance_used.add(p)
-            if self.declared is not None and p not in self.declared:
-                self.report.add("COR106", at.child("provenance"), f"provenance `{p}` is not declared in `dataset.provenance`")
+        self.tally.provenance_used.add(p)
+        if self.declared is not None and p not in self.declared:
+            self.report.add("COR106", at.child("provenance"), f"provenance `{p}` is not declared in `dataset.provenance`")
 
-    def _optional(self, at: At, e: dict[str, Any], name: str) -> None:
-        value = e[name]
-        if value is None:
-            return
-        if not isinstance(value, str):
-            self.report.add("COR101", at.child(name), f"`{name}` must be a string, found {describe(value)}")
-            return
-        if name == "variant_class":
+    def _domain(self, at: At, key: str, d: Any, good: bool, e: dict[str, Any]) -> None:
+        if good:
+            harness_entry.domain(self, at, d)
+
+    def _metadata(self, at: At, key: str, meta: Any, good: bool, e: dict[str, Any]) -> None:
+        if good:
+            harness_entry.metadata(self, at, meta)
+
+    def _variant_class(self, at: At, key: str, value: Any, good: bool, e: dict[str, Any]) -> None:
+        if good:
             slot = self.tally.variants.get(value)
             if slot is None:
-                self.tally.variants[value] = [1, at.child(name)]
+                self.tally.variants[value] = [1, at.child(key)]
             else:
                 slot[0] += 1
-        elif name == "morphological_analysis" and not gloss.is_clean(value):
-            where = at.child(name)
+
+    def _analysis(self, at: At, key: str, value: Any, good: bool, e: dict[str, Any]) -> None:
+        if good and not gloss.is_clean(value):
+            where = at.child(key)
             for problem in gloss.check(value):
                 self.report.add("COR116", where.inside(problem.start, problem.end), problem.message)
 

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from goldlint.families.base import Context, Family, Report
-from goldlint.families.corpus import dialects, harness, rules, summary, vocab  # noqa: F401  (rules registers COR1xx)
-from goldlint.families.corpus.entries import EntryChecker, Vocab
+from goldlint.families.corpus import dialects, harness, rules, summary  # noqa: F401  (rules registers COR1xx)
+from goldlint.families.corpus.entries import EntryChecker, vocabularies
 from goldlint.families.corpus.envelope import check_spec
 from goldlint.families.corpus.fields import describe
 from goldlint.families.corpus.options import CorpusOptions
@@ -71,12 +71,9 @@ class CorpusFamily(Family):
         return check_bytes(data, report, ctx)
 
     def _harness(self, report: Report, root: dict[str, Any], opts: CorpusOptions, extra: frozenset[str], finish: Finish) -> None:
-        domain_vocab = Vocab("domain", vocab.DOMAINS, frozenset(opts.extra_domains))
-        segment_vocab = Vocab("segment", vocab.SEGMENTS, frozenset(opts.extra_segments) | frozenset(opts.extra_secret_segments))
-        head = harness.check(report, root, extra, domain_vocab, segment_vocab)
-        checker = EntryChecker(report, opts, "harness", domains=head.domains, file_segment=head.segment, languages=head.languages)
-        checker.domain = domain_vocab  # one vocabulary per file: an extension is reported once
-        checker.segment = segment_vocab
+        vocabs = vocabularies(opts, "harness")  # one per file, the envelope's and the entries': an extension is reported once
+        head = harness.check(report, root, extra, vocabs["domain"], vocabs["segment"])
+        checker = EntryChecker(report, opts, "harness", domains=head.domains, file_segment=head.segment, languages=head.languages, vocabs=vocabs)
         entries = root.get("entries")
         if self._entries(report, checker, ("entries",), entries, required="entries" in root):
             finish(report, checker, opts, At(("entries",), key=True), header=head, file_segment_at=At(("segment",)))

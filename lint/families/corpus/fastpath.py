@@ -12,22 +12,59 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from goldlint.families.corpus import gloss, vocab
+from goldlint.families.corpus import declaration, gloss, vocab
 from goldlint.families.corpus.tally import normalise_source
+from goldlint.families.declare import Field, compile_tests
 from goldlint.findings import At, JsonPath
 from goldlint.rules.file_rules import check_gold_text
 
 if TYPE_CHECKING:
     from goldlint.families.corpus.entries import EntryChecker
 
-_SEGMENTS = frozenset(vocab.SEGMENTS)
-_TIERS = vocab.TIERS
-_PROVENANCE = frozenset(vocab.PROVENANCE)
-_REGISTERS = frozenset(vocab.REGISTERS)
-_HARNESS_REGISTERS = frozenset(vocab.HARNESS_REGISTERS)
-_CONTEXTS = frozenset(vocab.CONTEXTS)
-_DOMAINS = frozenset(vocab.DOMAINS)
 _PLACEHOLDERS = vocab.LICENCE_PLACEHOLDERS
+# Fields judged apart: the id (unique), the texts (their sources unique, the references
+# clean gold text).
+_APART = frozenset({"id", "source", "reference"})
+
+Test = tuple[str, type, "frozenset[Any] | None"]
+_ABSENT = object()
+
+
+def required_tests(fields: tuple[Field, ...]) -> tuple[Test, ...]:
+    """The declared tests of an entry's other required fields, built once: the name, the type
+    a good value has, and the values it may take (None: any of that type). A value passes
+    when the detailed check accepts it without a word (a configured extension is reported
+    once, as info: the slow path)."""
+    return tuple((f.name, f.python, f.allowed) for f in fields if f.required and f.name not in _APART)
+
+
+def optional_tests(fields: tuple[Field, ...]) -> tuple[tuple[str, type, frozenset[Any] | None, bool], ...]:
+    """The same for the optional fields, each of which may be absent, and null where null
+    stands for absent (the last member)."""
+    return tuple((f.name, f.python, f.allowed, f.nullable) for f in fields if not f.required)
+
+
+SPEC = declaration.FIELDS["spec"]
+HARNESS = declaration.FIELDS["harness"]
+SPEC_TESTS, SPEC_OPTIONAL = required_tests(declaration.SPEC_ENTRY), optional_tests(declaration.SPEC_ENTRY)
+HARNESS_TESTS, HARNESS_OPTIONAL = required_tests(declaration.HARNESS_ENTRY), optional_tests(declaration.HARNESS_ENTRY)
+SPEC_ID, HARNESS_ID = SPEC["id"].python, HARNESS["id"].python
+SPEC_REQUIRED = sum(f.required for f in declaration.SPEC_ENTRY)
+HARNESS_REQUIRED = sum(f.required for f in declaration.HARNESS_ENTRY)
+
+
+_spec_passes, _harness_passes = compile_tests(SPEC_TESTS), compile_tests(HARNESS_TESTS)
+
+
+def _optional_ok(e: dict[str, Any], tests: tuple[tuple[str, type, frozenset[Any] | None, bool], ...]) -> bool:
+    for name, kind, allowed, nullable in tests:
+        v = e.get(name, _ABSENT)
+        if v is _ABSENT or (v is None and nullable):
+            continue
+        if type(v) is not kind or (allowed is not None and v not in allowed):
+            return False
+    ma = e.get("morphological_analysis")
+    return ma is None or gloss.is_clean(ma)
 
 
 def _texts_ok(c: EntryChecker, e: dict[str, Any]) -> str | None:
@@ -38,14 +75,6 @@ def _texts_ok(c: EntryChecker, e: dict[str, Any]) -> str | None:
         return None
     key = normalise_source(src)
     return None if key in c.tally.sources else key
-
-
-def _optional_ok(e: dict[str, Any]) -> bool:
-    notes = e.get("notes")
-    vc = e.get("variant_class")
-    ma = e.get("morphological_analysis")
-    return ((notes is None or type(notes) is str) and (vc is None or type(vc) is str)
-            and (ma is None or (type(ma) is str and gloss.is_clean(ma))))
 
 
 def _commit(c: EntryChecker, path: JsonPath, e: dict[str, Any], key: str, seg: str | None, d: int, r: str) -> None:
@@ -77,41 +106,31 @@ def spec_entry(c: EntryChecker, path: JsonPath, e: dict[str, Any]) -> bool:
     if not c.known.issuperset(e):
         return False
     i = e.get("id")
-    if type(i) is not int or i in c.tally.ids:
+    if type(i) is not SPEC_ID or i in c.tally.ids or not _spec_passes(e):
         return False
-    seg, d, p, r, ctx = e.get("segment"), e.get("difficulty"), e.get("provenance"), e.get("register"), e.get("context")
-    if type(seg) is not str or type(p) is not str or type(r) is not str or type(ctx) is not str:
-        return False  # (also keeps unhashable values away from the set lookups below)
-    if seg not in _SEGMENTS or type(d) is not int or d not in _TIERS or r not in _REGISTERS or ctx not in _CONTEXTS:
+    p = e["provenance"]
+    if c.declared is not None and p not in c.declared:
         return False
-    if p not in _PROVENANCE or (c.declared is not None and p not in c.declared):
-        return False
-    if not _optional_ok(e):
+    if len(e) > SPEC_REQUIRED and not _optional_ok(e, SPEC_OPTIONAL):
         return False
     key = _texts_ok(c, e)
     if key is None:
         return False
-    _commit(c, path, e, key, seg, d, r)
+    _commit(c, path, e, key, e["segment"], e["difficulty"], e["register"])
     c.tally.provenance_used.add(p)
     return True
 
 
 def harness_entry(c: EntryChecker, path: JsonPath, e: dict[str, Any]) -> bool:
-    if "segment" in e or not c.known.issuperset(e):
+    if "segment" in e or not c.known.issuperset(e):  # (an entry's own segment: the slow path tallies it)
         return False
     i = e.get("id")
-    if type(i) is not str or i in c.tally.ids:
+    if type(i) is not HARNESS_ID or i in c.tally.ids or not _harness_passes(e):
         return False
-    d, r, dom = e.get("difficulty"), e.get("register"), e.get("domain")
-    if type(r) is not str or type(dom) is not str:
-        return False
-    if type(d) is not int or d not in _TIERS or r not in _HARNESS_REGISTERS or dom not in _DOMAINS:
-        return False
+    dom = e["domain"]
     if c.domains is not None and dom not in c.domains:
         return False
-    prov, meta = e.get("provenance"), e.get("metadata")
-    if type(prov) is not dict or type(meta) is not dict:
-        return False
+    prov, meta = e["provenance"], e["metadata"]
     lic = prov.get("license")
     if lic is not None and (type(lic) is not str or lic.strip().lower() in _PLACEHOLDERS and lic not in c.tally.licence_placeholders):
         return False  # the first placeholder of each kind is recorded by the slow path
@@ -124,12 +143,12 @@ def harness_entry(c: EntryChecker, path: JsonPath, e: dict[str, Any]) -> bool:
         src, tgt = meta.get("source_lang"), meta.get("target_lang")
         if (type(src) is str and src != c.languages[0]) or (type(tgt) is str and tgt != c.languages[1]):
             return False
-    if not _optional_ok(e):
+    if len(e) > HARNESS_REQUIRED and not _optional_ok(e, HARNESS_OPTIONAL):
         return False
     key = _texts_ok(c, e)
     if key is None:
         return False
-    _commit(c, path, e, key, c.file_segment, d, r)
+    _commit(c, path, e, key, c.file_segment, e["difficulty"], e["register"])
     c.tally.domains_used.add(dom)
     if type(lic) is str and lic.strip().lower() in _PLACEHOLDERS:
         c.tally.licence_placeholders[lic][0] += 1

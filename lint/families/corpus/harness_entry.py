@@ -1,4 +1,5 @@
-"""The harness v3 entry's own fields: ``domain``, ``metadata`` and the ``provenance`` object.
+"""What the harness v3 entry's own fields add to their declared checks: ``domain``, ``metadata``
+and the ``provenance`` object.
 
 Functions of the :class:`~goldlint.families.corpus.entries.EntryChecker` slow path.
 """
@@ -37,28 +38,22 @@ def licence(self: EntryChecker, where: At, p: dict[str, Any], e: dict[str, Any])
     check_licence(self.report, where.child("license"), lic)
 
 
-def fields(self: EntryChecker, at: At, e: dict[str, Any]) -> None:
-    """``domain`` (COR108, COR118) and ``metadata`` languages (COR103, tallied)."""
-    report = self.report
-    if "domain" not in e:
-        self.missing.append("domain")
-    else:
-        d = e["domain"]
-        if self.domain.check(report, (*at.path, "domain"), d):
-            self.tally.domains_used.add(d)
-            if self.domains is not None and d not in self.domains:
-                report.add("COR118", at.child("domain"), f"domain `{d}` is not listed in `domains`")
-    meta = e.get("metadata")
-    if "metadata" not in e:
-        self.missing.append("metadata")
-    elif not isinstance(meta, dict):
-        report.add("COR101", at.child("metadata"), f"`metadata` must be an object, found {describe(meta)}")
-    elif self.languages is not None:
-        for side, code in zip(("source_lang", "target_lang"), self.languages, strict=True):
-            value = meta.get(side)
-            if isinstance(value, str) and value != code:
-                slot = self.tally.lang_mismatch.get((side, value, code))
-                if slot is None:
-                    self.tally.lang_mismatch[(side, value, code)] = [1, at.child("metadata", side)]
-                else:
-                    slot[0] += 1
+def domain(self: EntryChecker, at: At, d: str) -> None:
+    """A vocabulary ``domain``: tallied, and one the file lists (COR118)."""
+    self.tally.domains_used.add(d)
+    if self.domains is not None and d not in self.domains:
+        self.report.add("COR118", at.child("domain"), f"domain `{d}` is not listed in `domains`")
+
+
+def metadata(self: EntryChecker, at: At, meta: dict[str, Any]) -> None:
+    """The ``metadata`` object's languages against the file's pair (COR103, tallied)."""
+    if self.languages is None:
+        return
+    for side, code in zip(("source_lang", "target_lang"), self.languages, strict=True):
+        value = meta.get(side)
+        if isinstance(value, str) and value != code:
+            slot = self.tally.lang_mismatch.get((side, value, code))
+            if slot is None:
+                self.tally.lang_mismatch[(side, value, code)] = [1, at.child("metadata", side)]
+            else:
+                slot[0] += 1

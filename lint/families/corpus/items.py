@@ -1,7 +1,7 @@
 """What a corpus entry contributes to the dataset checks: its source sentence, labelled by its
 reference translation, in its segment (an entry's own, else the file's): a `gold_standard`
-or `held_out` source that also stands in a `development` file is published, and one source
-with two references is a label conflict."""
+or `held_out` source that also stands in a `development` file is published (DS108), and one
+source with two references is a label conflict; its `id`, unique across the corpus's files."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from goldlint.dataset.collect import Declared
 from goldlint.findings import At
 
 # A source twice in one file is the corpus's own rule (COR112): DS103 says only what it
@@ -16,7 +17,12 @@ from goldlint.findings import At
 OWN_DUPLICATES = True
 
 
-def items(doc: Any) -> Iterator[tuple[At, str, str, str | None]]:
+def secret_splits(loaded: Any) -> frozenset[str]:
+    """The segments a public file must share no source with (the corpus table's, with its extras)."""
+    return frozenset(loaded.family_options("corpus").secret_segments())
+
+
+def items(doc: Any) -> Iterator[Declared]:
     root = doc.root
     entries = root.get("entries") if isinstance(root, dict) else root if isinstance(root, list) else None
     if not isinstance(entries, list):
@@ -28,7 +34,10 @@ def items(doc: Any) -> Iterator[tuple[At, str, str, str | None]]:
             continue
         segment = entry.get("segment") if isinstance(entry.get("segment"), str) else file_segment
         reference = entry.get("reference")
-        yield At((*prefix, i, "source")), entry["source"], reference if isinstance(reference, str) else "", segment
+        ident = entry.get("id")
+        yield Declared(At((*prefix, i, "source")), entry["source"], reference if isinstance(reference, str) else "", segment, (),
+                       str(ident) if isinstance(ident, (str, int)) and not isinstance(ident, bool) and str(ident).strip() else None,
+                       At((*prefix, i, "id")))
 
 
 def group(path: Path, doc: Any) -> str:

@@ -15,21 +15,22 @@ from typing import Any
 
 from goldlint.families.base import Report
 from goldlint.families.corpus import vocab
+from goldlint.families.corpus.declaration import LEGACY_FIELDS, key_of
 from goldlint.findings import At, Change, safe_fix, unsafe_fix
 
 _SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)")
 
 
 def check_names(report: Report, at: At, e: dict[str, Any]) -> None:
-    old = [k for k in e if k in vocab.LEGACY_FIELDS]
+    old = [k for k in e if k in LEGACY_FIELDS]
     if not old:
         return
-    renames = [f"`{k}` → `{vocab.LEGACY_FIELDS[k]}`" for k in old]
-    clash = [k for k in old if vocab.LEGACY_FIELDS[k] in e]
-    changes = [Change(at.child(k).as_key, json.dumps(vocab.LEGACY_FIELDS[k])) for k in old if k not in clash]
+    renames = [f"`{k}` → `{LEGACY_FIELDS[k]}`" for k in old]
+    clash = [k for k in old if LEGACY_FIELDS[k] in e]
+    changes = [Change(at.child(k).as_key, json.dumps(LEGACY_FIELDS[k])) for k in old if k not in clash]
     message = f"legacy harness field name{'s' * (len(old) > 1)}: {', '.join(renames)} (spec §2.2)"
     if clash:
-        message += "; " + ", ".join(f"the entry also has `{vocab.LEGACY_FIELDS[k]}`: keep one by hand" for k in clash)
+        message += "; " + ", ".join(f"the entry also has `{LEGACY_FIELDS[k]}`: keep one by hand" for k in clash)
     fix = safe_fix("rename to the spec's field names", *changes) if changes else None
     report.add("COR110", at.child(old[0]).as_key, message, fix)
 
@@ -41,7 +42,7 @@ def choose(tier: str, e: dict[str, Any]) -> tuple[int, int]:
     numbers), else 2. ``hard``: 5 when the source holds more than one sentence (tier 5 is
     multi-clause text), else 4.
     """
-    source = e.get(vocab.key_of(e, "source") or "source")
+    source = e.get(key_of(e, "source") or "source")
     text = source.strip() if isinstance(source, str) else ""
     if tier == "easy":
         return (1, 2) if text and len(text.split()) == 1 else (2, 1)

@@ -6,69 +6,67 @@ Metadata only; the checks live in the family's other modules and report by code.
 from __future__ import annotations
 
 from goldlint.diagnostics import Severity
-from goldlint.families.corpus import vocab
+from goldlint.families.corpus.declaration import HARNESS_ENTRY, SPEC_ENTRY, TIERS
+from goldlint.families.declare import Field, outline
 from goldlint.rules.registry import Rule, register
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 F = "corpus"
 
+
+def _vocabularies(fields: tuple[Field, ...]) -> str:
+    return ", ".join(f.name for f in fields if f.values is not None)
+
+
 register(
     Rule("COR101", "corpus-field-missing-or-wrong-type", E,
          "A required field of the envelope or of an entry is missing, or a field holds a value of the wrong type "
-         "(a number where a string belongs, NaN, a list where an object belongs).",
+         "(a number where a string belongs, NaN, a list where an object belongs). "
+         f"A spec entry: {outline(SPEC_ENTRY)}. A harness v3 entry: {outline(HARNESS_ENTRY)}.",
          "Scorers index entries by these fields: a missing `reference` or a numeric `source` crashes the harness or silently scores the entry as empty.",
-         '{"dataset": {"id": "edtekla-dev-v1", "version": 1.0}, "entries": [{"id": "42", "source": 7}]}',
-         '{"dataset": {"id": "edtekla-dev-v1", "version": "1.0", ...}, "entries": [{"id": 42, "source": "I see the dog", ...}]}',
          family=F),
     Rule("COR102", "invalid-language-tag", E,
          "A language code is not a valid BCP 47 tag, checked subtag by subtag against the IANA Language Subtag Registry "
          "(spec dialect); in the harness v3 dialect the codes are ISO 639-3 and must name a known language.",
          "Run cards, leaderboards and language-specific metrics key on the code: `en_US`, `eng` (not a BCP 47 subtag; `en` is) or `xx` "
          "break lookups and split one language into several.",
-         '"source_language": "en_US"', '"source_language": "en-US"',
          "safe: `_` separators become `-`, and a code with one canonical BCP 47 form (`eng` → `en`, deprecated `iw` → `he`) is rewritten.",
          family=F),
     Rule("COR103", "language-pair-mismatch", W,
          "The `language_pair` label (spec: `EN→CRK`) or its names (harness: `source_name`) disagree with the language codes, "
          "or the entries' own `metadata.source_lang`/`target_lang` disagree with the envelope.",
          "Leaderboards group runs by the label; a label that names another language files results under the wrong language.",
-         '"language_pair": "EN→CRK", "source_language": "en", "target_language": "oj"',
-         '"language_pair": "EN→CRK", "source_language": "en", "target_language": "crk"', family=F),
+         family=F),
     Rule("COR104", "bad-date-or-version", E,
          "`created` is not an ISO 8601 date or date-time, or `version` is not MAJOR.MINOR[.PATCH].",
          "Version comparison decides which run cards are comparable (§2.1): `v1` or `1.0-final` cannot be ordered.",
-         '"version": "v1", "created": "05/01/2026"', '"version": "1.0", "created": "2026-05-01"', family=F),
+         family=F),
     Rule("COR105", "invalid-spdx-license", E,
          "`license` is not a valid SPDX licence identifier or expression (checked against the SPDX licence list). "
          "Entry-level placeholders such as `unknown` are summarised once per file as info.",
          "Every published run carries the corpus licence: a misspelt or invented id cannot be honoured or audited.",
-         '"license": "CC-BY-NC-SA"', '"license": "CC-BY-NC-SA-4.0"',
          "safe: a case-only difference is rewritten to the SPDX spelling.", family=F),
     Rule("COR106", "undeclared-provenance", E,
          "An entry's `provenance` is not declared in `dataset.provenance` (error); a declared tag no entry uses is info.",
          "The envelope's list is what readers and filters trust; an undeclared tag hides entries from provenance breakdowns.",
-         '"dataset": {"provenance": ["textbook"]}, "entries": [{"provenance": "elicited", ...}]',
-         '"dataset": {"provenance": ["textbook", "elicited"]}, "entries": [{"provenance": "elicited", ...}]', family=F),
+         family=F),
     Rule("COR107", "duplicate-entry-id", E,
          "Two entries have the same `id`.",
          "Run cards refer to entries by id: a duplicate makes a result ambiguous and one of the two entries unscorable.",
-         '[{"id": 42, ...}, {"id": 42, ...}]', '[{"id": 42, ...}, {"id": 43, ...}]', family=F),
+         family=F),
     Rule("COR108", "value-not-in-vocabulary", E,
-         "A value outside its controlled vocabulary: segment, provenance, register, context (spec); segment, register, "
-         "domain (harness v3). Values added in config are accepted and reported once per file as info.",
+         f"A value outside its controlled vocabulary: {_vocabularies(SPEC_ENTRY)} (spec); {_vocabularies(HARNESS_ENTRY)} (harness v3). "
+         "Values added in config are accepted and reported once per file as info.",
          "Segment decides who may see an entry; register and context drive breakdowns. A typo silently creates a new category.",
-         '"segment": "gold-standard"', '"segment": "gold_standard"',
          "safe: a value that is an unambiguous typo of one vocabulary value is replaced by it.", family=F),
     Rule("COR109", "bad-difficulty", E,
-         f"`difficulty` is not an integer from {vocab.FIRST_TIER} to {vocab.LAST_TIER}.",
+         f"`difficulty` is not an integer from {min(TIERS)} to {max(TIERS)}.",
          "Per-tier breakdowns (§2.4) put a `6`, `2.5` or `\"3\"` in a tier of its own or drop the entry.",
-         '"difficulty": "3"', '"difficulty": 3', "safe: a whole number written as a string or a float (`\"3\"`, `3.0`) becomes the integer.",
+         "safe: a whole number written as a string or a float (`\"3\"`, `3.0`) becomes the integer.",
          family=F),
     Rule("COR110", "legacy-harness-fields", E,
          "Legacy harness names (`index`, `source_text`, `target_expected`) or string difficulty tiers (`easy`, `medium`, `hard`).",
-         "The spec (§2.2) uses `id`, `source`, `reference` and integer tiers 1–5; tools written against the spec read legacy files as empty.",
-         '{"index": 3, "source_text": "dog", "target_expected": "atim", "difficulty": "easy"}',
-         '{"id": 3, "source": "dog", "reference": "atim", "difficulty": 1}',
+         f"The spec (§2.2) uses `id`, `source`, `reference` and integer tiers {min(TIERS)}–{max(TIERS)}; tools written against the spec read legacy files as empty.",
          "safe: the one-to-one renames and `medium` → 3 (one fix per entry). unsafe: `easy` (→ 1 or 2) and `hard` (→ 4 or 5): "
          "the mapping is one-to-two, so a human decides. goldlint offers one choice and names the other in the message: `easy` → 1 when "
          "the source is a single word (tier 1 is single words), else 2; `hard` → 5 when the source has more than one sentence "
@@ -77,53 +75,46 @@ register(
     Rule("COR111", "empty-source-or-reference", E,
          "`source` or `reference` is empty or only whitespace.",
          "An empty reference scores every prediction wrong (or right, for an empty output).",
-         '{"source": "I see the dog", "reference": ""}', '{"source": "I see the dog", "reference": "niwâpamâw atim"}', family=F),
+         family=F),
     Rule("COR112", "duplicate-source", W,
          "The same source text (compared after NFC, case folding and whitespace collapsing) appears twice (warning); "
          "the same source in a public segment (development, diagnostic) and a secret one (gold_standard, held_out) is an error: "
          "test-set leakage (§9.2). Found in one pass with a dictionary, never by comparing pairs.",
          "A secret entry whose source is public can be memorised; a duplicate weighs one sentence twice.",
-         '{"id": 1, "source": "Hello", "segment": "development"}, {"id": 9, "source": "hello", "segment": "gold_standard"}',
-         '{"id": 1, "source": "Hello", "segment": "development"}, {"id": 9, "source": "Good evening", "segment": "gold_standard"}',
          family=F),
     Rule("COR113", "secret-segment-in-public-repo", E,
          "An entry of a secret segment (gold_standard, held_out) in a repository not configured as the governance organisation's "
          "(`corpus: governance-repo: true`).",
          "§2.3 and §8: the gold-standard and held-out sources and references never leave governance-controlled infrastructure. "
          "Once pushed to a public repository they cannot be un-published.",
-         '"segment": "gold_standard"   # in a developer repository', '"segment": "development"', family=F),
+         family=F),
     Rule("COR114", "segment-too-small", W,
          "A segment has fewer entries than its minimum (development 30, diagnostic 10, gold_standard 50, held_out 10; "
          "configurable with `segment-minimums`).",
          "Scores on a handful of entries are noise: the confidence interval is wider than the differences between methods.",
-         '"segment": "diagnostic"   # only 4 diagnostic entries', '(10 or more diagnostic entries)', family=F),
+         family=F),
     Rule("COR115", "corpus-minimums", W,
-         "The corpus misses a minimum of §11.1: at least 3 of the 5 difficulty tiers, at least 2 registers, provenance on every entry.",
+         f"The corpus misses a minimum of §11.1: at least 3 of the {len(TIERS)} difficulty tiers, at least 2 registers, provenance on every entry.",
          "A corpus without spread cannot tell methods apart where it matters; entries without provenance cannot be audited.",
-         '(every entry "difficulty": 1, "register": "conversational")', '(tiers 1–3 or more, two registers or more)', family=F),
+         family=F),
     Rule("COR116", "gloss-mismatch", E,
          "`morphological_analysis` does not follow `segmented words | glosses` with as many words on both sides and, word by word, "
          "as many morphemes (separated by `-` or `=`, Leipzig glossing rule 2). Parsed with the Lark grammar `grammars/gloss.lark`; "
          "the diagnostic points at the word whose morpheme count disagrees.",
          "Morphological accuracy is computed morpheme by morpheme against this analysis; a misaligned gloss scores right answers wrong.",
-         '"morphological_analysis": "ni-wâpam-âw atim | 1sg-see.TA dog.AN"',
-         '"morphological_analysis": "ni-wâpam-âw atim | 1sg-see.TA-3sg.DIR dog.AN"', family=F),
+         family=F),
     Rule("COR117", "lonely-variant-class", I,
          "A `variant_class` is used by only one entry.",
          "A variant class groups acceptable variants: with one member it defines nothing, and is most often a typo of another class.",
-         '{"variant_class": "simple-ta-direct"} ... {"variant_class": "simple-ta-dierct"}',
-         '{"variant_class": "simple-ta-direct"} ... {"variant_class": "simple-ta-direct"}', family=F),
+         family=F),
     Rule("COR118", "harness-count-or-domain", E,
          "Harness v3: `entry_count` disagrees with the number of entries, or an entry's `domain` is not listed in `domains` "
          "(a listed domain no entry uses is info).",
          "The harness trusts these headers for progress, sampling and per-domain reports.",
-         '"entry_count": 48, "domains": ["conv"], "entries": [... 47 entries, one with "domain": "ui" ...]',
-         '"entry_count": 47, "domains": ["conv", "ui"]',
          "safe: `entry_count` is set to the number of entries.", family=F),
     Rule("COR119", "unknown-field", W,
          "A field the dialect does not define, in the envelope or in an entry (a typo guard, with did-you-mean). "
          "Add deliberate extra fields to `corpus: extra-fields`.",
          "A misspelt `refrence` is silently ignored by every reader: the entry then has no reference at all.",
-         '{"id": 1, "source": "dog", "refrence": "atim"}', '{"id": 1, "source": "dog", "reference": "atim"}',
          "safe: the key is renamed when it is an unambiguous typo of a field the object lacks.", family=F),
 )

@@ -1,5 +1,5 @@
 """Generate ``schemas/corpus-spec.schema.json`` and ``schemas/corpus-harness.schema.json``
-from :mod:`.vocab`, so the published schemas and the checks read one source of truth.
+from :mod:`.declaration` and :mod:`.vocab`, so the published schemas and the checks read one source of truth.
 
 Run ``python -m goldlint.families.corpus.schemagen`` after changing a vocabulary; a test
 regenerates both schemas and fails when the files in ``schemas/`` differ.
@@ -11,7 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from goldlint.families.corpus import vocab
+from goldlint.families.corpus import declaration, vocab
+from goldlint.families.declare import object_schema
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 BASE = "https://goldlint.dev/schemas/"
@@ -23,34 +24,8 @@ def _enum(table: dict[Any, str], description: str) -> dict[str, Any]:
     return {"description": description, "enum": list(table)}
 
 
-def _tiers(description: str = "") -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "integer", "minimum": vocab.FIRST_TIER, "maximum": vocab.LAST_TIER}
-    return {**out, "description": description} if description else out
-
-
-def _text(description: str) -> dict[str, Any]:
-    return {"type": "string", "minLength": 1, "pattern": r"\S", "description": description}
-
-
 def spec_schema() -> dict[str, Any]:
-    entry = {
-        "type": "object",
-        "required": list(vocab.SPEC_ENTRY_REQUIRED),
-        "additionalProperties": False,
-        "properties": {
-            "id": {"type": "integer", "description": "Unique identifier within the corpus."},
-            "source": _text("Source text in the source language."),
-            "reference": _text("Gold-standard reference translation."),
-            "segment": _enum(vocab.SEGMENTS, "Corpus partition (§2.3)."),
-            "difficulty": _tiers(f"Difficulty tier {vocab.FIRST_TIER}–{vocab.LAST_TIER} (§2.4)."),
-            "provenance": _enum(vocab.PROVENANCE, "Origin of the entry (§2.5)."),
-            "register": _enum(vocab.REGISTERS, "Register (§2.6)."),
-            "context": _enum(vocab.CONTEXTS, "Communicative function (§2.6)."),
-            "morphological_analysis": {"type": "string", "pattern": r"^[^|]+\|[^|]+$", "description": "`segmented words | glosses`."},
-            "notes": {"type": "string"},
-            "variant_class": {"type": "string"},
-        },
-    }
+    entry = object_schema(declaration.SPEC_ENTRY)
     dataset = {
         "type": "object",
         "required": list(vocab.SPEC_DATASET_FIELDS),
@@ -79,26 +54,7 @@ def spec_schema() -> dict[str, Any]:
 
 
 def harness_schema() -> dict[str, Any]:
-    entry = {
-        "type": "object",
-        "required": list(vocab.HARNESS_ENTRY_REQUIRED),
-        "additionalProperties": False,
-        "properties": {
-            "id": {"type": "string"},
-            "source": _text("Source text."),
-            "reference": _text("Reference translation."),
-            "domain": _enum(vocab.DOMAINS, "Domain of the entry."),
-            "difficulty": _tiers(),
-            "register": _enum(vocab.HARNESS_REGISTERS, "Register."),
-            "provenance": {"type": "object", "properties": {"license": {"type": "string"}}},
-            "metadata": {"type": "object"},
-            "segment": _enum(vocab.SEGMENTS, "Segment, when it differs from the file's."),
-            "notes": {"type": "string"},
-            "variant_class": {"type": "string"},
-            "morphological_analysis": {"type": "string", "pattern": r"^[^|]+\|[^|]+$"},
-            "context": _enum(vocab.CONTEXTS, "Communicative function."),
-        },
-    }
+    entry = object_schema(declaration.HARNESS_ENTRY)
     pair = {
         "type": "object",
         "required": ["source", "target"],

@@ -8,6 +8,7 @@ from typing import Any
 from goldlint.diagnostics import Severity
 from goldlint.families.base import Report
 from goldlint.families.corpus import langtags
+from goldlint.families.corpus.declaration import TIERS
 from goldlint.families.corpus.entries import EntryChecker
 from goldlint.families.corpus.options import CorpusOptions
 from goldlint.findings import At, Change, safe_fix
@@ -62,7 +63,7 @@ def _minimums(report: Report, checker: EntryChecker, entries_at: At) -> None:
     t = checker.tally
     if t.tiers and len(t.tiers) < 3:  # with no valid tier at all, every entry already has its own finding
         have = ", ".join(map(str, sorted(t.tiers))) or "none"
-        report.add("COR115", entries_at, f"difficulty tiers used: {have}; §11.1 asks for at least 3 of the 5")
+        report.add("COR115", entries_at, f"difficulty tiers used: {have}; §11.1 asks for at least 3 of the {len(TIERS)}")
     if t.registers and len(t.registers) < 2:
         have = ", ".join(sorted(t.registers)) or "none"
         report.add("COR115", entries_at, f"registers used: {have}; §11.1 asks for at least 2")

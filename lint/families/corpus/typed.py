@@ -30,10 +30,11 @@ import msgspec
 import orjson
 
 from goldlint.families.base import Context, Report
-from goldlint.families.corpus import bulk, summary, vocab
+from goldlint.families.corpus import bulk, declaration, summary
 from goldlint.families.corpus.entries import EntryChecker
 from goldlint.families.corpus.envelope import check_spec
 from goldlint.families.corpus.tally import normalise_source
+from goldlint.families.declare import Field
 from goldlint.findings import At
 from goldlint.formats.base import Document, Limits
 from goldlint.formats.json_items import ItemsDocument
@@ -50,15 +51,8 @@ class _Decoders:
 
 @lru_cache(maxsize=1)
 def _decoders() -> _Decoders:
-    def one_of(values: Any) -> Any:
-        return Literal[tuple(values)]
-
-    entry = msgspec.defstruct("SpecEntry", [
-        ("id", int), ("source", str), ("reference", str), ("segment", one_of(vocab.SEGMENTS)),
-        ("difficulty", one_of(sorted(vocab.TIERS))), ("provenance", one_of(vocab.PROVENANCE)),
-        ("register", one_of(vocab.REGISTERS)), ("context", one_of(vocab.CONTEXTS)),
-        ("notes", str | None, None), ("variant_class", str | None, None), ("morphological_analysis", str | None, None),
-    ], forbid_unknown_fields=True, omit_defaults=True, gc=False)  # (str, int and None fields: no cycles to collect)
+    entry = msgspec.defstruct("SpecEntry", list(map(_member, declaration.SPEC_ENTRY)),
+                              forbid_unknown_fields=True, omit_defaults=True, gc=False)  # (str, int and None fields: no cycles to collect)
     # The envelope's values are strings, numbers or lists of strings: nesting stays shallow,
     # far below any depth limit (a deeper envelope goes the ordinary way, which enforces it).
     envelope = dict[str, str | int | float | bool | None | list[str]]
@@ -70,13 +64,25 @@ def _decoders() -> _Decoders:
                      msgspec.json.Decoder(entry), msgspec.json.Encoder())
 
 
+def _member(field: Field) -> tuple[Any, ...]:
+    """A declared field as a member of the typed entry: its type, narrowed to its vocabulary
+    or range (a ``Literal``: msgspec checks it while it parses); an optional field may be
+    null or absent. (A string that is blank, an entry with a configured extension: refused
+    by no type, they are judged on columns or go the per-entry way.)"""
+    kind: Any = field.python if field.allowed is None else Literal[tuple(sorted(field.allowed))]
+    if field.required:
+        return (field.name, kind)
+    return (field.name, kind | None, None)
+
+
 class _Declined(Exception):
     """The file is to be checked the ordinary way."""
 
 
+# The members read into columns (``context`` is checked by its type alone), in ``_Columns``'s order.
 _FIELDS = ("id", "source", "reference", "segment", "difficulty", "provenance", "register", "notes", "variant_class",
            "morphological_analysis")
-_REQUIRED = 8  # members every entry has: id to context (``context`` is checked by its type alone)
+_REQUIRED = sum(f.required for f in declaration.SPEC_ENTRY)  # members every entry has
 
 
 @dataclass(slots=True)

@@ -81,7 +81,6 @@ QUALITY_TIERS: tuple[tuple[float, str], ...] = (
     (0.00, "baseline"),
 )
 UNSCORED = "unscored"
-TIER_NAMES: tuple[str, ...] = tuple(name for _, name in QUALITY_TIERS) + (UNSCORED,)
 
 
 def _sha256(data: bytes) -> str:

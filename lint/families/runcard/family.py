@@ -3,8 +3,8 @@
 The algorithms (fingerprint, run-card hash, composite, tier) are public in
 :mod:`.algorithms`; RUN101 in :mod:`.shape`; RUN102–RUN104 in :mod:`.seal`; RUN106–RUN107
 in :mod:`.arith` and :mod:`.results`; RUN105 and the corpus in :mod:`.corpus_link`;
-RUN108, RUN111, RUN112 in :mod:`.policy`; the submission folder (RUN113–RUN117) in
-:mod:`.submission`.
+RUN108, RUN111, RUN112 in :mod:`.policy`; the submission folder (RUN113–RUN117, when the
+card is a submission: the ``submission`` option) in :mod:`.submission`.
 """
 
 from __future__ import annotations
@@ -55,6 +55,10 @@ class RunCardFamily(Family):
         if "results" in good[""]:
             results.check_ids(report, card["results"], corpus)
             results.check_variants(report, card["results"], corpus, opts.min_variant_results)
+        if opts.submission and not ctx.partial:  # (last: RUN116 counts the card's errors)
+            from goldlint.families.runcard import submission
+
+            submission.check(report, card, ctx)
 
     def completions(self, root: Any, path: tuple[str | int, ...], options: Any) -> list[tuple[str, str]] | None:
         from goldlint.families.runcard.editor import completions

@@ -19,3 +19,6 @@ class RunCardOptions(FamilyOptions):
     extra_method_classes: list[str] = field(default_factory=list)
     #: Minimum results with a variant class before RUN110 judges "every one is exact".
     min_variant_results: Annotated[int, AtLeast(1)] = 2
+    #: Each card is a leaderboard submission: its folder is checked for a README, the method's
+    #: code, a cost report and the coaching data it pins (RUN113–RUN117). ``--submission`` sets it.
+    submission: bool = False

@@ -1,105 +1,90 @@
-"""A leaderboard submission folder (§9.1): what it lacks (RUN113–RUN117).
+"""A leaderboard submission (§9.1): what the folder around a run card lacks (RUN113–RUN117).
 
 A valid submission holds a complete run card that verifies, the method code (runnable,
 with installation instructions), its dependencies, a cost report and a README describing
-the approach and its limitations. :func:`check_folder` is called by the CLI when a folder
-argument holds a run card and the user asked for it (``goldlint check --submission``). The
-card is checked by the engine like any file (its limits, its reader, select and ignore); a
-finding sits where it can be mended: the card's first error (RUN116), its
-``coaching_data_sha256`` (RUN117), the README (RUN113), else the card's first line.
+the approach and its limitations. A run card is judged as a submission when its config says
+so (``runcard: {submission: true}``, for a repository of submissions) or the command line
+asks (``goldlint check --submission``): the family's check then runs :func:`check` after the
+card's own checks, so the findings go the way of every finding (select, ignore, every face).
+They are the card's: at its top (RUN113–RUN115, the README's name in the message), at its
+first error (RUN116), at its ``coaching_data_sha256`` (RUN117).
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from goldlint.diagnostics import Diagnostic, Position, Severity, Span
-from goldlint.findings import At, Report
+from goldlint.diagnostics import Severity
+from goldlint.families.base import Context, Report
+from goldlint.findings import At, Location
+from goldlint.rules.registry import get, rule_matches
 from goldlint.walk import files_under
 
-if TYPE_CHECKING:
-    from goldlint.engine import FileResult
-
+SUBMISSION_CODES = ("RUN113", "RUN114", "RUN115", "RUN116", "RUN117")
 CODE_SUFFIXES = frozenset({".py", ".ipynb", ".js", ".mjs", ".cjs", ".ts", ".rb", ".go", ".rs", ".java", ".kt", ".jl", ".r", ".sh", ".pl", ".lua"})
 CODE_FOLDERS = frozenset({"method", "methods", "src", "plugin"})
-CARD_SUFFIXES = (".json", ".yaml", ".yml")
 MAX_HASHED = 64 << 20  # files larger than this are not hashed when looking for coaching data
 _README_NEEDS = {
     "the approach": re.compile(r"\b(approach|method|how it works|pipeline|design)\b", re.IGNORECASE),
     "its limitations": re.compile(r"\blimitation", re.IGNORECASE),
     "how to install and run it": re.compile(r"\b(install|installation|usage|how to run|running)\b", re.IGNORECASE),
 }
-_TOP = Span(Position(1, 1), Position(1, 1), 0, 0)
+TOP = At(())
 
 
-MAX_CARD = 8 << 20  # a run card is small; larger files at the top of a folder are not read to find one
-
-
-def find_run_card(folder: Path, loaded: Any) -> FileResult | None:
-    """The first run card at the top level of the folder (where a submission keeps its card),
-    checked by the engine once: its document and its own diagnostics come with it."""
-    from goldlint.engine import check_file
-
+def check(report: Report, card: dict[str, Any], ctx: Context) -> None:
+    """What the submission in the card's folder lacks; nothing when it is complete."""
+    folder = ctx.path.parent
     try:
-        candidates = sorted(p for p in folder.iterdir() if p.suffix.lower() in CARD_SUFFIXES)
+        files = [p for p in files_under(folder) if p != ctx.path]
+        readme = next((p for p in sorted(folder.iterdir()) if p.is_file() and p.name.lower().startswith("readme")), None)
     except OSError:
-        return None
-    for p in candidates:
-        try:
-            if not p.is_file() or p.stat().st_size > MAX_CARD:
-                continue
-            with p.open("rb") as handle:
-                data = handle.read(MAX_CARD)
-        except OSError:
-            continue
-        if b"run_card_hash" not in data and not (b"fingerprint" in data and b"scores" in data):
-            continue  # (most files are not cards: not parsed at all)
-        result = check_file(p, loaded, explicit=False)
-        if result.kind == "runcard":
-            return result
-    return None
-
-
-def check_folder(folder: Path, loaded: Any) -> list[Diagnostic]:
-    """What the submission in ``folder`` lacks; ``[]`` when it is complete (or holds no run card)."""
-    from goldlint.engine import resolve_findings
-
-    checked = find_run_card(folder, loaded)
-    if checked is None:
-        return []
-    card = Path(checked.path)
-    on_card, on_readme = Report(), Report()
-    files = [p for p in files_under(folder) if p != card]
-    readme = next((p for p in sorted(folder.iterdir()) if p.is_file() and p.name.lower().startswith("readme")), None)
+        return  # (a buffer whose folder is gone: no submission to judge)
     text = ""
     if readme is None:
-        on_card.add("RUN113", _TOP, "the submission has no README describing the method's approach, limitations and installation (§9.1)")
+        report.add("RUN113", TOP, "the submission has no README describing the method's approach, limitations and installation (§9.1)")
     else:
         text = readme.read_text(encoding="utf-8", errors="replace")
         missing = [what for what, pattern in _README_NEEDS.items() if not pattern.search(text)]
         if missing:
-            on_readme.add("RUN113", _TOP, f"the README does not describe {', '.join(missing)} (§9.1)")
+            report.add("RUN113", TOP, f"the submission's {readme.name} does not describe {', '.join(missing)} (§9.1)")
     has_code = any(p.suffix.lower() in CODE_SUFFIXES for p in files) or any(
         (folder / d).is_dir() and any((folder / d).iterdir()) for d in CODE_FOLDERS)
     if not has_code:
-        on_card.add("RUN114", _TOP, "the submission has no method code (no source file, no method/ or src/ folder): §9.1 asks for the runnable method")
+        report.add("RUN114", TOP, "the submission has no method code (no source file, no method/ or src/ folder): §9.1 asks for the runnable method")
     cost_heading = re.search(r"^#+\s.*\bcosts?\b", text, re.IGNORECASE | re.MULTILINE) is not None
     if not cost_heading and not any("cost" in p.name.lower() for p in files):
-        on_card.add("RUN115", _TOP, "the submission has no cost report (a `cost_report.*` file or a `Cost` section in the README): §9.1")
-    errors = [d for d in checked.diagnostics if d.severity is Severity.ERROR]
+        report.add("RUN115", TOP, "the submission has no cost report (a `cost_report.*` file or a `Cost` section in the README): §9.1")
+    _verifies(report, ctx)
+    _coaching(card, files, report)
+
+
+def _verifies(report: Report, ctx: Context) -> None:
+    """RUN116 at the card's first error (the place to start mending it), naming them all."""
+    from goldlint.config import Loaded
+    from goldlint.engine import enabled_codes
+
+    # (what the config selects for the card, per-file-ignores included, as its diagnostics are)
+    select, ignore = enabled_codes(Loaded(ctx.settings, None, ctx.config_dir or ctx.path.parent), ctx.path)
+    errors = [f for f in report.findings if f.code not in SUBMISSION_CODES and (f.severity or _default(f.code)) is Severity.ERROR
+              and rule_matches(f.code, select) and not rule_matches(f.code, ignore)]
     if errors:
-        shown = ", ".join(f"{d.code} at {d.span.start.line}:{d.span.start.column}" for d in errors[:5])
+        shown = ", ".join(f"{f.code} at {_place(f.where)}" for f in errors[:5])
         more = f" and {len(errors) - 5} more" if len(errors) > 5 else ""
-        # At the card's first error: the place to start mending it.
-        on_card.add("RUN116", errors[0].span, f"the run card does not verify: {len(errors)} error{'s' * (len(errors) != 1)} ({shown}{more})")
-    document = checked.document
-    _coaching(document.root if document is not None else None, files, on_card)
-    out = resolve_findings(on_card.findings, document, loaded, card)
-    if readme is not None:
-        out += resolve_findings(on_readme.findings, None, loaded, readme)
-    return sorted(out, key=lambda d: d.sort_key)
+        report.add("RUN116", errors[0].where, f"the run card does not verify: {len(errors)} error{'s' * (len(errors) != 1)} ({shown}{more})")
+
+
+def _default(code: str) -> Severity | None:
+    rule = get(code)
+    return rule.severity if rule is not None else None
+
+
+def _place(where: Location) -> str:
+    if isinstance(where, At) and where.path:
+        return "`" + "".join(f"[{step}]" if isinstance(step, int) else f".{step}" for step in where.path).lstrip(".") + "`"
+    return "the top"
 
 
 def _coaching(card: Any, files: list[Path], report: Report) -> None:

@@ -8,8 +8,6 @@ from typing import Any
 from goldlint.families.base import Report
 from goldlint.findings import At, JsonPath
 
-RECORD_KEYS = ("instruction", "inputs", "outputs", "meta")
-
 
 def is_record(value: Any) -> bool:
     return isinstance(value, dict) and "instruction" in value and "inputs" in value and "meta" in value

@@ -23,7 +23,7 @@ _ENTITY = re.compile(r"\[([^\s\[\]:]+)[ \t]*:[ \t]*([^\[\] \t][^\[\]]*)\]")
 _WELL_FORMED = re.compile(r"[^\[\]]*(?:\[[^\s\[\]:]+[ \t]*:[ \t]*[^\[\] \t][^\[\]]*\][^\[\]]*)*")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Entity:
     type: str
     words: str
@@ -64,8 +64,19 @@ def parse_annotation(value: str) -> Annotation:
 
 
 def _read(value: str) -> Annotation:
-    entities = tuple(Entity(m.group(1), m.group(2), m.start(), m.end(), m.span(1), m.span(2)) for m in _ENTITY.finditer(value))
-    return Annotation(entities, _ENTITY.sub(r"\2", value) if entities else value)
+    if "[" not in value:
+        return Annotation((), value)  # (no entity: the text is the annotation)
+    entities = []
+    pieces: list[str] = []  # the text: what is outside the brackets, and each entity's words
+    done = 0
+    for m in _ENTITY.finditer(value):
+        (start, end), kind, words = m.regs
+        said = value[words[0] : words[1]]
+        entities.append(Entity(value[kind[0] : kind[1]], said, start, end, kind, words))
+        pieces += (value[done:start], said)
+        done = end
+    pieces.append(value[done:])
+    return Annotation(tuple(entities), "".join(pieces))
 
 
 def read_with_grammar(value: str) -> Annotation:

@@ -24,6 +24,7 @@ Editor paths (``completions`` / ``hover``), relative to a record (a JSONL line):
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from goldlint.families.base import Context, Family, Report
@@ -115,7 +116,7 @@ def _editor_inventory(options: Any) -> Inventory:
     return Inventory(frozenset(intents or vocab.INTENTS), frozenset(types or vocab.ENTITY_TYPES), "")
 
 
-def _inventory(record: dict[str, Any], good: set[str], at: At, known: Inventory, report: Report) -> None:
+def _inventory(record: dict[str, Any], good: AbstractSet[str], at: At, known: Inventory, report: Report) -> None:
     if known.intents is not None and {"scenario", "action"} <= good:
         intent = f"{record['scenario']}_{record['action']}"
         if intent not in known.intents:

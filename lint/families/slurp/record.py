@@ -5,11 +5,16 @@ tokens and the annotation's brackets (SLP107)."""
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+from operator import itemgetter
 from typing import Any
 
 from goldlint.families.slurp.annotation import Annotation, parse_annotation
 from goldlint.findings import At, Change, Report, safe_fix
 from goldlint.rules.file_rules import check_gold_text
+
+_ID = itemgetter("id")
+_SURFACE = itemgetter("surface")
 
 
 def _bare(text: str) -> str:
@@ -21,7 +26,7 @@ def _parted(a: str, b: str) -> int:
     return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
 
 
-def check_record(record: dict[str, Any], good: set[str], at: At, report: Report) -> Annotation | None:
+def check_record(record: dict[str, Any], good: AbstractSet[str], at: At, report: Report) -> Annotation | None:
     """Every check of the record that its well-typed fields (``good``) allow; returns its
     annotation when that parses."""
     annotation = None
@@ -39,10 +44,11 @@ def check_record(record: dict[str, Any], good: set[str], at: At, report: Report)
         _intent(record, at, report)
     if "tokens" in good:
         _token_ids(record["tokens"], at, report)
+        surfaces = list(map(_SURFACE, record["tokens"]))
         if "sentence" in good:
-            _tokens(record, annotation, at, report)
+            _tokens(record, surfaces, annotation, at, report)
         if "entities" in good:
-            _entities(record, annotation, at, report)
+            _entities(record, surfaces, annotation, at, report)
     return annotation
 
 
@@ -70,6 +76,8 @@ def _intent(record: dict[str, Any], at: At, report: Report) -> None:
 
 
 def _token_ids(tokens: list[dict[str, Any]], at: At, report: Report) -> None:
+    if list(map(_ID, tokens)) == list(range(len(tokens))):
+        return
     wrong = [i for i, token in enumerate(tokens) if token["id"] != i]
     if not wrong:
         return
@@ -79,8 +87,7 @@ def _token_ids(tokens: list[dict[str, Any]], at: At, report: Report) -> None:
                safe_fix("renumber the tokens from 0", *(Change(at.child("tokens", i, "id"), str(i)) for i in wrong)))
 
 
-def _tokens(record: dict[str, Any], annotation: Annotation | None, at: At, report: Report) -> None:
-    surfaces = [token["surface"] for token in record["tokens"]]
+def _tokens(record: dict[str, Any], surfaces: list[str], annotation: Annotation | None, at: At, report: Report) -> None:
     joined, sentence = "".join(surfaces), _bare(record["sentence"])
     if joined == sentence or (annotation is not None and joined == _bare(annotation.text)):
         return  # (tokens written as the annotation is, where it differs from the sentence: SLP103 says so)
@@ -113,12 +120,12 @@ def _spaced(text: str, d: int) -> int:
     return len(text)
 
 
-def _entities(record: dict[str, Any], annotation: Annotation | None, at: At, report: Report) -> None:
+def _entities(record: dict[str, Any], surfaces: list[str], annotation: Annotation | None, at: At, report: Report) -> None:
     tokens, entities = record["tokens"], record["entities"]
     spans_ok = True
     for i, entity in enumerate(entities):
         span = entity["span"]
-        if not span or span != list(range(span[0], span[0] + len(span))) or span[-1] >= len(tokens):
+        if not span or (len(span) > 1 and span != list(range(span[0], span[0] + len(span)))) or span[-1] >= len(tokens):
             spans_ok = False
             report.add("SLP107", at.child("entities", i, "span"),
                        f"span {span} is not consecutive token positions within the record's {len(tokens)} tokens" if span
@@ -130,10 +137,10 @@ def _entities(record: dict[str, Any], annotation: Annotation | None, at: At, rep
         report.add("SLP107", at.child("entities"), f"`entities` lists {len(entities)} entities, the annotation's brackets {len(brackets)}")
         return
     for i, (entity, bracket) in enumerate(zip(entities, brackets, strict=True)):
-        words = " ".join(tokens[n]["surface"] for n in entity["span"])
+        words = " ".join([surfaces[n] for n in entity["span"]])
         if entity["type"] != bracket.type:
             report.add("SLP107", at.child("entities", i, "type"), f"entity {i} is a `{entity['type']}`, its bracket in the annotation a "
                        f"`{bracket.type}` (`[{bracket.type} : {bracket.words}]`)")
-        elif _bare(words).lower() != _bare(bracket.words).lower():
+        elif words != bracket.words and _bare(words).lower() != _bare(bracket.words).lower():
             report.add("SLP107", at.child("entities", i, "span"), f"entity {i} spans `{words}`, its bracket in the annotation holds "
                        f"`{bracket.words}`")

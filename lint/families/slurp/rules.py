@@ -1,13 +1,11 @@
 """SLP101–SLP110: the rules of SLURP's JSONL records, as metadata (the checks are beside).
 
-Every example is a whole small file (``test.jsonl`` in a folder of its own, one record a
-line): ``tests/families/slurp/test_rule_docs.py`` checks that the failing one reports its
-rule and the passing one does not.
+Their examples are whole files, in ``examples.yaml`` beside this module
+(:mod:`goldlint.rules.examples`). ``record`` is a real-shaped record for the tests.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from goldlint.diagnostics import Severity
@@ -30,15 +28,9 @@ def record(**change: Any) -> dict[str, Any]:
     return out
 
 
-def line(**change: Any) -> str:
-    return json.dumps(record(**change), ensure_ascii=False) + "\n"
-
-
-_GOOD = line()
-
-
-def _rule(code: str, name: str, severity: Severity, summary: str, why: str, bad: str, good: str, fix: str = "") -> Rule:
-    return Rule(code, name, severity, summary, why, bad, good, fix, family=F)
+def _rule(code: str, name: str, severity: Severity, summary: str, why: str, fix: str = "") -> Rule:
+    return Rule(code, name, severity, summary, why,
+    fix, family=F)
 
 
 register(
@@ -48,57 +40,48 @@ register(
           "`schemas/slurp-record.schema.json`.",
           "The official evaluator reads `scenario`, `action`, `tokens`, `entities` and `recordings` of every record: one that "
           "lacks them stops it with a KeyError, and a misspelt key is a field no tool reads.",
-          line(scenario=None), _GOOD, "unsafe: a misspelt key is renamed to the field it is a typo of."),
+          "unsafe: a misspelt key is renamed to the field it is a typo of."),
     _rule("SLP102", "entity-bracket-syntax", E,
           "`sentence_annotation` does not parse as text with entities `[type : words]` (grammars/slurp_annotation.lark): a "
           "`[` never closed, a `]` that closes nothing, a missing `:`, an entity without words, nested brackets. The position "
           "is inside the string.",
-          "The annotation is where the entities are written by hand; a broken bracket hides the entity from anything that reads it.",
-          line(sentence_annotation="wake me up at [time five am]"), _GOOD),
+          "The annotation is where the entities are written by hand; a broken bracket hides the entity from anything that reads it."),
     _rule("SLP103", "annotation-differs-from-sentence", W,
           "The annotation with its brackets removed (`[type : words]` → `words`) differs from `sentence`; the position is the "
           "first character where they part, inside the annotation. The message says when they differ only in letter case.",
           "The two fields are one sentence written twice: where they differ, one of them holds a word the other lacks "
-          "(SLURP's test split has 42 such records, 12 beyond letter case: `hwood` for `hollywood`, `rihana` for `rihanna`).",
-          line(sentence_annotation="wake me up at [time : six am]"), _GOOD),
+          "(SLURP's test split has 42 such records, 12 beyond letter case: `hwood` for `hollywood`, `rihana` for `rihanna`)."),
     _rule("SLP104", "intent-not-scenario-action", W,
           "`intent` is not `scenario` + `_` + `action`. A warning: the official evaluator never reads `intent`, so its scores "
           "do not change (and `goldlint score` scores the file without --allow-invalid-gold).",
           "The official evaluator builds the intent from scenario and action: a tool that reads `intent` instead scores "
           "another label (37 records of SLURP's test split, 30 of its devel split).",
-          line(intent="set"), _GOOD, "safe: `intent` is rewritten as scenario_action."),
+          "safe: `intent` is rewritten as scenario_action."),
     _rule("SLP105", "token-surfaces-differ-from-sentence", E,
           "The tokens' surfaces, in order, do not spell the sentence (nor the annotation's text, which the tokens follow "
           "where the two differ); the position is the first character where they part.",
           "The evaluator makes each gold entity's words from the tokens: a token the sentence does not have is a gold "
-          "filler no system can produce.",
-          line(tokens=[{**t, "surface": "wak"} if t["id"] == 0 else t for t in record()["tokens"]]), _GOOD),
+          "filler no system can produce."),
     _rule("SLP106", "token-ids", E,
           "The tokens' `id`s are not 0, 1, 2, … in order.",
           "An entity's `span` names tokens by position: ids out of step make the span and the tokens disagree.",
-          line(tokens=[{**t, "id": t["id"] + 1} if t["id"] > 2 else t for t in record()["tokens"]]), _GOOD,
           "safe: the tokens are renumbered from 0 in their order."),
     _rule("SLP107", "entity-span", E,
           "An entity's `span` is empty, not consecutive, or beyond the tokens; or `entities` disagrees with the annotation's "
           "brackets (their number, an entity's type, or its words; compared without spaces and letter case, since the tokens "
           "split `jessica's` into `jessica` `'s`).",
           "The evaluator's gold entities are `entities` with the words of their spans: a wrong span is a gold entity with "
-          "the wrong words.",
-          line(entities=[{"span": [3, 4], "type": "time"}]), _GOOD),
+          "the wrong words."),
     _rule("SLP108", "duplicate-slurp-id", E,
           "A `slurp_id` is used twice in the file (both reported), or also by a record of another file of the dataset's "
           "folder (`test.jsonl`, `devel.jsonl`, `train.jsonl`: an utterance in two splits).",
           "Predictions on gold text are keyed by `slurp_id`: a repeated id is scored against one gold record only, and an "
-          "utterance in both the training and the test split is a leak.",
-          line() + line(), line() + line(slurp_id=2)),
+          "utterance in both the training and the test split is a leak."),
     _rule("SLP109", "intent-outside-inventory", W,
           "The record's intent (`scenario_action`) is not in the dataset's inventory: config's `slurp: {intents: [...]}`, "
           "or the records of `slurp: {inventory: FOLDER}`, or by default the other SLURP files of the file's folder.",
-          "An intent that no training record has can never be predicted: every system scores 0 on it.",
-          "# devel.jsonl beside it has only alarm_set\n" + line(action="query", intent="alarm_query"), _GOOD),
+          "An intent that no training record has can never be predicted: every system scores 0 on it."),
     _rule("SLP110", "unknown-entity-type", W,
           "An entity's type is not in the dataset's inventory (the same sources as SLP109).",
-          "A type no training record has is an entity no system can tag.",
-          "# devel.jsonl beside it has only `time` entities\n" + line(sentence_annotation="wake me up at [hour : five am]",
-                                                                    entities=[{"span": [4, 5], "type": "hour"}]), _GOOD),
+          "A type no training record has is an entity no system can tag."),
 )

@@ -3,15 +3,16 @@ source too): required fields, their JSON types, the items of its arrays, unknown
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Set as AbstractSet
+from typing import Annotated, Any, Union
+
+import msgspec
 
 from goldlint.families.slurp.fields import ENTITY, ITEMS, RECORD, Field
 from goldlint.findings import At, Change, Report, unsafe_fix
 from goldlint.suggest import unambiguous
 
 _NAMES = {"integer": "an integer", "number": "a number", "string": "a string", "null": "null", "array": "an array"}
-# The Python types of each JSON type, matched by `type(value) in ...` (a bool is no integer).
-_TYPES: dict[str, tuple[type, ...]] = {"integer": (int,), "number": (int, float), "string": (str,), "null": (type(None),), "array": (list,)}
 
 
 def _is(value: Any, kind: str) -> bool:
@@ -32,40 +33,59 @@ def _shown(value: Any) -> str:
     return {dict: "an object", list: "an array", str: "a string", int: "an integer", float: "a number", type(None): "null"}.get(type(value), "a value")
 
 
-def _shape_of(table: dict[str, Field]) -> tuple[frozenset[str], tuple[tuple[str, frozenset[type]], ...]]:
-    """A table's keys and each field's Python types: what a well-formed object is, checked
-    without building a position for each of its values (the usual object is well formed)."""
-    return frozenset(table), tuple((name, frozenset(t for kind in kinds for t in _TYPES[kind])) for name, (kinds, _, _) in table.items())
+# A token position (an item of an entity's `span`): a whole number from 0.
+_POSITION = Annotated[int, msgspec.Meta(ge=0)]
+_SPAN = list[_POSITION]
+_PYTHON: dict[str, Any] = {"integer": int, "number": float, "string": str, "null": None, "array": list}
 
 
-_RECORD_SHAPE = _shape_of(RECORD)
-_ITEM_SHAPES = {name: _shape_of(table) for name, table in ITEMS.items()}
+def _struct(name: str, table: dict[str, Field], items: dict[str, type] | None = None) -> type:
+    """A table as a msgspec type, every field required and no other key allowed: what a
+    well-formed object is, checked in C without a position built for each of its values (the
+    usual object is well formed; one that is not is checked field by field, which says where).
+    Its arrays' items are typed by ``items`` (an item type, by field), else left unchecked."""
+    fields: list[tuple[str, Any]] = []
+    for field, (kinds, _, _) in table.items():
+        if items is not None and field in items:
+            kind: Any = list[items[field]]  # type: ignore[valid-type]
+        elif field == "span":
+            kind = _SPAN
+        else:
+            kind = Union[tuple(_PYTHON[k] for k in kinds)]  # noqa: UP007  (built from the table at run time)
+        fields.append((field, kind))
+    return msgspec.defstruct(name, fields, forbid_unknown_fields=True, gc=False)
 
 
-def _well_formed(value: dict[str, Any], shape: tuple[frozenset[str], tuple[tuple[str, frozenset[type]], ...]]) -> bool:
-    keys, fields = shape
-    if value.keys() != keys:
+_ITEM_TYPES = {name: _struct(f"{name}_item", table) for name, table in ITEMS.items()}
+_RECORD_TYPE = _struct("record", RECORD)  # its own fields (arrays as arrays)
+_WHOLE_TYPE = _struct("whole_record", RECORD, _ITEM_TYPES)  # and every item of its arrays
+_EVERY_FIELD = frozenset(RECORD)
+
+
+def _conforms(value: Any, kind: type) -> bool:
+    try:
+        msgspec.convert(value, kind)
+    except msgspec.ValidationError:
         return False
-    for name, types in fields:
-        if type(value[name]) not in types:
-            return False
     return True
 
 
-def check_shape(record: Any, at: At, report: Report) -> set[str]:
+def check_shape(record: Any, at: At, report: Report) -> AbstractSet[str]:
     """Report every shape problem; return the record's fields that have their declared type
     (the other checks read only those)."""
+    if type(record) is dict and _conforms(record, _WHOLE_TYPE):
+        return _EVERY_FIELD
     if not isinstance(record, dict):
         report.add("SLP101", at, f"a SLURP record is a JSON object, not {_shown(record)}")
         return set()
-    good = set(RECORD) if _well_formed(record, _RECORD_SHAPE) else _object(record, RECORD, at, report, "record")
+    good = set(RECORD) if _conforms(record, _RECORD_TYPE) else _object(record, RECORD, at, report, "record")
     for name, table in ITEMS.items():
         if name not in good:
             continue
-        shape = _ITEM_SHAPES[name]
+        kind = _ITEM_TYPES[name]
         spans = table is ENTITY
         for i, item in enumerate(record[name]):
-            if type(item) is dict and _well_formed(item, shape) and not (spans and not _positions(item["span"])):
+            if type(item) is dict and _conforms(item, kind):
                 continue
             where = at.child(name, i)
             if not isinstance(item, dict):
@@ -80,7 +100,11 @@ def check_shape(record: Any, at: At, report: Report) -> set[str]:
 
 
 def _positions(span: list[Any]) -> bool:
-    return all(type(n) is int and n >= 0 for n in span)
+    try:
+        msgspec.convert(span, _SPAN)
+    except msgspec.ValidationError:
+        return False
+    return True
 
 
 def _object(value: dict[str, Any], table: dict[str, Field], at: At, report: Report, what: str) -> set[str]:

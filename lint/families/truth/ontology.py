@@ -44,9 +44,6 @@ class Ontology:
     entities: frozenset[str]
     calendar: frozenset[str]  # entities that are (isA) nuance_CALENDARX
 
-    def intents_with(self, entity: str) -> list[str]:
-        return sorted(i for i, ents in self.intents.items() if entity in ents)
-
 
 def load_ontology(path: Path) -> Ontology:
     try:

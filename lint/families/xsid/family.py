@@ -26,7 +26,7 @@ from typing import Any
 from goldlint.families.base import Context, Family, Report
 from goldlint.families.xsid import bio
 from goldlint.families.xsid import rules as _rules  # noqa: F401  (registers XSD rules)
-from goldlint.families.xsid.filewide import check_blank_lines, check_dialects, check_ids
+from goldlint.families.xsid.filewide import Dialects, Ids, check_blank_lines
 from goldlint.families.xsid.options import XsidOptions
 from goldlint.families.xsid.sentence import Inventory, SentenceChecks
 from goldlint.families.xsid.slots import parse_slots
@@ -54,7 +54,7 @@ def required_comments(doc: ConllDocument, language: str | None) -> tuple[str, ..
     known language, `# id` and `# text-en` only when some sentence has them."""
     keys = ["text", "intent"]
     for key, without in (("id", WITHOUT_ID), ("text-en", WITHOUT_TEXT_EN)):
-        needed = language not in without if language is not None else any(s.comment(key) is not None for s in doc.sentences)
+        needed = language not in without if language is not None else doc.has_comment_key(key)
         if needed:
             keys.append(key)
     return tuple(keys)
@@ -75,10 +75,13 @@ class XsidFamily(Family):
             return
         options = ctx.options if isinstance(ctx.options, XsidOptions) else XsidOptions()
         checks = SentenceChecks(report, inventory_of(options), required_comments(doc, language_of(ctx.path, options)), fast)
+        ids, dialects = Ids(report), Dialects()
         for sentence in doc.sentences:
             checks.check(sentence)
-        check_ids(doc, report)
-        check_dialects(doc, report)
+            ids.see(sentence)
+            dialects.see(sentence)
+            sentence.forget()  # (one sentence's lines in memory at a time; read again if a finding is placed in it)
+        dialects.report(report)
         if not ctx.partial:
             check_blank_lines(doc, report)
 

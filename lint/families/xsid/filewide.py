@@ -4,7 +4,7 @@ and sentence ids unique in the file."""
 from __future__ import annotations
 
 from goldlint.findings import At, Change, Offsets, Report, safe_fix
-from goldlint.formats.conll_doc import ConllDocument
+from goldlint.formats.conll_doc import ConllDocument, Sentence
 
 # How each dialect writes the text between a key and its value.
 _SEPARATOR = {"=": " = ", ":": ": "}
@@ -13,17 +13,15 @@ _DIALECT = {"=": "`# key = value` (xSID 0.5+)", ":": "`# key: value` (xSID 0.4)"
 
 def check_blank_lines(doc: ConllDocument, report: Report) -> None:
     """XSD114: one blank line after every sentence, none before the first."""
-    starts, text = doc.line_starts, doc.text or ""
-    for first, count in doc.blank_runs:
+    text = doc.text or ""
+    for (first, count), (start, end) in zip(doc.blank_runs, doc.blank_spans, strict=True):
         if first == 0:
-            end = starts[count] if count < len(starts) else len(text)
             report.add("XSD114", Offsets(0, end), f"the file starts with {_lines(count)}: xSID's evaluator reads "
                        "each blank line as the end of a sentence (here an empty one)", safe_fix("remove them", Change(Offsets(0, end), "")))
         elif count > 1:
-            start = starts[first + 1]
-            end = starts[first + count] if first + count < len(starts) else len(text)
-            report.add("XSD114", Offsets(start, end), f"{_lines(count)} between sentences, not one: xSID's evaluator reads "
-                       f"each extra one as an empty sentence", safe_fix("remove the extra blank lines", Change(Offsets(start, end), "")))
+            second = text.index("\n", start) + 1
+            report.add("XSD114", Offsets(second, end), f"{_lines(count)} between sentences, not one: xSID's evaluator reads "
+                       f"each extra one as an empty sentence", safe_fix("remove the extra blank lines", Change(Offsets(second, end), "")))
     if doc.sentences and not doc.ends_with_blank:
         end = len(text)
         insert = "\n" if text.endswith("\n") else "\n\n"
@@ -35,48 +33,83 @@ def _lines(count: int) -> str:
     return "a blank line" if count == 1 else f"{count} blank lines"
 
 
-def check_dialects(doc: ConllDocument, report: Report) -> None:
-    """XSD111 (both dialects in one file) and XSD112 (intents in the dialect nluEval cannot read)."""
-    written: dict[str, list[tuple[int, int]]] = {"=": [], ":": []}
-    first_intent: tuple[int, int] | None = None
-    for s in doc.sentences:
-        for k, c in enumerate(s.comments):
-            if not c.key or c.key == "slots":  # (`# slots:` has a colon in both dialects)
-                continue
-            written[c.sep].append((s.number, k))
-            if first_intent is None and c.key == "intent" and c.sep == "=":
-                first_intent = (s.number, k)
-    if first_intent is not None:
-        report.add("XSD112", At((first_intent[0], "comments", first_intent[1], "sep")),
-                   "`# intent = x` is xSID 0.5+'s dialect: xSID's own evaluator (scripts/nluEval.py) reads only `# intent: x`, finds no "
-                   "intent in this file and scores it 0 on every metric (goldlint score --kind xsid reads both dialects)")
-    equals, colons = written["="], written[":"]
-    if not equals or not colons:
-        return
-    first = min(equals[0], colons[0])
-    major = "=" if len(equals) > len(colons) or (len(equals) == len(colons) and first == equals[0]) else ":"
-    minor = ":" if major == "=" else "="
-    rare = written[minor]
-    changes = [Change(At((s, "comments", k, "sep")), _SEPARATOR[major]) for s, k in rare]
-    report.add("XSD111", At((rare[0][0], "comments", rare[0][1], "sep")),
-               f"the file mixes comment dialects: {len(written[major])} comment(s) {_DIALECT[major]}, {len(rare)} {_DIALECT[minor]} "
-               "(this is the first); tools read one dialect",
-               safe_fix(f"write the {len(rare)} comment(s) as {_DIALECT[major]}", *changes))
+class Dialects:
+    """XSD111 (both dialects in one file) and XSD112 (intents in the dialect nluEval cannot
+    read): each sentence's comments seen as the file is checked (:meth:`see`), then said once."""
+
+    def __init__(self) -> None:
+        # per dialect: each sentence that writes a comment in it, with those comments' indexes
+        self.found: dict[str, list[tuple[int, tuple[int, ...]]]] = {"=": [], ":": []}
+        self.first_intent: tuple[int, int] | None = None
+        self._shapes: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[int, ...], tuple[int, ...], int | None]] = {}
+
+    def see(self, s: Sentence) -> None:
+        shape = (s.keys, s.seps)  # (a file's sentences have a few shapes of comments: each is read once)
+        found = self._shapes.get(shape)
+        if found is None:
+            by: dict[str, list[int]] = {"=": [], ":": []}
+            intent = None
+            for k, (key, sep) in enumerate(zip(*shape, strict=True)):
+                if not key or key == "slots":  # (`# slots:` has a colon in both dialects)
+                    continue
+                by[sep].append(k)
+                if intent is None and key == "intent" and sep == "=":
+                    intent = k
+            found = self._shapes[shape] = (tuple(by["="]), tuple(by[":"]), intent)
+        equals, colons, intent = found
+        if equals:
+            self.found["="].append((s.number, equals))
+        if colons:
+            self.found[":"].append((s.number, colons))
+        if self.first_intent is None and intent is not None:
+            self.first_intent = (s.number, intent)
+
+    def report(self, report: Report) -> None:
+        first_intent = self.first_intent
+        if first_intent is not None:
+            report.add("XSD112", At((first_intent[0], "comments", first_intent[1], "sep")),
+                       "`# intent = x` is xSID 0.5+'s dialect: xSID's own evaluator (scripts/nluEval.py) reads only `# intent: x`, finds no "
+                       "intent in this file and scores it 0 on every metric (goldlint score --kind xsid reads both dialects)")
+        if not self.found["="] or not self.found[":"]:
+            return
+        written = {sep: [(n, k) for n, ks in found for k in ks] for sep, found in self.found.items()}
+        equals, colons = written["="], written[":"]
+        first = min(equals[0], colons[0])
+        major = "=" if len(equals) > len(colons) or (len(equals) == len(colons) and first == equals[0]) else ":"
+        minor = ":" if major == "=" else "="
+        rare = written[minor]
+        changes = [Change(At((s, "comments", k, "sep")), _SEPARATOR[major]) for s, k in rare]
+        report.add("XSD111", At((rare[0][0], "comments", rare[0][1], "sep")),
+                   f"the file mixes comment dialects: {len(written[major])} comment(s) {_DIALECT[major]}, {len(rare)} {_DIALECT[minor]} "
+                   "(this is the first); tools read one dialect",
+                   safe_fix(f"write the {len(rare)} comment(s) as {_DIALECT[major]}", *changes))
 
 
-def check_ids(doc: ConllDocument, report: Report) -> None:
-    """XSD113: a `# id` used by two sentences."""
-    first: dict[str, tuple[int, int, int]] = {}  # id -> sentence, comment, line
-    told: set[str] = set()
-    for s in doc.sentences:
-        for k, c in enumerate(s.comments):
-            if c.key != "id" or not c.value:
+class Ids:
+    """XSD113: a `# id` used by two sentences (each sentence seen as the file is checked)."""
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        self.first: dict[str, tuple[Sentence, int]] = {}  # id -> its first sentence and comment
+        self.told: set[str] = set()
+
+    def see(self, s: Sentence) -> None:
+        keys = s.keys
+        if "id" not in keys:
+            return
+        heads = s.heads
+        for k in [s.keyed["id"]] if keys.count("id") == 1 else [k for k, key in enumerate(keys) if key == "id"]:
+            value = heads[k][2]
+            if not value:
                 continue
-            seen = first.get(c.value)
+            seen = self.first.get(value)
             if seen is None:
-                first[c.value] = (s.number, k, c.line + 1)
+                self.first[value] = (s, k)
                 continue
-            report.add("XSD113", At((s.number, "comments", k)), f"`# id = {c.value}` is also the id of the sentence on line {seen[2]}")
-            if c.value not in told:
-                told.add(c.value)
-                report.add("XSD113", At((seen[0], "comments", seen[1])), f"`# id = {c.value}` is used again on line {c.line + 1}")
+            first, j = seen
+            line = s.first_line + s.comment_line(k) + 1
+            self.report.add("XSD113", At((s.number, "comments", k)),
+                            f"`# id = {value}` is also the id of the sentence on line {first.first_line + first.comment_line(j) + 1}")
+            if value not in self.told:
+                self.told.add(value)
+                self.report.add("XSD113", At((first.number, "comments", j)), f"`# id = {value}` is used again on line {line}")

@@ -42,10 +42,10 @@ class SentenceChecks:
 
     def check(self, s: Sentence) -> None:
         cells = s.cells
-        if not self.fast or not cells or any(len(c) != 4 for c in cells):
+        if not self.fast or not cells or list(map(len, cells)).count(4) != len(cells):
             self._detailed(s)
             return
-        keys = tuple(c.key for c in s.comments)
+        keys, keyed, heads = s.keys, s.keyed, s.heads
         if keys not in self._clean_keys and self._clean(self._comments, s):
             self._clean_keys.add(keys)
         index, words, intents, tags = zip(*cells, strict=True)
@@ -54,19 +54,19 @@ class SentenceChecks:
         spans = self._clean_tags.get(tags)
         if spans is None and self._clean(self._tags, s, list(enumerate(s.tokens))):
             spans = self._clean_tags[tags] = bio.spans(list(tags))
-        intent = s.comment("intent")
-        if intent is not None and (intent[1].value not in self.inventory.intents or intents.count(intent[1].value) != len(intents)):
-            self._intent(s, intent[0], intent[1].value, list(enumerate(s.tokens)))
-        text = s.comment("text")
-        if text is None:
+        k = keyed.get("intent")
+        if k is not None and ((intent := heads[k][2]) not in self.inventory.intents or intents.count(intent) != len(intents)):
+            self._intent(s, k, intent, list(enumerate(s.tokens)))
+        k = keyed.get("text")
+        if k is None:
             return
-        value = text[1].value
-        check_gold_text(self.report, At((s.number, "comments", text[0])), value)
+        value = heads[k][2]
+        check_gold_text(self.report, At((s.number, "comments", k)), value)
         if "".join(words) != value.replace(" ", ""):
-            self._text(s, text[0], value)
+            self._text(s, k, value)
             return
-        slots = s.comment("slots")
-        if slots is not None and (spans is None or slots[1].value != _written(spans, words, value)):
+        k = keyed.get("slots")
+        if k is not None and (spans is None or heads[k][2] != _written(spans, words, value)):
             self._slots(s, value, list(enumerate(s.tokens)))
 
     def _clean(self, check: Callable[..., None], *args: Any) -> bool:

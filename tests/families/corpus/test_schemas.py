@@ -10,8 +10,8 @@ from typing import Any
 import jsonschema
 import pytest
 
+from goldlint.families.corpus import declaration, vocab
 from goldlint.families.corpus import schemagen as corpus_gen
-from goldlint.families.corpus import vocab
 from goldlint.families.runcard import schemagen as runcard_gen
 from goldlint.families.runcard import vocab as rc_vocab
 from goldlint.resources import schema
@@ -43,7 +43,8 @@ def test_schema_vocabularies_are_the_rules_vocabularies() -> None:
     assert _enum(spec, *entry, "register") == list(vocab.REGISTERS)
     assert _enum(spec, *entry, "context") == list(vocab.CONTEXTS)
     assert _enum(spec, "$defs", "dataset", "properties", "provenance", "items") == list(vocab.PROVENANCE)
-    assert spec["$defs"]["entry"]["required"] == list(vocab.SPEC_ENTRY_REQUIRED)
+    assert spec["$defs"]["entry"]["required"] == [f.name for f in declaration.SPEC_ENTRY if f.required]
+    assert harness["$defs"]["entry"]["required"] == [f.name for f in declaration.HARNESS_ENTRY if f.required]
     assert _enum(harness, *entry, "register") == list(vocab.HARNESS_REGISTERS)
     assert _enum(harness, *entry, "domain") == list(vocab.DOMAINS)
     assert _enum(harness, "properties", "domains", "items") == list(vocab.DOMAINS)
@@ -58,10 +59,13 @@ def test_the_rules_use_the_same_lists() -> None:
     from goldlint.families.corpus import fastpath
     from goldlint.families.runcard import algorithms
 
-    assert fastpath._SEGMENTS == frozenset(vocab.SEGMENTS) and fastpath._DOMAINS == frozenset(vocab.DOMAINS)
+    spec = {name: allowed for name, _, allowed in fastpath.SPEC_TESTS}
+    harness = {name: allowed for name, _, allowed in fastpath.HARNESS_TESTS}
+    assert spec["segment"] == frozenset(vocab.SEGMENTS) and harness["domain"] == frozenset(vocab.DOMAINS)
+    assert spec["difficulty"] == harness["difficulty"] == declaration.TIERS
     assert list(rc_vocab.TIERS)[:-1] == [name for _, name in algorithms.QUALITY_TIERS]
     assert set(vocab.SEGMENT_MINIMUMS) == set(vocab.SEGMENTS)
-    assert vocab.PUBLIC_SEGMENTS | vocab.SECRET_SEGMENTS == set(vocab.SEGMENTS)
+    assert set(vocab.SEGMENTS) - vocab.SECRET_SEGMENTS == {"development", "diagnostic"}  # (the public ones)
 
 
 @pytest.mark.parametrize("name", ["corpus-spec.schema.json", "corpus-harness.schema.json", "runcard.schema.json"])

@@ -86,6 +86,7 @@ def _changed(changes: list[tuple[int, str, Any]], envelope: dict[str, Any]) -> d
     corpus["dataset"].update(envelope)
     entries = corpus["entries"]
     for index, name, value in changes:
+        value = copy.deepcopy(value)  # (a sampled value is one object: a change must not grow it, e.g. into itself)
         if name == WHOLE:
             entries[index] = value
         elif isinstance(entries[index], dict) and value == DROP:

@@ -18,7 +18,7 @@ def test_every_rule_is_registered_and_documented() -> None:
         rule = get(code)
         assert rule is not None, code
         assert rule.family == ("corpus" if code.startswith("COR") else "runcard"), code
-        assert rule.name and rule.summary and rule.why and rule.bad and rule.good, code
+        assert rule.name and rule.summary and rule.why and rule.examples, code
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", rule.name), rule.name
         assert rule.fix == "" or rule.fix.startswith(("safe:", "unsafe:")), code
         assert f"# {code} {rule.name}" in rule.markdown()

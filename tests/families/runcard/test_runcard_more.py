@@ -23,11 +23,12 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from goldlint import config as cfg
-from goldlint.engine import check_text
+from goldlint.diagnostics import Diagnostic
+from goldlint.engine import check_file, check_text
 from goldlint.families import FAMILIES
 from goldlint.families.runcard import algorithms as alg
 from goldlint.families.runcard.options import RunCardOptions
-from goldlint.families.runcard.submission import check_folder
+from goldlint.families.runcard.submission import SUBMISSION_CODES
 
 # --------------------------------------------------------------------------- algorithms
 
@@ -167,64 +168,87 @@ def _folder(tmp_path: Path, card: dict[str, Any] | None = None, readme: str | No
     return sub
 
 
+def judged(sub: Path, config: dict[str, Any] | None = None) -> list[Diagnostic]:
+    """The submission findings of the folder's card, checked by the engine as a submission
+    (``runcard: {submission: true}``, as ``--submission`` sets it)."""
+    settings = cfg.settings_from({**(config or {}), "runcard": {"submission": True}})
+    found = check_file(sub / "run_card.json", cfg.Loaded(settings, None, sub)).diagnostics
+    return [d for d in found if d.code in SUBMISSION_CODES]
+
+
 GOOD_README = "# My method\n\n## Approach\nFew-shot prompting.\n\n## Limitations\nShort sentences only.\n\n## Installation\npip install .\n"
 
 
 def test_a_complete_submission(tmp_path: Path) -> None:
     sub = _folder(tmp_path, readme=GOOD_README, files={"method/translate.py": "print()\n", "cost_report.md": "$0.04\n"})
     # passing for all five: README (RUN113), code (RUN114), cost (RUN115), a card that verifies (RUN116), no pinned data (RUN117)
-    assert check_folder(sub, cfg.Loaded(cfg.Settings(), None, tmp_path)) == []
+    assert judged(sub) == []
 
 
 def test_an_empty_submission_lacks_everything(tmp_path: Path) -> None:
     card = real_card()  # its prompt hash is a placeholder: the card does not verify
     sub = _folder(tmp_path, card=card)
-    diags = check_folder(sub, cfg.Loaded(cfg.Settings(), None, tmp_path))
+    diags = judged(sub)
     assert [(d.code, Path(d.path).name, d.span.start.line, d.span.start.column) for d in diags] == [
         ("RUN113", "run_card.json", 1, 1), ("RUN114", "run_card.json", 1, 1), ("RUN115", "run_card.json", 1, 1), ("RUN116", "run_card.json", 11, 27)]
-    assert "RUN104 at 11:27" in diags[-1].message  # and it sits there: where the mending starts
+    assert "RUN104 at `system_prompt_sha256`" in diags[-1].message  # and it sits there: where the mending starts
+
+
+def test_an_error_the_config_ignores_does_not_fail_the_submission(tmp_path: Path) -> None:
+    sub = _folder(tmp_path, card=real_card(), readme=GOOD_README, files={"method.py": "\n", "cost_report.md": "$1\n"})
+    assert [d.code for d in judged(sub)] == ["RUN116"]  # the placeholder prompt hash (RUN104)
+    assert judged(sub, {"per-file-ignores": {"run_card.json": ["RUN104"]}}) == []
 
 
 def test_an_incomplete_readme_and_missing_coaching_data(tmp_path: Path) -> None:
     card = small_card()
     card["coaching_data_sha256"] = alg.sha256_text("examples")
     sub = _folder(tmp_path, card=reseal(card), readme="# My method\n\nIt translates.\n\n## Costs\n$0.04\n", files={"run.py": "\n"})
-    diags = check_folder(sub, cfg.Loaded(cfg.Settings(), None, tmp_path))
-    assert [(d.code, Path(d.path).name) for d in diags] == [("RUN113", "README.md"), ("RUN117", "run_card.json")]
+    diags = judged(sub)
+    assert [(d.code, Path(d.path).name) for d in diags] == [("RUN113", "run_card.json"), ("RUN117", "run_card.json")]
     text = (sub / "run_card.json").read_text(encoding="utf-8").splitlines()
     at = diags[1].span.start
     assert text[at.line - 1][at.column - 1 :].startswith(f'"{card["coaching_data_sha256"]}"'), (at, text[at.line - 1])  # on the pinned hash
     assert "its limitations, how to install and run it" in diags[0].message
     (sub / "coaching.txt").write_text("examples", encoding="utf-8")
-    assert [d.code for d in check_folder(sub, cfg.Loaded(cfg.Settings(), None, tmp_path))] == ["RUN113"]
+    assert [d.code for d in judged(sub)] == ["RUN113"]
 
 
 def test_a_submission_without_method_code(tmp_path: Path) -> None:
     sub = _folder(tmp_path, readme=GOOD_README + "\n## Cost\n$0.04\n", files={"notes.txt": "no code here\n"})
-    diags = check_folder(sub, cfg.Loaded(cfg.Settings(), None, tmp_path))
+    diags = judged(sub)
     assert [(d.code, Path(d.path).name, d.span.start.line, d.span.start.column) for d in diags] == [("RUN114", "run_card.json", 1, 1)]
 
 
 def test_a_folder_without_a_run_card_is_not_a_submission(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from goldlint.cli import app
+
     (tmp_path / "README.md").write_text("x", encoding="utf-8")
-    assert check_folder(tmp_path, cfg.Loaded(cfg.Settings(), None, tmp_path)) == []
+    (tmp_path / "gold.json").write_text('{"foo": 1}\n', encoding="utf-8")
+    done = CliRunner().invoke(app, ["check", "--submission", str(tmp_path)])
+    assert "RUN11" not in done.output, done.output
 
 
 def test_submission_codes_respect_ignore(tmp_path: Path) -> None:
     sub = _folder(tmp_path, readme=GOOD_README, files={"method.py": "\n"})
-    loaded = cfg.Loaded(cfg.settings_from({"ignore": ["RUN115"]}), None, tmp_path)
-    assert check_folder(sub, loaded) == []
+    assert judged(sub, {"ignore": ["RUN115"]}) == []
 
 
 def test_a_submission_card_is_read_by_the_engine_with_its_limits_and_per_file_ignores(tmp_path: Path) -> None:
     """The card goes through the engine like any file: a card over the size limit is no card
-    (GL011, never parsed), and the README's finding follows that file's per-file-ignores."""
+    (GL011, never parsed), and the findings, the card's, follow its per-file-ignores."""
     sub = _folder(tmp_path, readme="# My method\n\nIt translates.\n", files={"method.py": "\n", "cost_report.md": "$1\n"})
-    wide = cfg.Loaded(cfg.settings_from({"per-file-ignores": {"README.md": ["RUN113"]}}), None, sub)
-    assert check_folder(sub, wide) == []
-    assert [d.code for d in check_folder(sub, cfg.Loaded(cfg.Settings(), None, sub))] == ["RUN113"]
-    tight = cfg.Loaded(cfg.settings_from({"max-document-size": 100}), None, sub)
-    assert check_folder(sub, tight) == []  # the card was not read: no submission to judge
+    assert judged(sub, {"per-file-ignores": {"run_card.json": ["RUN113"]}}) == []
+    assert [d.code for d in judged(sub)] == ["RUN113"]
+    assert judged(sub, {"max-document-size": 100}) == []  # the card was not read: no submission to judge
+
+
+def test_a_card_is_a_submission_only_when_asked(tmp_path: Path) -> None:
+    sub = _folder(tmp_path)  # no README, no code, no cost report
+    assert not [d for d in check_file(sub / "run_card.json").diagnostics if d.code in SUBMISSION_CODES]
+    assert [d.code for d in judged(sub)] == ["RUN113", "RUN114", "RUN115"]
 
 
 # --------------------------------------------------------------------------- editor

@@ -114,4 +114,4 @@ def test_bad_config_values_are_refused(tmp_path: Path) -> None:
 @pytest.mark.parametrize("code", [f"SEM10{n}" for n in range(1, 9)])
 def test_every_rule_is_documented(code: str) -> None:
     rule = get(code)
-    assert rule is not None and rule.family == "semantic" and rule.summary and rule.why and rule.bad and rule.good
+    assert rule is not None and rule.family == "semantic" and rule.summary and rule.why and rule.examples

@@ -45,7 +45,7 @@ def test_the_shortcut_reports_what_the_full_check_reports(place: int, key: str, 
     spoiled = _spoiled(place, key, value, drop)
     fast = _report(spoiled)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(shape, "_well_formed", lambda value, table: False)
+        patch.setattr(shape, "_conforms", lambda value, kind: False)
         assert _report(spoiled) == fast
 
 

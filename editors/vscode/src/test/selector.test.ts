@@ -7,7 +7,7 @@ test("every gold language, saved or not", () => {
     assert.ok(DOCUMENT_SELECTOR.some((f) => "language" in f && f.language === language && f.scheme === "file"));
     assert.ok(DOCUMENT_SELECTOR.some((f) => "language" in f && f.language === language && f.scheme === "untitled"));
   }
-  assert.deepEqual([...LANGUAGES], ["json", "jsonl", "yaml", "tsv"]);
+  assert.deepEqual([...LANGUAGES], ["json", "jsonl", "yaml", "tsv", "conll"]);
 });
 
 test("documents the server sees", () => {
@@ -15,6 +15,7 @@ test("documents the server sees", () => {
   assert.ok(isGoldDocument("yaml", "/d/semantic.yaml"));
   assert.ok(isGoldDocument("plaintext", "/d/ruslun.jsonl")); // no jsonl language installed
   assert.ok(isGoldDocument("csv", "/d/truth.TSV")); // another extension's language for .tsv
+  assert.ok(isGoldDocument("plaintext", "/d/en.test.conll")); // xSID
   assert.ok(isGoldDocument("jsonl", "Untitled-1", "untitled"));
 });
 

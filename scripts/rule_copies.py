@@ -1,0 +1,197 @@
+"""How many times each rule and each field constraint is written: the measure of issue 19.
+
+    python scripts/rule_copies.py            # the summary: codes, then constraints, then fields
+    python scripts/rule_copies.py --json     # every count with its places (module:line)
+    python scripts/rule_copies.py --package /elsewhere/lint   # another checkout's package (before/after)
+
+Three counts, read from the source with :mod:`ast` (what the code says, not what a run reaches):
+
+- **codes**: for each rule code, the modules that report it (a string literal equal to a
+  registered code outside its declaration; :mod:`rule_audit` finds them);
+- **constraints**: for each vocabulary or range of a kind (COR109's tiers, the segments, ...),
+  the places (module:line) in ``lint/`` that write its values or name its table. A place
+  names the table (``vocab.SEGMENTS``) or a copy of it made at module level
+  (``_SEGMENTS = frozenset(vocab.SEGMENTS)``, then every use of ``_SEGMENTS``), or spells two
+  or more of its values in one literal (``{"development", "diagnostic"}``). One place is the
+  declaration; every other one is a path that judges, lists or documents the values on its own;
+- **fields**: for each entry field of a kind, the places in the kind's modules that spell
+  its name as a string (``"difficulty"``): each is code that knows the field by itself
+  instead of reading its declaration.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import sys
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import rule_audit  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Constraint:
+    kind: str
+    name: str
+    code: str  # the rule a violation is reported under
+    names: tuple[str, ...]  # the identifiers its values are declared under
+    values: tuple[object, ...]  # its values (a literal holding ``least`` or more of them is a copy)
+    least: int = 2
+    scope: tuple[str, ...] = ("families/corpus/", "score/", "server/", "dataset/")  # where its table's names mean it
+
+
+_SPEC_FIELDS = ("id", "source", "reference", "segment", "difficulty", "provenance", "register", "context", "notes", "variant_class",
+                "morphological_analysis")
+
+CONSTRAINTS = (
+    Constraint("corpus", "difficulty tiers (range 1–5)", "COR109", ("DIFFICULTY", "TIER_DOCS", "TIERS", "FIRST_TIER", "LAST_TIER"), ()),
+    Constraint("corpus", "segment", "COR108", ("SEGMENTS",), ("development", "diagnostic", "gold_standard", "held_out")),
+    Constraint("corpus", "provenance", "COR108", ("PROVENANCE",), ("textbook", "elicited", "corpus")),
+    Constraint("corpus", "register (spec)", "COR108", ("REGISTERS",), ("conversational", "formal", "technical", "ceremonial", "educational")),
+    Constraint("corpus", "register (harness)", "COR108", ("HARNESS_REGISTERS",), ("functional", "persuasive", "literary")),
+    Constraint("corpus", "context", "COR108", ("CONTEXTS",), ("greeting", "declaration", "question", "instruction", "narrative")),
+    Constraint("corpus", "domain", "COR108", ("DOMAINS",), ("ui", "legal", "medical", "financial", "ecommerce")),
+    Constraint("corpus", "legacy names (aliases)", "COR110", ("LEGACY_FIELDS", "LEGACY_NAME"), ("index", "source_text", "target_expected")),
+    # (a literal with three of an entry's field names is a copy of the field list)
+    Constraint("corpus", "entry fields, spec", "COR101", ("SPEC_ENTRY_REQUIRED", "SPEC_ENTRY_OPTIONAL", "SPEC_ENTRY"), _SPEC_FIELDS, least=3),
+    Constraint("corpus", "entry fields, harness", "COR101", ("HARNESS_ENTRY_REQUIRED", "HARNESS_ENTRY_OPTIONAL", "HARNESS_ENTRY"),
+               _SPEC_FIELDS + ("domain", "metadata"), least=3),
+)
+
+#: A kind's entry fields, and the modules whose string literals are counted for them.
+FIELDS = {
+    "corpus": (("id", "source", "reference", "segment", "difficulty", "provenance", "register", "context", "domain",
+                "metadata", "notes", "variant_class", "morphological_analysis"),
+               ("families/corpus/", "score/corpus_read.py")),
+}
+# Modules that only document rules (their prose names fields) are not places.
+_DOC_MODULES = ("rules.py",)
+
+
+def _modules() -> list[tuple[str, ast.AST]]:
+    return [(p.relative_to(rule_audit.PACKAGE).as_posix(), ast.parse(p.read_text(encoding="utf-8")))
+            for p in sorted(rule_audit.PACKAGE.rglob("*.py"))]
+
+
+def _identifier(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+_PLAIN = frozenset({"frozenset", "set", "tuple", "list", "dict", "sorted", "min", "max", "range", "len", "vocab", "declaration"})
+
+
+def _names_only(value: ast.AST, tracked: set[str]) -> bool:
+    """Whether ``value`` is made of the constraint alone (``frozenset(vocab.SEGMENTS)``,
+    ``DIFFICULTY.allowed or frozenset()``): a copy of it under another name. A table of
+    many fields built from the declaration is not: it names no constraint of its own."""
+    roots = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+    named = {_identifier(n) for n in ast.walk(value) if isinstance(n, (ast.Name, ast.Attribute))}
+    constants = [n for n in ast.walk(value) if isinstance(n, ast.Constant)]
+    return bool(named & tracked) and roots <= tracked | _PLAIN and len(constants) <= 2
+
+
+def _copies(modules: list[tuple[str, ast.AST]], names: tuple[str, ...], scope: tuple[str, ...]) -> set[str]:
+    """``names`` and every module-level name assigned a copy of one (``_TIERS = vocab.TIERS``),
+    to a fixed point."""
+    tracked = set(names)
+    while True:
+        grown = set(tracked)
+        for module, tree in modules:
+            if not module.startswith(scope):
+                continue
+            for node in getattr(tree, "body", []):
+                if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _names_only(node.value, tracked):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    for target in targets:
+                        for n in ast.walk(target):
+                            if isinstance(n, ast.Name):
+                                grown.add(n.id)
+        if grown == tracked:
+            return tracked
+        tracked = grown
+
+
+def _literal_values(node: ast.AST) -> list[object]:
+    if isinstance(node, (ast.Set, ast.List, ast.Tuple)):
+        return [e.value for e in node.elts if isinstance(e, ast.Constant)]
+    if isinstance(node, ast.Dict):
+        return [k.value for k in node.keys if isinstance(k, ast.Constant)]
+    return []
+
+
+def constraint_places(modules: list[tuple[str, ast.AST]], c: Constraint) -> list[str]:
+    tracked = _copies(modules, c.names, c.scope)
+    values = set(c.values)
+    places: set[tuple[str, int]] = set()
+    for module, tree in modules:
+        if module.endswith(_DOC_MODULES):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                continue
+            name = _identifier(node)
+            if name in tracked and module.startswith(c.scope) and not isinstance(getattr(node, "ctx", None), ast.Store):
+                places.add((module, node.lineno))  # type: ignore[attr-defined]
+            elif values and len(values.intersection(v for v in _literal_values(node) if isinstance(v, str))) >= c.least:
+                places.add((module, node.lineno))  # type: ignore[attr-defined]
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)) and module.startswith(c.scope) and any(
+                    isinstance(t, ast.Name) and t.id in c.names for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
+                places.add((module, node.lineno))  # the declaration itself
+    return [f"{m}:{line}" for m, line in sorted(places)]
+
+
+def field_places(modules: list[tuple[str, ast.AST]], kind: str) -> dict[str, list[str]]:
+    names, scope = FIELDS[kind]
+    found: dict[str, set[tuple[str, int]]] = defaultdict(set)
+    for module, tree in modules:
+        if not module.startswith(scope) or module.endswith(_DOC_MODULES):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and node.value in names:
+                found[str(node.value)].add((module, node.lineno))
+    return {name: [f"{m}:{line}" for m, line in sorted(found.get(name, ()))] for name in names}
+
+
+def measure() -> dict[str, object]:
+    modules = _modules()
+    codes = rule_audit.registered_codes()
+    where = rule_audit.reporters(codes)
+    return {
+        "codes": {code: sorted(where.get(code, {})) for code in sorted(codes)},
+        "constraints": {f"{c.kind}: {c.name} ({c.code})": constraint_places(modules, c) for c in CONSTRAINTS},
+        "fields": {f"{kind}.{name}": places for kind in FIELDS for name, places in field_places(modules, kind).items()},
+    }
+
+
+def main(argv: list[str]) -> int:
+    if "--package" in argv:
+        rule_audit.PACKAGE = Path(argv[argv.index("--package") + 1]).resolve()
+    found = measure()
+    if "--json" in argv:
+        print(json.dumps(found, indent=2, ensure_ascii=False))
+        return 0
+    codes: dict[str, list[str]] = found["codes"]  # type: ignore[assignment]
+    several = {c: m for c, m in codes.items() if len(m) > 1}
+    print(f"codes: {len(codes)} registered; {len(several)} reported from more than one module")
+    constraints: dict[str, list[str]] = found["constraints"]  # type: ignore[assignment]
+    print(f"constraints: {sum(map(len, constraints.values()))} places for {len(constraints)} constraints")
+    for name, places in constraints.items():
+        modules = sorted({p.rsplit(':', 1)[0] for p in places})
+        print(f"  {len(places):3} places, {len(modules)} modules  {name}")
+    fields: dict[str, list[str]] = found["fields"]  # type: ignore[assignment]
+    print(f"fields: {sum(map(len, fields.values()))} places spell an entry field's name")
+    for name, places in fields.items():
+        modules = sorted({p.rsplit(':', 1)[0] for p in places})
+        print(f"  {len(places):3} places, {len(modules)} modules  {name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
