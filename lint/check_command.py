@@ -139,7 +139,9 @@ def _tree_of(file: Path, paths: list[Path], loaded: cfg.Loaded) -> list[Path]:
     for arg in paths:
         folder = Path(os.path.abspath(arg))
         if absolute != folder and absolute.is_relative_to(folder) and arg.is_dir():
-            trees = [folder]
+            # (a folder argument that is itself a link out: the tree is where the link stands,
+            # so `goldlint check tree/link-out --fix` is refused as a named file link is)
+            trees = [_before_links(folder)]
             break
     roots = getattr(loaded.settings, "roots", None) or []
     base = loaded.path.parent if loaded.path is not None else None
@@ -151,8 +153,11 @@ def _before_links(folder: Path) -> Path:
     stands on disk (``sub/gold.json`` with ``sub`` a link out of the tree is not inside ``sub``)."""
     current = Path(folder.parts[0])
     for part in folder.parts[1:]:
-        if (current / part).is_symlink():
-            break
+        try:
+            if (current / part).is_symlink():
+                break
+        except OSError:
+            break  # (a path longer than the system takes: the tree ends before it, and nothing past it is written)
         current = current / part
     return current
 

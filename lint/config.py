@@ -24,7 +24,7 @@ from goldlint.tables import AtLeast, AtMost, Checked, table
 CONFIG_NAMES = ("goldlint.yaml", ".goldlint.yaml", "pyproject.toml")
 DEFAULT_FILE_SIZE = 1 << 30
 DEFAULT_DOCUMENT_SIZE = 64 << 20  # JSON and TSV: a hostile 64 MiB JSON needs about 3 GB to parse; a real gold file far less
-DEFAULT_YAML_SIZE = 4 << 20  # YAML with anchors, tags or tabs is read in pure Python (about 0.3 MB/s): 4 MiB is 15 s at worst
+DEFAULT_YAML_SIZE = 4 << 20  # YAML with directives or a tab outside a quoted string is read in pure Python (about 0.3 MB/s): 4 MiB is 15 s at worst
 
 
 class ConfigProblem(msgspec.Struct, frozen=True):
@@ -270,14 +270,31 @@ def default() -> Loaded:
 
 
 def find_config(start: Path) -> Path | None:
-    folder = start if start.is_dir() else start.parent
+    folder = start if _is_dir(start) else start.parent
     folder = folder.resolve()
     for candidate in (folder, *folder.parents):
         for name in CONFIG_NAMES:
             path = candidate / name
-            if path.is_file() and (name != "pyproject.toml" or _has_tool_table(path)):
+            if _is_file(path) and (name != "pyproject.toml" or _has_tool_table(path)):
                 return path
     return None
+
+
+def _is_file(path: Path) -> bool:
+    """``Path.is_file``, False also where the path is too long for the system (a folder some
+    2,000 levels down), which ``is_file`` raises on."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
+def _is_dir(path: Path) -> bool:
+    """``Path.is_dir``, False also where the path is too long for the system."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 def _has_tool_table(path: Path) -> bool:
@@ -432,4 +449,4 @@ def for_file(file: Path, explicit: Path | None = None) -> Loaded:
     if explicit is not None:
         return load(explicit.resolve())
     found = find_config(file)
-    return load(found) if found is not None else Loaded(Settings(), None, (file if file.is_dir() else file.parent).resolve())
+    return load(found) if found is not None else Loaded(Settings(), None, (file if _is_dir(file) else file.parent).resolve())

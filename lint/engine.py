@@ -7,6 +7,7 @@ The CLI, ``--fix``, the language server and ``score`` all call :func:`check_text
 from __future__ import annotations
 
 import gc
+import os
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -135,8 +136,36 @@ def check_file(
     checked from its bytes alone (:func:`_from_bytes`), and the result then has no text and
     no document. With ``digest``, the result carries the SHA-256 of the bytes it checked (a
     report that names them hashes what was scored, not a second read that may differ)."""
+    loaded = loaded or cfg.for_file(path)
     with _collector_paused():
-        return _check_file(path, loaded or cfg.for_file(path), kind, explicit, in_memory, need_document, digest)
+        try:
+            return _check_file(path, loaded, kind, explicit, in_memory, need_document, digest)
+        except SystemError as exc:  # (orjson's way of saying MemoryError: "returned a result with an exception set")
+            if not isinstance(exc.__cause__, MemoryError):
+                raise
+            return _limit(path, _OUT_OF_MEMORY, loaded)
+        except MemoryError:
+            # (a file inside every size limit can still need more memory than the process may
+            # have, under `ulimit -v` or a container's cap: what was built is freed on the way
+            # here, and the file is reported, not the run ended by an internal error)
+            return _limit(path, _OUT_OF_MEMORY, loaded)
+
+
+_OUT_OF_MEMORY = "the check ran out of memory on this file: not checked (raise the memory limit, or split the file)"
+
+
+def _unlisted_folder(path: Path) -> str | None:
+    """Why a folder the walk could not list is not checked (None: ``path`` is no folder). A
+    folder reaches a file's check only so: a folder named is walked."""
+    try:
+        with os.scandir(path):
+            pass
+    except (NotADirectoryError, FileNotFoundError):
+        return None
+    except OSError as exc:
+        return f"cannot list this folder: {exc.strerror or exc}; the files in it are not checked"
+    # (listed now by a shorter spelling of its path: the walk's was too long for the system)
+    return "cannot list this folder: its path is too long; the files in it are not checked (name a folder nearer to them)"
 
 
 def asked_kind(path: Path, loaded: cfg.Loaded, kind: str | None) -> str | None:
@@ -147,6 +176,8 @@ def asked_kind(path: Path, loaded: cfg.Loaded, kind: str | None) -> str | None:
 def _check_file(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, in_memory: bool, need_document: bool,
                 digest: bool = False) -> FileResult:
     fmt = format_of(path)
+    if fmt is None and explicit and (unlisted := _unlisted_folder(path)) is not None:
+        return _limit(path, unlisted, loaded, code="GL003")
     if fmt is None and asked_kind(path, loaded, kind) is None:
         return FileResult(str(path), skipped=NOT_GOLD_FORMAT)  # not even read
     limit, key = loaded.settings.size_limit(fmt)
@@ -217,8 +248,10 @@ def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, e
     from goldlint.formats.json_items import ItemsDocument
 
     doc = ItemsDocument.of_value(str(path), data, parsed.value)
+    del parsed
     _run(doc, path, report, loaded, kind, explicit, result)
-    result.document = None  # diagnostics only: the values are freed on return, while the collector is still paused
+    result.document = None  # diagnostics only: the values are freed before the findings are placed, while the collector is still paused
+    doc.release_value()
     return _finish(result, report, doc, loaded)
 
 
@@ -396,6 +429,7 @@ class _BatchReader:
     def skipped(self, length: int, ends_line: bool = True) -> RawBatch:
         """An over-long line of ``length`` bytes, read past: an empty line in its place."""
         batch = RawBatch.of(self.number, self.offset, b"", self.ahead)
+        batch.read_past = True
         self.number += 1
         self.offset += length + 1
         self.lone_lfs += ends_line
@@ -503,11 +537,11 @@ def _run(doc: Document, path: Path, report: Report, loaded: cfg.Loaded, kind: st
         return
     if family is None:
         records = sum(1 for _ in doc.records())  # (a streamed file's reading findings come as it is read)
-        if records == 0 and not doc.findings and isinstance(doc, JsonlDocument):
+        if records == 0 and not doc.findings and not doc.read_past and isinstance(doc, JsonlDocument):
             # Only blank lines, found by streaming (a text in memory is caught before it is parsed).
             report.add("GL010", Span(Position(1, 1), Position(1, 1), 0, 0), "empty file")
             return
-        if not doc.findings and not result.lossy:
+        if not doc.findings and not doc.read_past and not result.lossy:
             # Read cleanly, of no kind goldlint knows, and none was asked for: not ours to judge.
             result.skipped = NOT_RECOGNISED
         # Else it is broken (invalid UTF-8, a syntax error, nesting past the limit): which kind
@@ -639,7 +673,8 @@ def iter_files(paths: list[Path], loaded_for: Any, skipped: Counter[str] | None 
             elif skipped is not None:
                 skipped[reason] += 1
             continue
-        for file in files_under(path):
+        unlisted: list[Path] = []
+        for file in files_under(path, unlisted.append):
             if format_of(file) is None:
                 continue  # (not counted: a folder holds all sorts of files)
             reason = _left_out(file, loaded_for)
@@ -647,6 +682,8 @@ def iter_files(paths: list[Path], loaded_for: Any, skipped: Counter[str] | None 
                 yield file, False
             elif skipped is not None:
                 skipped[reason] += 1
+        for folder in unlisted:  # (checked as named: its check says why its files are not)
+            yield folder, True
 
 
 def _left_out(file: Path, loaded_for: Any) -> str | None:

@@ -8,7 +8,7 @@ findings that exist. Text-level rules may give character offsets directly
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeAlias
 
 import msgspec
@@ -133,6 +133,21 @@ class Findings(list[Finding]):
         over.extra["hidden"] += 1
         over.extra["severities"].add(severity)
         return False
+
+    def mark(self) -> Callable[[], None]:
+        """A way back to this moment: calling it forgets every finding offered since (kept or
+        counted), as when a reading that reported them is abandoned for another."""
+        length, added, seen = len(self), self.added, dict(self._seen)
+        over = {code: (finding, finding.extra["hidden"], set(finding.extra["severities"])) for code, finding in self._over.items()}
+
+        def back() -> None:
+            del self[length:]
+            self.added, self._seen = added, seen
+            self._over = {code: finding for code, (finding, _, _) in over.items()}
+            for finding, hidden, severities in over.values():
+                finding.extra["hidden"], finding.extra["severities"] = hidden, severities
+
+        return back
 
     def hiding(self, code: str) -> bool:
         """Whether findings of ``code`` are past the cap (only counted from now on)."""

@@ -4,19 +4,20 @@
 this walk keeps its own stack. Order: a folder's files sorted by name, then each subfolder
 in name order, depth first (what ``os.walk`` gives with sorted names). Hidden folders,
 ``node_modules`` and ``__pycache__`` are not entered, nor are links to folders (a link loop
-cannot trap it); a folder that cannot be listed is passed over.
+cannot trap it); a folder that cannot be listed (no permission, or a path longer than the
+system takes: some 2,000 levels down) is given to ``unlisted``, for the caller to report.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__"})
 
 
-def files_under(root: Path) -> Iterator[Path]:
+def files_under(root: Path, unlisted: Callable[[Path], None] | None = None) -> Iterator[Path]:
     stack = [str(root)]
     while stack:
         folder = stack.pop()
@@ -24,6 +25,8 @@ def files_under(root: Path) -> Iterator[Path]:
             with os.scandir(folder) as entries:
                 listed = sorted(entries, key=lambda e: e.name)
         except OSError:
+            if unlisted is not None:
+                unlisted(Path(folder))
             continue
         subfolders = []
         for entry in listed:

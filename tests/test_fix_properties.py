@@ -582,6 +582,20 @@ def test_a_file_reached_through_a_symlinked_folder_out_of_the_tree_is_refused(tm
         write_atomic(tree / "sub" / "gold.jsonl", FIXED, root=tree)
 
 
+def test_a_folder_argument_that_links_out_of_its_folder_is_refused(tmp_path: Path) -> None:
+    """``goldlint check tree/sub --fix`` with ``sub`` a link to a folder elsewhere wrote
+    through it (its tree was the link's target): the link is not a tree of its own."""
+    tree, outside = tmp_path / "tree", tmp_path / "outside"
+    tree.mkdir()
+    outside.mkdir()
+    real = outside / "gold.jsonl"
+    real.write_bytes(ORIGINAL.encode("utf-8"))
+    (tree / "sub").symlink_to(outside, target_is_directory=True)
+    done = cli_fix(tree, "sub")
+    assert done.exit_code == 2 and "outside the checked tree" in done.output, done.output
+    assert real.read_bytes() == ORIGINAL.encode("utf-8")
+
+
 def test_a_folder_argument_outside_the_working_folder_is_its_own_tree(tmp_path: Path) -> None:
     """``goldlint check --fix /data/gold`` from elsewhere writes the files of /data/gold."""
     tree = tmp_path / "data"

@@ -37,6 +37,7 @@ class Document(ABC):
         self.index = TextIndex(text) if text is not None else None
         self.findings: list[Finding] = Findings()  # what reading itself found (syntax, duplicates, limits), capped per rule
         self.ok = True  # False when nothing could be parsed
+        self.read_past = 0  # parts not read, over a size limit (a JSONL line: GL011 says so), so no "empty file"
 
     @property
     def root(self) -> Any:

@@ -16,6 +16,7 @@ any reader).
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
@@ -61,7 +62,7 @@ class ItemsDocument(Document):
         self._prefix: JsonPath = (member,) if member is not None else ()
         self._items = items
         self._value = value
-        self._places: tuple[list[int], list[int]] | None = None  # the items' byte spans; ([], []): not placed
+        self._places: tuple[array[int], array[int]] | None = None  # the items' byte spans; empty: not placed
         self._whole: tuple[str, TextIndex] | None = None
 
     @classmethod
@@ -81,6 +82,11 @@ class ItemsDocument(Document):
 
     def records(self) -> Iterator[tuple[JsonPath, Any]]:
         return iter(()) if self._value is _NOTHING else iter((((), self._value),))
+
+    def release_value(self) -> None:
+        """Forget the file's value once it is checked: placing paths needs only the bytes, and
+        the value of a hostile array (millions of ``{}``) is some twenty times their size."""
+        self._value = _NOTHING
 
     def resolve_at(self, locations: list[At]) -> list[Span | None]:
         starts, ends = self._placed()
@@ -114,12 +120,13 @@ class ItemsDocument(Document):
             self._whole = text, TextIndex(text)
         return self._whole
 
-    def _placed(self) -> tuple[list[int], list[int]]:
+    def _placed(self) -> tuple[array[int], array[int]]:
         if self._places is None:
-            self._places = self._place() or ([], [])
+            self._places = self._place() or (array("q"), array("q"))
+            self._items = None  # (the undecoded items, an object each, are not needed again)
         return self._places
 
-    def _place(self) -> tuple[list[int], list[int]] | None:
+    def _place(self) -> tuple[array[int], array[int]] | None:
         """The items' byte spans, proved: the first item follows ``"member": [`` (or the
         root's ``[``), the last one stands where the gaps put it, and ``]`` closes the array
         after it."""

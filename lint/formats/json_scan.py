@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from array import array
 from collections.abc import Iterator
 from json.decoder import scanstring  # type: ignore[attr-defined]  # (typeshed does not list the C scanner)
 from typing import Any
@@ -174,7 +175,7 @@ class _Fast:
             return None  # a scalar: the standard decoder is as quick
         return json_spans.value_end(self.utf8, i)
 
-    def items(self, i: int) -> tuple[list[int], list[int], int] | None:
+    def items(self, i: int) -> tuple[array[int], array[int], int] | None:
         return json_spans.item_spans(self.utf8, i)
 
 
@@ -220,7 +221,7 @@ def _walk(
 
 
 def _walk_spans(
-    text: str, i: int, trie: dict[Any, Any], found: dict[Any, Any], fast: _Fast, spans: tuple[list[int], list[int], int], wanted: list[int]
+    text: str, i: int, trie: dict[Any, Any], found: dict[Any, Any], fast: _Fast, spans: tuple[array[int], array[int], int], wanted: list[int]
 ) -> int:
     """The array at ``i`` with its items' byte spans known: into the wanted items, in order."""
     starts, _, close = spans

@@ -102,6 +102,7 @@ class JsonlDocument(Document):
                     yield from self._raw_line(number, byte_offset, raw, editor)
             return
         for batch in self._raw_batches():
+            self.read_past += batch.read_past
             verdicts = list(map(claims.clean, repeat(batch.data), batch.starts, batch.ends)) if claims is not None else None
             if verdicts is not None and verdicts.count(None) < len(verdicts):
                 yield from self._claimed(batch, verdicts, claims)  # type: ignore[arg-type]
@@ -218,6 +219,7 @@ class RawBatch(msgspec.Struct):
     # of the JSONL lines for the whole batch (the lone ``\r`` before it)
     editor: int | list[int] = 0
     _bodies: list[bytes] | None = msgspec.field(default=None)  # copied out once, when first asked for
+    read_past: bool = False  # an over-long line, not read: an empty line stands in its place
 
     @classmethod
     def of(cls, first: int, offset: int, data: bytes, editor: int) -> RawBatch:

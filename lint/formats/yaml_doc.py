@@ -23,7 +23,7 @@ from typing import Any
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from goldlint.diagnostics import Span
-from goldlint.findings import At, Finding, JsonPath, Offsets
+from goldlint.findings import At, Finding, Findings, JsonPath, Offsets
 from goldlint.formats import yaml_events
 from goldlint.formats.base import Document, Limits
 from goldlint.formats.json_scan import encode_string
@@ -134,10 +134,15 @@ class YamlDocument(Document):
         they are ruamel.yaml's, else from ruamel.yaml's (see ``yaml_events``)."""
         fast = yaml_events.libyaml_events(text)
         if fast is not None:
-            try:  # (its events carry no tags: composing them reports nothing to take back)
+            # What composing libyaml's events reports (a tag it read) is taken back if they
+            # turn out not to be ruamel.yaml's: ruamel.yaml's reading then reports it again.
+            findings = self.findings
+            back = findings.mark() if isinstance(findings, Findings) else None
+            try:
                 return self._compose_events(fast, yaml_events.resolve_1_2)
             except yaml_events.NotExact:
-                pass
+                if back is not None:
+                    back()
         _check_flow_depth(text, self.limits.max_depth)
         stream, resolve = yaml_events.ruamel_events(text)
         return self._compose_events(stream, resolve)

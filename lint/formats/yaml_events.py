@@ -7,9 +7,11 @@ faster and, on the plain block-and-flow YAML that gold files are written in, giv
 same events at the same character offsets. ``libyaml_events`` gives its events there,
 and only there:
 
-- texts with what the two parsers read differently (tabs, NEL/LS/PS line breaks, a BOM,
-  directives, ``...`` document ends) go to ruamel.yaml from the start;
-- the libyaml stream stops with ``NotExact`` at a tag, at an anchor or alias whose name
+- texts with what the two parsers read differently (a tab but one between two characters
+  of a line that are neither blanks nor ``#``, NEL/LS/PS line breaks, a BOM, directives,
+  ``...`` document ends) go to ruamel.yaml from the start;
+- the libyaml stream stops with ``NotExact`` at a tag written other than ``!!name`` or
+  ``!name`` (after the anchor, if any) followed by a blank, at an anchor or alias whose name
   the two parsers end differently (libyaml's names are letters, digits, ``-`` and ``_``;
   YAML 1.2's run to a blank or a flow indicator: both parsers agree only where the name
   is followed by one of those), at a root block scalar or a
@@ -72,8 +74,14 @@ class Mark:
 _YAML_1_2: dict[Any, list[tuple[str, Any]]] = VersionedResolver().versioned_resolver
 _STR = "tag:yaml.org,2002:str"
 
-# What libyaml and ruamel.yaml read differently, whatever the context.
-_DIFFERENT = re.compile(r"[\t\x85\u2028\u2029\ufeff]|^(?:%|\.\.\.)", re.MULTILINE)
+# What libyaml and ruamel.yaml read differently, whatever the context. A tab is read alike
+# inside a line's text (a quoted scalar, a comment): not next to a blank, a line's start or
+# end (separation, indentation, folding), nor before a `#` (a comment for one, text for the other).
+_DIFFERENT = re.compile(r"[\x85\u2028\u2029\ufeff]|^(?:%|\.\.\.)|(?<![^\s])\t|\t(?![^\s#])", re.MULTILINE)
+# A tag both parsers read alike: a short handle and plain name characters, then a blank
+# (after the node's anchor, if any: the order ``&a !t``, which is checked first).
+_SIMPLE_TAG = re.compile(r"(?:&[^ \t\r\n,\[\]{}]+ +)?(!!?)([A-Za-z0-9_./:-]+)(?=[ \r\n]|\Z)")
+_CORE = "tag:yaml.org,2002:"
 # A block scalar header both accept: indicators, then a comment only after white space.
 _BLOCK_HEADER = re.compile(r"[|>](?:[1-9][+-]?|[+-][1-9]?)?(?:[ \t]+(?:#[^\r\n]*)?)?(?:\r\n|\r|\n|$)")
 _BLANK_LINES = re.compile(r"(?:[ ]*(?:\r\n|\r|\n))*(?:[ ]+\Z)?")  # blank lines (and spaces that end the text)
@@ -146,6 +154,7 @@ def _libyaml_events(text: str) -> Iterator[Event]:
     except Exception as exc:  # a lone surrogate cannot be encoded for libyaml
         raise NotExact from exc
     flows: list[bool] = []  # the open collections: whether each is a flow one
+    tabs = _Tabs(text)
     try:
         while True:
             try:
@@ -153,9 +162,11 @@ def _libyaml_events(text: str) -> Iterator[Event]:
             except Exception as exc:  # a libyaml error: ruamel.yaml words it
                 raise NotExact from exc
             t = type(e)
+            tabs.none_before(e.start_mark.index)
             if t is lev.ScalarEvent:
-                if e.tag is not None:
-                    raise NotExact
+                tag = None if e.tag is None else _same_tag(text, e.start_mark.index, e.tag)
+                if e.style in ("'", '"'):
+                    tabs.inside(text.index(e.style, e.start_mark.index), e.end_mark.index)
                 if e.anchor is not None:
                     _same_name(text, e.start_mark.index, "&", e.anchor)
                 start, end, style = e.start_mark, e.end_mark, e.style or None
@@ -165,18 +176,19 @@ def _libyaml_events(text: str) -> Iterator[Event]:
                     if any(flows):
                         raise NotExact  # an empty value in a flow collection: marked elsewhere
                     start = end = _empty_value_mark(text, start.index)
-                yield Event(SCALAR, start, end, e.value, e.implicit, style, None, e.anchor)
+                yield Event(SCALAR, start, end, e.value, e.implicit, style, None, e.anchor, tag)
             elif t is lev.SequenceStartEvent or t is lev.MappingStartEvent:
-                if e.tag is not None:
-                    raise NotExact
                 opening = e.start_mark.index
+                tag = None if e.tag is None else _same_tag(text, opening, e.tag)
                 if e.anchor is not None:
                     opening = _same_name(text, opening, "&", e.anchor)
+                if e.tag is not None:
+                    opening = _after_tag(text, opening)
                 if e.flow_style and t is lev.MappingStartEvent and text[opening : opening + 1] != "{":
                     raise NotExact  # a single pair in a flow sequence (`[a: 1]`): ruamel.yaml refuses some libyaml reads
                 flows.append(bool(e.flow_style))
                 yield Event(SEQUENCE if t is lev.SequenceStartEvent else MAPPING, e.start_mark, e.end_mark,
-                            None, e.implicit, None, e.flow_style, e.anchor)
+                            None, e.implicit, None, e.flow_style, e.anchor, tag)
             elif t is lev.SequenceEndEvent or t is lev.MappingEndEvent:
                 flows.pop()
                 yield Event(END, e.start_mark, e.end_mark)
@@ -186,9 +198,57 @@ def _libyaml_events(text: str) -> Iterator[Event]:
                 _same_name(text, e.start_mark.index, "*", e.anchor)
                 yield Event(ALIAS, e.start_mark, e.end_mark, anchor=e.anchor)
             elif t is lev.StreamEndEvent:
+                tabs.none_before(len(text))
                 return
     finally:
         parser.dispose()
+
+
+class _Tabs:
+    """The tabs of a text, each to be inside a quoted scalar: the only place where libyaml
+    and ruamel.yaml read one alike (ruamel.yaml refuses one in a plain scalar, libyaml not;
+    the texts with a tab at a blank or a line's end went to ruamel.yaml from the start).
+    Met in order as the events go by: raise ``NotExact`` at a tab left behind."""
+
+    __slots__ = ("_at", "_tabs")
+
+    def __init__(self, text: str) -> None:
+        self._tabs = [m.start() for m in re.finditer("\t", text)] if "\t" in text else []
+        self._at = 0
+
+    def none_before(self, offset: int) -> None:
+        if self._at < len(self._tabs) and self._tabs[self._at] < offset:
+            raise NotExact
+
+    def inside(self, opening: int, end: int) -> None:
+        """The tabs of the quoted scalar whose quote is at ``opening`` and which ends at ``end``."""
+        self.none_before(opening)
+        tabs, at = self._tabs, self._at
+        while at < len(tabs) and tabs[at] < end:
+            at += 1
+        self._at = at
+
+
+def _same_tag(text: str, at: int, tag: str) -> str:
+    """The tag libyaml read for the node at ``at``, if it is written simply; else raise
+    ``NotExact`` (a verbatim ``!<…>``, an escape, a tag before the anchor, a flow indicator
+    after it, the non-specific ``!``: the readers' rules or events differ there)."""
+    written = _SIMPLE_TAG.match(text, at)
+    if written is None:
+        raise NotExact
+    handle, name = written.groups()
+    if (_CORE + name if handle == "!!" else "!" + name) != tag:
+        raise NotExact
+    return tag
+
+
+def _after_tag(text: str, at: int) -> int:
+    """Past the tag at ``at`` and the spaces after it (it was checked by :func:`_same_tag`)."""
+    while at < len(text) and text[at] not in " \r\n":
+        at += 1
+    while text[at : at + 1] == " ":
+        at += 1
+    return at
 
 
 _NAME_ENDS = frozenset(" \r\n,]}")  # what ends an anchor's or alias's name for both parsers

@@ -88,7 +88,7 @@ def score_slu(inputs: Inputs, profile: str, issues: Issues, tick: Tick) -> Outco
     gold = inputs.gold[0]
     if gold.doc is None:
         raise ScoreError(f"{gold.path}: nothing could be read from this file")
-    return slu.score(gold.doc.records(), _records(inputs.predictions[0]), profile, issues, tick)
+    return slu.score(gold.doc, _records(inputs.predictions[0]), profile, issues, tick)
 
 
 def score_corpus(inputs: Inputs, issues: Issues, tick: Tick) -> tuple[Outcome, corpus.CorpusRun]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from stat import S_ISREG
 
 import msgspec
 
@@ -20,6 +21,7 @@ from goldlint.diagnostics import Diagnostic, Position, Span
 from goldlint.engine import check_file, format_of, make_document, to_diagnostics
 from goldlint.findings import Finding
 from goldlint.formats.base import Document
+from goldlint.reading import is_stream, read_stream
 from goldlint.score import rules as _rules  # noqa: F401  (registers the SCO codes resolved here)
 from goldlint.score.model import Issue
 from goldlint.source import decode
@@ -74,9 +76,9 @@ def lint_gold(path: Path, kind: str | None, key: str = "gold", explicit: bool = 
 def read_input(path: Path, key: str, fmt: str | None = None) -> Source:
     """Read a predictions (or mix-config) file with goldlint's readers; nothing is checked
     beyond its syntax — the scorers report the rest as issues."""
-    if not path.is_file():
-        raise InputError(f"{path}: no such file")
-    data = path.read_bytes()
+    data = _read_within_limit(path, fmt)
+    if isinstance(data, Finding):
+        return Source(key, path, None, "", findings=[data])
     decoded = decode(data)
     fmt = fmt or format_of(path) or ("json" if decoded.text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") else "jsonl")
     doc = make_document(str(path), decoded.text, fmt) if data.strip() else None
@@ -84,6 +86,33 @@ def read_input(path: Path, key: str, fmt: str | None = None) -> Source:
     if doc is None:
         source.findings.append(Finding("SCO101", Span(Position(1, 1), Position(1, 1), 0, 0), "the predictions file is empty"))
     return source
+
+
+_START = Span(Position(1, 1), Position(1, 1), 0, 0)
+
+
+def _read_within_limit(path: Path, fmt: str | None) -> bytes | Finding:
+    """The file's bytes, or a finding: GL011 when it holds more than the size limit of its
+    format (counted as it is read from a pipe or standard input, which ``stat`` cannot size),
+    GL003 for a device (``/dev/zero`` would never end)."""
+    limit, setting = cfg.for_file(path).settings.size_limit(fmt or format_of(path))
+    try:
+        st = path.stat()
+        if S_ISREG(st.st_mode):
+            data = path.read_bytes() if st.st_size <= limit else None
+        elif is_stream(st.st_mode):
+            data = read_stream(path, limit)
+        elif path.is_dir():
+            raise InputError(f"{path}: a folder where a file is needed")
+        else:
+            return Finding("GL003", _START, "not a regular file (a device): not read")
+    except FileNotFoundError as exc:
+        raise InputError(f"{path}: no such file") from exc
+    except OSError as exc:  # (permission denied: the file is there, and a diagnostic says why it is not read)
+        return Finding("GL003", _START, f"cannot read: {exc.strerror or exc}")
+    if data is None or len(data) > limit:
+        return Finding("GL011", _START, f"the file holds more than {limit:,} bytes, the limit ({setting}): not read")
+    return data
 
 
 def diagnostics(source: Source, issues: list[Issue]) -> list[Diagnostic]:

@@ -5,7 +5,11 @@ seed's human baseline was) and ``mera`` (MERA's official ruslun scorer number fo
 its defects included and named in the notes).
 
 Predictions are read first (one dict by id); the gold records are then streamed, so a
-100,000-record gold file is never held as a whole.
+100,000-record gold file is never held as a whole. A streamed JSONL gold is read a second
+time (the lint was the first), and of each line only ``meta.id`` and ``outputs`` are built:
+msgspec steps over the rest (a RuSLUn line's 3 KB of instruction, question and inventory)
+in C. Anything else on a line (``data``, an id that is not an integer or a string, no
+``meta`` object) sends that line the ordinary way.
 """
 
 from __future__ import annotations
@@ -14,10 +18,14 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import msgspec
+
 from goldlint.diagnostics import Severity
 from goldlint.families.slu.answers import read_answer
 from goldlint.families.slu.records import split_records
 from goldlint.findings import At, JsonPath, Report
+from goldlint.formats.base import Document
+from goldlint.formats.jsonl_doc import JsonlDocument
 from goldlint.score.metrics import confusion_block, example_f1, multiset_overlap, prf_counts
 from goldlint.score.model import Failure, Issues, Outcome, metric
 from goldlint.score.slu_parse import Answer, answer_of, intents_equal
@@ -28,18 +36,28 @@ GOLD, PRED = "gold", "predictions"
 OTHER, UNPARSABLE = "(other)", "(unparsable)"
 
 
-def score(gold: Iterable[tuple[JsonPath, Any]], predictions: Iterable[tuple[JsonPath, Any]], profile: str,
+def score(gold: Document | Iterable[tuple[JsonPath, Any]], predictions: Iterable[tuple[JsonPath, Any]], profile: str,
           issues: Issues, tick: Callable[[int], None] = lambda n: None) -> Outcome:
+    """Score ``predictions`` against ``gold``: a document (a streamed JSONL one is read by
+    :class:`_GoldLines`), or its records."""
     counts: Counter[str] = Counter()
     preds = read_predictions(predictions, profile, issues, counts)
     acc = _Accumulator(profile)
     seen: set[str] = set()
-    for top_path, top in gold:
+
+    def take(path: JsonPath, record: Any) -> None:
+        counts["gold_records"] += 1
+        if counts["gold_records"] % 1000 == 0:
+            tick(1000)
+        _gold_record(path, record, profile, preds, seen, acc, issues, counts)
+
+    if isinstance(gold, JsonlDocument):
+        records = gold.records(_GoldLines(take))
+    else:
+        records = gold.records() if isinstance(gold, Document) else iter(gold)
+    for top_path, top in records:
         for path, record in split_records(top_path, top):
-            counts["gold_records"] += 1
-            if counts["gold_records"] % 1000 == 0:
-                tick(1000)
-            _gold_record(path, record, profile, preds, seen, acc, issues, counts)
+            take(path, record)
     for key in preds.keys() - seen:
         counts["unknown_ids"] += 1
         pred = preds[key]
@@ -78,6 +96,39 @@ def _gold_record(path: JsonPath, record: Any, profile: str, preds: dict[str, Pre
         issues.add(GOLD, "SCO102", At(path + ("meta", "id")), f"no prediction for gold id {key}: not scored (coverage drops)", Severity.WARNING)
         return
     acc.add(key, _label(decoded.value.get("intent")), gold, pred, decoded.value)
+
+
+class _GoldMeta(msgspec.Struct, gc=False):
+    id: int | str
+
+
+class _GoldLine(msgspec.Struct, gc=False):
+    meta: _GoldMeta
+    outputs: Any = None
+    data: Any = msgspec.UNSET
+
+
+_GOLD_LINE = msgspec.json.Decoder(_GoldLine)
+
+
+class _GoldLines:
+    """The gold's JSONL lines as scoring needs them (a :class:`~goldlint.formats.jsonl_doc.LineClaims`):
+    ``{"meta": {"id"}, "outputs"}``, the rest of the line stepped over; ``take`` scores each, in file order."""
+
+    def __init__(self, take: Callable[[JsonPath, Any], None]) -> None:
+        self.take = take
+
+    def clean(self, data: bytes, start: int, end: int) -> Any:
+        try:
+            line = _GOLD_LINE.decode(memoryview(data)[start:end])
+        except (msgspec.DecodeError, RecursionError):  # (a ValidationError is a DecodeError)
+            return None
+        if line.data is not msgspec.UNSET:
+            return None  # a MERA file on one line: its records are split the ordinary way
+        return {"meta": {"id": line.meta.id}, "outputs": line.outputs}
+
+    def record(self, path: JsonPath, clean: Any) -> None:
+        self.take(path, clean)
 
 
 def _label(intent: Any) -> str:

@@ -1,8 +1,9 @@
-"""Bounded fuzz runs: ``python -m tests.fuzz --seconds 60 [--target NAME ...]``.
+"""Bounded fuzz runs: ``python -m tests.fuzz --seconds 60 [--target NAME ...]``, or
+``--runs N`` for a fixed amount of work (with ``-- -seed=1``, the same inputs every time).
 
 For each target (all of them unless ``--target`` names some), build its seed corpus from
 the real files in ``tests/``, then run ``python -m tests.fuzz.harness TARGET`` as a child
-process with libFuzzer's ``-max_total_time``. The grown corpus is kept between runs; every
+process with libFuzzer's ``-max_total_time`` (or ``-runs``). The grown corpus is kept between runs; every
 crashing input (exception, property violation, timeout, out-of-memory) is saved under
 ``<out>/crashes/<target>/``. Prints executions and crashes per target; exits 1 when any
 target crashed, 2 on a usage error or a child that failed to start.
@@ -57,7 +58,9 @@ def _summary(log: str) -> str:
 
 
 def run_target(target: str, seconds: float, out: Path, max_len: int, timeout: int, keep_going: bool,
-               env: dict[str, str], extra: list[str]) -> Outcome:
+               env: dict[str, str], extra: list[str], runs: int | None = None) -> Outcome:
+    """Fuzz ``target`` for ``seconds``, or, given ``runs``, for that many inputs after the
+    seeds (whatever the time: a test's amount of work does not depend on the machine's speed)."""
     outcome = Outcome(target)
     seeds = out / "seeds" / target
     corpus = out / "corpus" / target
@@ -66,22 +69,23 @@ def run_target(target: str, seconds: float, out: Path, max_len: int, timeout: in
     for folder in (corpus, crashes, logs):
         folder.mkdir(parents=True, exist_ok=True)
     count = build(target, seeds)
-    print(f"[{target}] {count} seeds; fuzzing for {seconds:g} s", flush=True)
+    print(f"[{target}] {count} seeds; fuzzing for " + (f"{runs} inputs" if runs is not None else f"{seconds:g} s"), flush=True)
     deadline = time.monotonic() + seconds
     while True:
         left = int(deadline - time.monotonic())
-        if left < 1:
+        if runs is None and left < 1:
             break
+        bound = [f"-runs={runs}"] if runs is not None else [f"-max_total_time={left}"]
         cmd = [
             sys.executable, "-m", "tests.fuzz.harness", target,
-            f"-max_total_time={left}", f"-max_len={max_len}", f"-timeout={timeout}", "-rss_limit_mb=4096",
+            *bound, f"-max_len={max_len}", f"-timeout={timeout}", "-rss_limit_mb=4096",
             "-print_final_stats=1", f"-artifact_prefix={crashes}{os.sep}", *extra, str(corpus), str(seeds),
         ]
         log_path = logs / f"{target}-{time.strftime('%Y%m%d-%H%M%S')}-{outcome.runs}.log"
         started = time.monotonic()
         # libFuzzer stops itself at -max_total_time (seeds included); a child still running
         # well past it (stuck where libFuzzer's own -timeout cannot reach) is stopped.
-        grace = left + 300
+        grace = left + 300 if runs is None else 3600
         with log_path.open("w", encoding="utf-8", errors="replace") as log:
             try:
                 done = subprocess.run(cmd, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT, timeout=grace, check=False)
@@ -100,7 +104,7 @@ def run_target(target: str, seconds: float, out: Path, max_len: int, timeout: in
             outcome.crashes.append(artifacts[-1] if artifacts else f"(input not saved; see {log_path})")
             outcome.summaries.append(_summary(text))
             print(f"[{target}] CRASH {outcome.summaries[-1]}\n[{target}]   input: {outcome.crashes[-1]}\n[{target}]   log: {log_path}", flush=True)
-            if keep_going:
+            if keep_going and runs is None:
                 continue
             break
         if code is None:
@@ -109,13 +113,14 @@ def run_target(target: str, seconds: float, out: Path, max_len: int, timeout: in
         if code != 0:
             outcome.failed = f"exited {code} without a crash report (log: {log_path})"
             break
-        break  # the time is used up
+        break  # the time (or the number of runs) is used up
     return outcome
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.fuzz", description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60, help="fuzzing time per target (default 60)")
+    parser.add_argument("--runs", type=int, help="fuzz this many inputs per target instead of for a time (deterministic with -- -seed=N)")
     parser.add_argument("--target", action="append", choices=TARGETS, help="a target to run (repeatable; default all)")
     parser.add_argument("--out", type=Path, default=WORK, help=f"seeds, corpora, crashes and logs (default {WORK.relative_to(REPO)})")
     parser.add_argument("--max-len", type=int, default=24_576, help="largest input libFuzzer generates (bytes)")
@@ -126,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     use_this_checkout()
     out = args.out.resolve()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH", "")) if p)}
-    outcomes = [run_target(t, args.seconds, out, args.max_len, args.timeout, args.keep_going, env, args.libfuzzer)
+    outcomes = [run_target(t, args.seconds, out, args.max_len, args.timeout, args.keep_going, env, args.libfuzzer, args.runs)
                 for t in args.target or TARGETS]
     print("\ntarget     seconds      execs  crashes")
     for o in outcomes:

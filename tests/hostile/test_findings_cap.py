@@ -34,6 +34,23 @@ def test_findings_past_the_cap_are_counted_by_one_gl012_per_rule() -> None:
     assert report.added == FINDINGS_PER_RULE + 6
 
 
+def test_findings_of_an_abandoned_reading_are_taken_back_with_their_counts() -> None:
+    """A YAML text libyaml reads part of before stepping aside is read again by ruamel.yaml:
+    what the first reading reported (a tag) is forgotten, caps and GL012 counts included."""
+    findings = Findings(cap=3)
+    for n in range(5):
+        findings.append(Finding("GL003", At((n,)), "tag"))
+    before = [(f.code, f.where, dict(f.extra)) for f in findings], findings.added
+    back = findings.mark()
+    for n in range(4):
+        findings.append(Finding("GL003", At((n,)), "tag"))
+        findings.append(Finding("GL004", At((n,)), "key"))
+    back()
+    assert ([(f.code, f.where, dict(f.extra)) for f in findings], findings.added) == before
+    findings.append(Finding("GL004", At((9,)), "key"))
+    assert [f.code for f in findings].count("GL004") == 1
+
+
 def test_findings_with_a_fix_are_all_kept() -> None:
     report = Report()
     for n in range(FINDINGS_PER_RULE + 5):

@@ -89,6 +89,37 @@ def test_folders_nested_deeper_than_the_interpreter_recurses(deep: Path, run_cli
         assert done.returncode == 1 and "x.json:1:9: GL003" in done.stdout, done.stdout[-500:]
 
 
+@pytest.fixture
+def deeper_than_a_path(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """2,200 nested folders: ``deep/d/d/…`` is longer than the system's longest path (4,096
+    bytes on Linux) from about 2,040 levels down. Made and removed through folder descriptors."""
+    levels = 2200
+    fds = [os.open(tmp_path, os.O_RDONLY)]
+    os.mkdir("deep", dir_fd=fds[0])
+    fds.append(os.open("deep", os.O_RDONLY, dir_fd=fds[0]))
+    for _ in range(levels):
+        os.mkdir("d", dir_fd=fds[-1])
+        fds.append(os.open("d", os.O_RDONLY, dir_fd=fds[-1]))
+    with open(os.open("x.json", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fds[-1]), "w", encoding="utf-8") as out:
+        out.write('{"a": 1,}')
+    yield tmp_path
+    os.unlink("x.json", dir_fd=fds[-1])
+    for parent, child in zip(reversed(fds[:-1]), reversed(fds[1:]), strict=True):
+        os.close(child)
+        os.rmdir("d" if parent != fds[0] else "deep", dir_fd=parent)
+    os.close(fds[0])
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a path longer than Linux's PATH_MAX")
+def test_a_folder_whose_path_is_too_long_to_list_is_a_diagnostic(deeper_than_a_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    """It was passed over in silence (exit 0, "no files checked"), and ``--fix`` died on it
+    (``OSError: File name too long``): now a GL003 on the folder the walk could not list."""
+    for where, args in (("deep", []), ("deep", ["--fix"]), ("deep", ["-j", "2"]), (str(deeper_than_a_path / "deep"), [])):
+        done = run_cli("check", where, *args, cwd=deeper_than_a_path)
+        _no_crash(done)
+        assert done.returncode == 1 and ":1:1: GL003 [error] cannot list this folder" in done.stdout, (args, done.stdout[-300:])
+
+
 def test_the_walk_goes_as_os_walk_with_sorted_names(tmp_path: Path) -> None:
     for name in ("b/z.json", "b/a.json", "a.json", "c/d/e.json", ".hidden/x.json", "node_modules/y.json", "a/b.json"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
@@ -207,6 +238,25 @@ def test_a_jsonl_line_over_the_limit_is_read_past_not_held(tmp_path: Path, monke
     assert ("GL011", huge_line, 1) in found, found
     other = 3 if where == "middle" else 2
     assert ("SLU109", other, 82) in found and ("SLU103", other, 314) in found, found  # columns as in the file without it
+
+
+@pytest.mark.parametrize("kind", [None, "slu", "slurp"])
+def test_a_file_of_one_line_over_the_limit_is_that_line_not_an_empty_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                           kind: str | None) -> None:
+    """A JSONL file of one 200 MB line said GL010 "empty file" (or "holds no records") beside
+    the GL011 of the line, a consequence of the defect reported as another; with no kind, it
+    was skipped as of no kind, and the GL011 not shown at all."""
+    from goldlint import config as cfg
+    from goldlint import engine
+
+    (tmp_path / "goldlint.yaml").write_text("max-document-size: 5000\n", encoding="utf-8")
+    (tmp_path / "gold.jsonl").write_text('{"text": "' + "x" * 6000 + '"}\n', encoding="utf-8")
+    monkeypatch.setattr(engine, "_CHUNK", 1024)  # (so the long line spans chunks, as a 200 MB one does)
+    monkeypatch.setattr(engine, "STREAM_ABOVE", -1)
+    cfg.load.cache_clear()
+    result = engine.check_file(tmp_path / "gold.jsonl", kind=kind)
+    assert result.skipped is None
+    assert [(d.code, d.span.start.line, d.span.start.column) for d in result.diagnostics] == [("GL011", 1, 1)]
 
 
 def test_a_file_the_user_may_not_read_is_a_diagnostic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_cli) -> None:  # type: ignore[no-untyped-def]

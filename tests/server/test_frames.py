@@ -203,3 +203,20 @@ def test_shutdown_ends_the_message_loop_and_the_transport_is_built_from_public_p
     server.shutdown()
     assert server.stopping.is_set()
     assert hasattr(pygls.io_, "StdoutWriter") and hasattr(server.protocol, "set_writer")
+
+
+def test_a_yaml_escape_beyond_unicode_is_published_where_the_cli_puts_it(client: RawClient, tmp_path: Path) -> None:
+    """Opening YAML with ``"\\UFFFFFFFF"`` never published diagnostics (a pull waited 120 s):
+    the OverflowError in the reader ended the check. Now its GL003 comes, at the escape."""
+    assert "result" in client.initialize(1)
+    client.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    gold = tmp_path / "gold.yaml"
+    text = 'a: "\\UFFFFFFFF"\n'
+    gold.write_text(text, encoding="utf-8")
+    uri = gold.as_uri()
+    client.send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+                 "params": {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}})
+    published = client.expect(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri)
+    shown = [(d["code"], d["range"]["start"]["line"], d["range"]["start"]["character"]) for d in published["params"]["diagnostics"]]
+    assert ("GL003", 0, 4) in shown, shown
+    assert "result" in client.initialize(2)  # (and it still answers)

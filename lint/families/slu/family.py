@@ -83,7 +83,7 @@ class SluFamily(Family):
                 answer = read_answer(outputs, at.child("outputs"), report)
                 if answer is not None:
                     check_answer(answer, inventory, options, report)
-        if count == 0 and doc.ok:
+        if count == 0 and doc.ok and not doc.read_past:
             report.add("GL010", At(()) if doc.format != "jsonl" else Offsets(0, 0), "the file holds no records")
         if hidden:
             report.add("SLU118", At(hidden[0]), f"{len(hidden)} of {count} record(s) have no answer (`outputs` empty or absent): "

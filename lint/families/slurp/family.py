@@ -60,7 +60,7 @@ class SlurpFamily(Family):
                 ids.claim(record["slurp_id"], path)
             if known is not None:
                 _inventory(record, good, at, known, report)
-        if count == 0 and doc.ok:
+        if count == 0 and doc.ok and not doc.read_past:
             report.add("GL010", Offsets(0, 0), "the file holds no records")
 
     # -- editor ----------------------------------------------------------------------
