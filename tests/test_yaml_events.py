@@ -209,3 +209,19 @@ def test_brackets_inside_a_plain_scalar_are_no_nesting_for_either_reader() -> No
     assert doc.ok and doc.root == {"key": "-" + "[" * 20 + "x"} and doc.findings == []
     deep = YamlDocument("x.yaml", "#\t\nkey: " + "[" * 20 + "]" * 20 + "\n", Limits(max_depth=8))
     assert [f.code for f in deep.findings] == ["GL011"]
+
+
+@pytest.mark.parametrize("text", ["- - " + "[" * 300 + "\n", "a:\n  - b: " + "[" * 40 + "1" + "]" * 40 + "\n", "- " + "{x: " * 30 + "1" + "}" * 30 + "\n"])
+def test_both_readers_refuse_a_deep_nesting_at_the_same_place(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first level past max-depth counts the block collections around a flow one: the depth
+    guard before ruamel.yaml's reading counted brackets only, and refused `- - [[[…` two levels
+    late (found by the YAML fuzz target, comparing the two readers)."""
+    from goldlint.formats.base import Limits
+
+    def refused(doc: YamlDocument) -> list[tuple[str, Any]]:
+        return [(f.code, f.where) for f in doc.findings]
+
+    fast = refused(YamlDocument("x.yaml", text, Limits(max_depth=16)))
+    monkeypatch.setattr(yaml_events, "libyaml_events", lambda text: None)
+    pure = refused(YamlDocument("x.yaml", text, Limits(max_depth=16)))
+    assert fast == pure and [code for code, _ in fast] == ["GL011"], (fast, pure)

@@ -143,9 +143,35 @@ class YamlDocument(Document):
             except yaml_events.NotExact:
                 if back is not None:
                     back()
-        _check_flow_depth(text, self.limits.max_depth)
+        try:
+            _check_flow_depth(text, self.limits.max_depth)
+        except _Refused as refused:
+            raise self._placed_exactly(text, refused) from None
         stream, resolve = yaml_events.ruamel_events(text)
         return self._compose_events(stream, resolve)
+
+    def _placed_exactly(self, text: str, refused: _Refused) -> _Refused:
+        """The flow guard counts brackets only; the first level past the limit also counts the
+        block collections around them (`- - [[[…`: two levels more). ruamel.yaml composes the
+        text up to the refused bracket — whose flow depth the limit bounds, so this reading
+        stays cheap — and says where; what that reading reports besides is taken back."""
+        findings = self.findings
+        kept = len(findings)
+        back = findings.mark() if isinstance(findings, Findings) else None
+        try:
+            stream, resolve = yaml_events.ruamel_events(text[: refused.at + 1])
+            self._compose_events(stream, resolve)
+        except _Refused as exact:
+            if exact.at <= refused.at:
+                refused = exact
+        except (YAMLError, _TooBig, RecursionError, ValueError):
+            pass  # (the prefix ends inside the document: its errors are not the text's)
+        finally:
+            if back is not None:
+                back()
+            else:
+                del findings[kept:]
+        return refused
 
     def _compose_events(self, stream: Iterator[yaml_events.Event], resolve: yaml_events.Resolve) -> Node | None:
         """The node graph built from parser events without recursion, within the limits."""
