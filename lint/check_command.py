@@ -204,14 +204,14 @@ def _dataset_findings(checked: list[Outcome], configs: Configs, near_duplicates:
     if len(taking_part) == len({kind for kind, _ in taking_part}):
         return []  # (no kind has two files: no dataset, and nothing of goldlint.dataset is imported)
     from goldlint.dataset.rules import CODES
-    from goldlint.dataset.splits import assigned
+    from goldlint.dataset.splits import by_dataset
     from goldlint.engine import enabled_codes
     from goldlint.rules.registry import rule_matches
 
-    datasets: dict[tuple[str, object], list[tuple[Path, str | None]]] = {}  # (kind, the dataset) -> its files and their splits
+    of_kind: dict[str, list[Path]] = {}
     for kind, path in taking_part:
-        dataset, split = assigned(path, configs(path))
-        datasets.setdefault((kind, dataset), []).append((path, split))
+        of_kind.setdefault(kind, []).append(path)
+    datasets = {(kind, dataset): members for kind, paths in of_kind.items() for dataset, members in by_dataset(paths, configs).items()}
 
     answers: dict[tuple[Path, str], bool] = {}
 

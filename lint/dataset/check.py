@@ -72,6 +72,7 @@ def check_dataset(kind: str, files: list[Path], splits: list[str | None], wants:
     for same in columns.runs(columns.ident):
         found.extend(_same_id(same, files, wants))
     found.extend(_labels(tally, columns, files, wants, ranks, options.min_split_items, options.distribution_shift))
+    found.sort(key=_in_file_order)  # (runs come in hash order: the first findings of a file are its first items')
     spans: dict[tuple[int, int, bool], Span] = {}
     labels: dict[tuple[int, int], str] = {}
     if texts is not None:
@@ -83,9 +84,9 @@ def check_dataset(kind: str, files: list[Path], splits: list[str | None], wants:
         wanted = _places(*_bounded(found)) | {(file, ordinal, False) for file, ordinal in texts.items()}
         spans, labels, normal = place(kind, files, wanted, loaded_for, firsts)
         found.extend(near_findings(texts, thresholds, normal))
+        found.sort(key=_in_file_order)
     if not found:
         return []
-    found.sort(key=lambda f: (f.item.file, f.item.ordinal))  # (runs come in hash order: the first findings of a file are its first items')
     shown, capped = _bounded(found)
     wanted = _places(shown, capped)
     if wanted - spans.keys():
@@ -93,6 +94,10 @@ def check_dataset(kind: str, files: list[Path], splits: list[str | None], wants:
         spans.update(more)
         labels.update(more_labels)
     return [_diagnostic(f, files, spans, labels) for f in shown] + [_capped(c, files, spans) for c in capped]
+
+
+def _in_file_order(found: _Found) -> tuple[int, int]:
+    return found.item.file, found.item.ordinal
 
 
 def _places(shown: list[_Found], capped: list[tuple[Item, str, int, bool]]) -> set[tuple[int, int, bool]]:

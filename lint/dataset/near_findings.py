@@ -30,6 +30,7 @@ class NearTexts:
         self.stopped = False  # whether there were more than near.MAX_CANDIDATES of them
         self.equals: dict[int, list[Item]] = {}  # normal hash -> the items of a candidate's text
         self.columns: Columns | None = None  # every item, once :meth:`candidates` is called
+        self.keys: list[int] = []  # the text's number -> its normal hash, once :meth:`candidates` is called
 
     def add(self, file: int, ordinal: int, group: str, normal: int, text: str) -> None:
         """An item of a split and its normalised text, as :func:`~goldlint.dataset.collect.collect` reads it."""
@@ -41,7 +42,7 @@ class NearTexts:
     def candidates(self, columns: Columns) -> set[tuple[int, int]]:
         """Find the candidate pairs that could be a leak (one text in a split above one of the
         other's); the items ``(file, ordinal)`` whose texts verify them."""
-        keys = list(self.number)
+        self.keys = keys = list(self.number)
         bound = near.MAX_CANDIDATES
         pairs = list(islice(near.candidates(self.sketcher.keys(), self.group), bound + 1))
         self.stopped = len(pairs) > bound
@@ -61,15 +62,14 @@ class NearTexts:
 
     def items(self) -> set[tuple[int, int]]:
         """Every item ``(file, ordinal)`` of the candidates' texts: those a DS109 finding can name."""
-        keys = list(self.number)
-        return {(i.file, i.ordinal) for t in {t for pair in self.pairs for t in pair} for i in self.equals[keys[t]]}
+        return {(i.file, i.ordinal) for t in {t for pair in self.pairs for t in pair} for i in self.equals[self.keys[t]]}
 
 
 def near_findings(texts: NearTexts, thresholds: dict[int, float], normal: dict[tuple[int, int], str]) -> list[_Found]:
     """DS109: each candidate pair verified on its texts (the exact similarity, see :mod:`.near`);
     reported at each item of a held-out split that has a near-duplicate in a less held-out one
     and no equal there (that is DS101/DS102's)."""
-    keys = list(texts.number)
+    keys = texts.keys
     sets: dict[int, set[str]] = {}
 
     def shingled(t: int) -> set[str]:

@@ -53,6 +53,15 @@ def placed(path: Path) -> tuple[Path, str | None]:
     return (folder.parent if by_folder is not None else folder), split
 
 
+def by_dataset(paths: list[Path], loaded_for: Any) -> dict[object, list[tuple[Path, str | None]]]:
+    """The files of one kind grouped into their datasets (:func:`assigned`), each with its split."""
+    datasets: dict[object, list[tuple[Path, str | None]]] = {}
+    for path in paths:
+        dataset, split = assigned(path, loaded_for(path))
+        datasets.setdefault(dataset, []).append((path, split))
+    return datasets
+
+
 def assigned(path: Path, loaded: Any) -> tuple[object, str | None]:
     """The dataset (a key) and split of a file, as its config says (the first split whose globs
     match it: the files a config gives splits are one dataset) or else as :func:`placed` reads

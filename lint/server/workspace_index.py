@@ -372,7 +372,7 @@ class WorkspaceIndex:
     def _check(self, kind: str, folder: Path, files: list[Path], buffers: dict[str, str]) -> list[Diagnostic]:
         from goldlint.dataset.check import check_members
         from goldlint.dataset.rules import CODES
-        from goldlint.dataset.splits import assigned
+        from goldlint.dataset.splits import by_dataset
         from goldlint.engine import enabled_codes
         from goldlint.rules.registry import rule_matches
 
@@ -397,10 +397,7 @@ class WorkspaceIndex:
         self.stats["datasets_checked"] += 1
         self.stats["files_checked"] += len(files)
         # (split and dataset as the command line reads them: config's `datasets.splits`, else names)
-        datasets: dict[object, list[tuple[Path, str | None]]] = {}
-        for path in sorted(files):
-            dataset, split = assigned(path, self._loaded(path))
-            datasets.setdefault(dataset, []).append((path, split))
+        datasets = by_dataset(sorted(files), self._loaded)
         return [found for members in datasets.values() if len(members) > 1 for found in check_members(kind, members, wants, self._loaded)]
 
     def _say_once(self, key: Any, message: str, *args: Any) -> None:

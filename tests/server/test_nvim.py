@@ -14,6 +14,7 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,22 +56,25 @@ def _env(tmp_path: Path, gold: Path, out: Path) -> dict[str, str]:
     return env
 
 
+def _run(lua: Path, tmp_path: Path, gold: Path, project: Path) -> dict[str, Any]:
+    """Neovim, headless, running the client script ``lua`` on ``gold``: what it wrote."""
+    out = tmp_path / "result.json"
+    run = subprocess.run([nvim(), "--headless", "--clean", "-n", "-i", "NONE", "-c", f"luafile {lua}", "-c", "cquit 2"],
+                         env=_env(tmp_path, gold, out), cwd=project, capture_output=True, text=True, timeout=TIMEOUT,
+                         check=False, stdin=subprocess.DEVNULL)
+    assert run.returncode == 0, f"nvim exited {run.returncode}\nstdout:\n{run.stdout}\nstderr:\n{run.stderr}"
+    return json.loads(out.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
 def test_neovim_receives_diagnostics_and_applies_a_quick_fix(tmp_path: Path) -> None:
-    exe = nvim()
+    nvim()  # (skips without Neovim, fails under CI)
     project = tmp_path / "project"
     project.mkdir()
     (project / "goldlint.yaml").write_text("select: [ALL]\n", encoding="utf-8")
     gold = project / "defective.jsonl"
     text = (DATA / "defective.jsonl").read_text(encoding="utf-8")
     gold.write_text(text, encoding="utf-8")
-    out = tmp_path / "result.json"
-    env = _env(tmp_path, gold, out)
-    run = subprocess.run(
-        [exe, "--headless", "--clean", "-n", "-i", "NONE", "-c", f"luafile {LUA}", "-c", "cquit 2"],
-        env=env, cwd=project, capture_output=True, text=True, timeout=TIMEOUT, check=False, stdin=subprocess.DEVNULL,
-    )
-    assert run.returncode == 0, f"nvim exited {run.returncode}\nstdout:\n{run.stdout}\nstderr:\n{run.stderr}"
-    result = json.loads(out.read_text(encoding="utf-8"))
+    result = _run(LUA, tmp_path, gold, project)
     lines = text.split("\n")
 
     def byte_col(line: int, token: str) -> int:
@@ -96,7 +100,7 @@ def test_neovim_receives_diagnostics_and_applies_a_quick_fix(tmp_path: Path) -> 
 def test_neovim_shows_a_leak_naming_the_closed_split(tmp_path: Path) -> None:
     """The workspace index (issue 22) through a real client: the SLURP test split open, its
     development split closed; one real test record (line 2) copied into the development split."""
-    exe = nvim()
+    nvim()  # (skips without Neovim, fails under CI)
     project = tmp_path / "project"
     project.mkdir()
     (project / "goldlint.yaml").write_text("select: [ALL]\n", encoding="utf-8")
@@ -104,12 +108,7 @@ def test_neovim_shows_a_leak_naming_the_closed_split(tmp_path: Path) -> None:
     devel_lines = (SLURP / "devel.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)[:3] + [test_lines[1]]
     (project / "test.jsonl").write_text("".join(test_lines), encoding="utf-8")
     (project / "devel.jsonl").write_text("".join(devel_lines), encoding="utf-8")
-    out = tmp_path / "result.json"
-    run = subprocess.run([exe, "--headless", "--clean", "-n", "-i", "NONE", "-c", f"luafile {DATASET_LUA}", "-c", "cquit 2"],
-                         env=_env(tmp_path, project / "test.jsonl", out), cwd=project, capture_output=True, text=True, timeout=TIMEOUT,
-                         check=False, stdin=subprocess.DEVNULL)
-    assert run.returncode == 0, f"nvim exited {run.returncode}\nstdout:\n{run.stdout}\nstderr:\n{run.stderr}"
-    result = json.loads(out.read_text(encoding="utf-8"))
+    result = _run(DATASET_LUA, tmp_path, project / "test.jsonl", project)
     assert result["buffers"] == 1  # (the development split was never opened)
     [leak] = result["diagnostics"]
     sentence = json.loads(test_lines[1])["sentence"]
@@ -124,17 +123,12 @@ def test_neovim_attaches_to_an_xsid_conll_file(tmp_path: Path) -> None:
     """`*.conll` reaches the server through the legacy config (it was missing from its pattern:
     Neovim users had no server on xSID files): the English test split open, the validation split
     closed, the leak between them arrives."""
-    exe = nvim()
+    nvim()  # (skips without Neovim, fails under CI)
     project = tmp_path / "project"
     project.mkdir()
     for name in ("en.test.conll", "en.valid.conll"):
         shutil.copyfile(XSID / name, project / name)
-    out = tmp_path / "result.json"
-    run = subprocess.run([exe, "--headless", "--clean", "-n", "-i", "NONE", "-c", f"luafile {DATASET_LUA}", "-c", "cquit 2"],
-                         env=_env(tmp_path, project / "en.test.conll", out), cwd=project, capture_output=True, text=True, timeout=TIMEOUT,
-                         check=False, stdin=subprocess.DEVNULL)
-    assert run.returncode == 0, f"nvim exited {run.returncode}\nstdout:\n{run.stdout}\nstderr:\n{run.stderr}"
-    result = json.loads(out.read_text(encoding="utf-8"))
+    result = _run(DATASET_LUA, tmp_path, project / "en.test.conll", project)
     assert result["buffers"] == 1
     first = (project / "en.test.conll").read_text(encoding="utf-8").splitlines()[0]
     leak = next(d for d in result["diagnostics"] if d["code"] == "DS101")
