@@ -28,6 +28,7 @@ from goldlint.formats.json_read import parse_bytes
 from goldlint.formats.jsonl_doc import JsonlDocument, Line, RawBatch
 from goldlint.reading import is_stream, read_stream
 from goldlint.rules.file_rules import check_bom, check_line_endings
+from goldlint.rules.general import BYTE_ORDER_MARK, EMPTY_FILE, KIND_CANNOT_READ_FILE, LIMIT_EXCEEDED, LINE_ENDINGS, SYNTAX_ERROR
 from goldlint.rules.registry import Rule, get, rule_matches
 from goldlint.source import decode
 from goldlint.walk import files_under
@@ -110,7 +111,7 @@ def check_text(
         result.skipped = NOT_GOLD_FORMAT
         return result
     if not text or text.isspace():  # (not ``strip()``: that copies the whole text)
-        report.add("GL010", Span(Position(1, 1), Position(1, 1), 0, 0), "empty file")
+        EMPTY_FILE.report(report, Span(Position(1, 1), Position(1, 1), 0, 0), "empty file")
         return _finish(result, report, None, loaded)
     limit, key = loaded.settings.size_limit(fmt)
     if len(text) * 4 > limit and (size := len(text.encode("utf-8", "surrogatepass"))) > limit:
@@ -118,8 +119,8 @@ def check_text(
     check_bom(text, report)
     check_line_endings(text, report)
     if fmt is None:
-        report.add("GL005", Span(Position(1, 1), Position(1, 1), 0, 0),
-                   f"unknown file type `{path.suffix}`: kind `{asked}` reads {', '.join(FAMILIES[asked].formats)} files")
+        KIND_CANNOT_READ_FILE.report(report, Span(Position(1, 1), Position(1, 1), 0, 0),
+                                     f"unknown file type `{path.suffix}`: kind `{asked}` reads {', '.join(FAMILIES[asked].formats)} files")
         return _finish(result, report, None, loaded)
     doc = make_document(str(path), text, fmt, Limits.of(loaded.settings))
     _run(doc, path, report, loaded, kind, explicit, result, partial)
@@ -177,7 +178,7 @@ def _check_file(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool
                 digest: bool = False) -> FileResult:
     fmt = format_of(path)
     if fmt is None and explicit and (unlisted := _unlisted_folder(path)) is not None:
-        return _limit(path, unlisted, loaded, code="GL003")
+        return _limit(path, unlisted, loaded, rule=SYNTAX_ERROR)
     if fmt is None and asked_kind(path, loaded, kind) is None:
         return FileResult(str(path), skipped=NOT_GOLD_FORMAT)  # not even read
     limit, key = loaded.settings.size_limit(fmt)
@@ -186,7 +187,7 @@ def _check_file(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool
         size = st.st_size
         if not S_ISREG(st.st_mode):
             if not explicit or not is_stream(st.st_mode):  # a pipe met in a folder; /dev/zero, a terminal
-                return _limit(path, "not a regular file (a pipe or a device): not read", loaded, code="GL003")
+                return _limit(path, "not a regular file (a pipe or a device): not read", loaded, rule=SYNTAX_ERROR)
             # A pipe or standard input, named: read whole, its size counted as it is read.
             limit, key = min(loaded.settings.size_limit("json")[0], limit), "max-document-size"
             streamed = read_stream(path, limit)
@@ -200,7 +201,7 @@ def _check_file(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool
         else:
             data = path.read_bytes()
     except OSError as exc:
-        return _limit(path, f"cannot read: {exc.strerror or exc}", loaded, code="GL003")
+        return _limit(path, f"cannot read: {exc.strerror or exc}", loaded, rule=SYNTAX_ERROR)
     if fmt == "json" and not need_document and not in_memory:
         checked = _from_bytes(path, data, loaded, kind, explicit)
         if checked is not None:
@@ -338,8 +339,8 @@ def _raw_batches(path: Path, report: Report, longest: int) -> Iterator[RawBatch]
                     held += len(chunk)
                     if held > longest:
                         line = reader.number + reader.ahead + 1
-                        report.add("GL011", Span(Position(line, 1), Position(line, 1)),
-                                   f"a line of more than {longest:,} bytes (max-document-size): not read")
+                        LIMIT_EXCEEDED.report(report, Span(Position(line, 1), Position(line, 1)),
+                                              f"a line of more than {longest:,} bytes (max-document-size): not read")
                         skipping, pieces, held = held, [], 0
                     continue
                 pieces.append(chunk[:cut])
@@ -377,7 +378,7 @@ class _BatchReader:
     def batch(self, data: bytes, ends_line: bool = True) -> RawBatch:
         """The lines of ``data``; ``ends_line``: an LF (not in ``data``) follows its last line."""
         if self.number == 0 and data.startswith(b"\xef\xbb\xbf"):
-            self.report.add("GL002", Span(Position(1, 1), Position(1, 2)), "UTF-8 byte-order mark at the start of the file")
+            BYTE_ORDER_MARK.report(self.report, Span(Position(1, 1), Position(1, 2)), "UTF-8 byte-order mark at the start of the file")
         if b"\r" in data:
             batch = self._with_crs(data.split(b"\n"), data, ends_line)
         else:
@@ -440,7 +441,7 @@ class _BatchReader:
         if self.first_cr is None:
             return
         kind = "mixed line endings" if self.lone_lfs else ("CRLF line endings" if self.crlf else "CR line endings")
-        self.report.add("GL009", self.first_cr, f"{kind} ({self.crs} line break(s) not LF; "
+        LINE_ENDINGS.report(self.report, self.first_cr, f"{kind} ({self.crs} line break(s) not LF; "
                                                 "the file is too large to fix in place line by line: run --fix)")
 
 
@@ -531,7 +532,7 @@ def _run(doc: Document, path: Path, report: Report, loaded: cfg.Loaded, kind: st
     family = _choose_family(doc, path, loaded, kind)
     if family is not None and doc.format not in family.formats:
         # Named by --kind or a `kinds` glob: its rules would look for paths this format has not.
-        report.add("GL005", At(()), f"kind `{family.name}` does not read {doc.format.upper()} files (it reads {', '.join(family.formats)})")
+        KIND_CANNOT_READ_FILE.report(report, At(()), f"kind `{family.name}` does not read {doc.format.upper()} files (it reads {', '.join(family.formats)})")
         for _ in doc.records():
             pass
         return
@@ -539,7 +540,7 @@ def _run(doc: Document, path: Path, report: Report, loaded: cfg.Loaded, kind: st
         records = sum(1 for _ in doc.records())  # (a streamed file's reading findings come as it is read)
         if records == 0 and not doc.findings and not doc.read_past and isinstance(doc, JsonlDocument):
             # Only blank lines, found by streaming (a text in memory is caught before it is parsed).
-            report.add("GL010", Span(Position(1, 1), Position(1, 1), 0, 0), "empty file")
+            EMPTY_FILE.report(report, Span(Position(1, 1), Position(1, 1), 0, 0), "empty file")
             return
         if not doc.findings and not doc.read_past and not result.lossy:
             # Read cleanly, of no kind goldlint knows, and none was asked for: not ours to judge.
@@ -574,9 +575,9 @@ def _choose_family(doc: Document, path: Path, loaded: cfg.Loaded, kind: str | No
     return detect(value, doc.format) if value is not None else None
 
 
-def _limit(path: Path, message: str, loaded: cfg.Loaded, code: str = "GL011") -> FileResult:
+def _limit(path: Path, message: str, loaded: cfg.Loaded, rule: Rule = LIMIT_EXCEEDED) -> FileResult:
     report = Report()
-    report.add(code, Span(Position(1, 1), Position(1, 1), 0, 0), message)
+    rule.report(report, Span(Position(1, 1), Position(1, 1), 0, 0), message)
     return _finish(FileResult(str(path)), report, None, loaded)
 
 

@@ -14,6 +14,7 @@ from typing import Any, TypeAlias
 import msgspec
 
 from goldlint.diagnostics import Applicability, Severity, Span
+from goldlint.rules.general import FINDINGS_CAPPED, LIMIT_EXCEEDED
 
 JsonPath = tuple[str | int, ...]
 
@@ -89,7 +90,7 @@ def unsafe_fix(message: str, *changes: Change) -> FixProposal:
 # the records, when a thousand already say what is wrong.) Findings with a fix are all kept:
 # each is an edit that ``--fix`` makes, in one pass.
 FINDINGS_PER_RULE = 1000
-CAPPED = "GL012"
+CAPPED = FINDINGS_CAPPED.code
 # A check stops after this many findings in one file (kept or not, fixable or not): the
 # work of a rule per record is bounded, not the records, and a hostile file of millions of
 # tiny broken records would otherwise cost that work a million times (GL011 where it stopped).
@@ -202,5 +203,5 @@ class Report:
 
     def stopped(self, where: Location) -> None:
         """Say that the check stopped at ``where`` (:class:`CheckStopped`): the rest of the file is not checked."""
-        list.append(self.findings, Finding("GL011", where, f"more than {self.stop_after:,} findings: the check stopped here, and the "
+        list.append(self.findings, Finding(LIMIT_EXCEEDED.code, where, f"more than {self.stop_after:,} findings: the check stopped here, and the "
                                            "rest of the file is not checked (fix what is reported and run again)"))

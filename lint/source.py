@@ -8,6 +8,7 @@ import msgspec
 
 from goldlint.diagnostics import Position, Span
 from goldlint.findings import Finding
+from goldlint.rules.general import INVALID_UTF8
 
 _BREAK = re.compile(r"\r\n|\r|\n")  # the line breaks of LSP (and of TextIndex)
 
@@ -58,4 +59,4 @@ def decode(data: bytes, first_line: int = 1, byte_base: int = 0, char_base: int 
     guess = guess_encoding(data, bad)
     hint = f"; it looks like {guess}" if guess else ""
     message = f"invalid UTF-8 byte 0x{data[bad]:02x} at byte offset {byte_base + bad}{hint}"
-    return Decoded(text, [Finding("GL001", span, message)], True)
+    return Decoded(text, [Finding(INVALID_UTF8.code, span, message)], True)

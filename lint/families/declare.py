@@ -14,20 +14,30 @@ from __future__ import annotations
 import builtins
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from goldlint.rules.registry import Rule
 
 _PYTHON = {"string": str, "integer": int, "object": dict}
 
 
 @dataclass(frozen=True, slots=True)
 class Codes:
-    """The rule each violation of a field is reported under."""
+    """The rule each violation of a field is reported under (the rule objects of the kind's ``rules.py``)."""
 
-    missing: str | None = None  # a required field absent (None: a corpus-level rule counts it)
-    type: str | None = None  # a value of the wrong JSON type
-    vocabulary: str | None = None  # a string outside the vocabulary
-    range: str | None = None  # an integer outside the range
-    blank: str | None = None  # an empty or blank string
+    missing: Rule | None = None  # a required field absent (None: a corpus-level rule counts it)
+    type: Rule | None = None  # a value of the wrong JSON type
+    vocabulary: Rule | None = None  # a string outside the vocabulary
+    range: Rule | None = None  # an integer outside the range
+    blank: Rule | None = None  # an empty or blank string
+
+
+def declared(rule: Rule | None) -> Rule:
+    """The rule of a violation that a field's constraint implies (a range implies ``Codes.range``)."""
+    if rule is None:
+        raise ValueError("a field's constraint has no rule declared for its violation")
+    return rule
 
 
 @dataclass(frozen=True, slots=True)

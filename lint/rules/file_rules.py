@@ -1,4 +1,4 @@
-"""GL001–GL012: what every file can get wrong, whatever its family.
+"""The checks of the GL rules that look at a file's text (:mod:`goldlint.rules.general` declares them).
 
 GL006–GL008 look at *gold values*: each family hands over the strings that are answers
 (intents, slot values, references) through :func:`check_gold_text`.
@@ -9,50 +9,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from goldlint.diagnostics import Severity
 from goldlint.findings import At, Change, Offsets, Report, safe_fix
-from goldlint.rules.registry import Rule, register
-
-E, W = Severity.ERROR, Severity.WARNING
-
-register(
-    Rule("GL001", "invalid-utf8", E, "The file is not valid UTF-8; the message gives the byte offset and a guess at the real encoding.",
-         "Scorers read gold as UTF-8: a cp1251 or latin-1 file either crashes them or turns answers into mojibake that no prediction matches."),
-    Rule("GL002", "byte-order-mark", W, "The file starts with a UTF-8 byte-order mark.",
-         "Python's json.load, orjson and many TSV readers reject or mis-read a BOM; the first key or header cell silently gets a \\ufeff prefix.",
-         "safe: the mark is removed."),
-    Rule("GL003", "syntax-error", E, "The file (or one JSONL line, YAML document or TSV row) does not parse; the position and what was expected are given.",
-         "A file that does not parse is skipped or crashes the scorer: every answer in it is lost."),
-    Rule("GL004", "duplicate-key", E, "A key appears twice in one object.",
-         "Every JSON reader keeps only the last value and throws the first away without a word: an annotation silently disappears."),
-    Rule("GL005", "kind-cannot-read-file", E,
-         "The kind asked for (--kind, or a `kinds` glob in config) does not read this file's format. (A file whose kind is not "
-         "recognised and was not asked for is not reported: it is skipped, and counted in the run's summary line.)",
-         "The kind's rules would look for fields this format cannot hold: the file would pass without being checked."),
-    Rule("GL006", "not-nfc", W, "A gold value is not in Unicode NFC.",
-         "Exact-match metrics normalise predictions, so a decomposed `й` (и + U+0306) in the gold never matches.",
-         "safe: the value is rewritten in NFC."),
-    Rule("GL007", "invisible-character", W,
-         "A gold value holds an invisible or confusable character: zero-width, NBSP, soft hyphen, control or bidi characters, "
-         "or Latin and Cyrillic letters mixed in one word.",
-         "The answer looks right to a reviewer but never matches a prediction."),
-    Rule("GL008", "surrounding-whitespace", W, "A gold value starts or ends with whitespace.",
-         "Official scorers compare strings exactly; ` три` and `три` differ.",
-         "safe: the whitespace is removed."),
-    Rule("GL009", "line-endings", W, "CRLF, lone CR or mixed line endings.",
-         "JSONL and TSV readers split lines differently: a stray \\r ends up inside the last cell or value.",
-         "safe: every line break becomes \\n."),
-    Rule("GL010", "empty-file", E, "The file, or the dataset in it, is empty.",
-         "An empty gold file scores every system 0 (or divides by zero) without any error."),
-    Rule("GL011", "limit-exceeded", E, "The file exceeds a safety limit (size, nesting depth, YAML alias expansion) and was not checked.",
-         "Limits keep goldlint from hanging or exhausting memory on hostile or broken input; raise them in config when a real file needs it."),
-    Rule("GL012", "findings-capped", W,
-         "A rule found more than 1,000 problems without a fix in one file: the first 1,000 are reported, and this one finding, "
-         "at the first of the others, counts the rest. It takes the severity of the findings it stands for (an error "
-         "for errors), and goes with its rule's --select and --ignore. Findings with a fix are all reported.",
-         "A million records that all lack the same field would make a million diagnostics: memory, time and output in "
-         "proportion to the file, when the first thousand already show what is wrong (see SECURITY.md)."),
-)
+from goldlint.rules.general import BYTE_ORDER_MARK, INVISIBLE_CHARACTER, LINE_ENDINGS, NOT_NFC, SURROUNDING_WHITESPACE
 
 INVISIBLE = re.compile(
     "[\u200b\u200c\u200d\u2060\ufeff\u00a0\u202f\u2007\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069"
@@ -123,17 +81,17 @@ def check_gold_text(report: Report, where: At, value: str) -> None:
         hi = len(value)
         while hi > lo and len(nfc) - (len(value) - hi) > lo and value[hi - 1] == nfc[len(nfc) - (len(value) - hi) - 1]:
             hi -= 1
-        report.add("GL006", where.inside(lo, max(hi, lo + 1)), f"`{value}` is not in Unicode NFC",
-                   safe_fix("normalise to NFC", Change(where, nfc, as_string=True)))
+        NOT_NFC.report(report, where.inside(lo, max(hi, lo + 1)), f"`{value}` is not in Unicode NFC",
+                       safe_fix("normalise to NFC", Change(where, nfc, as_string=True)))
     m = _invisible(value)
     if m:
         c = m.group()
-        report.add("GL007", where.inside(m.start(), m.end()), f"invisible character U+{ord(c):04X} ({_char_name(c)}) in `{value}`")
+        INVISIBLE_CHARACTER.report(report, where.inside(m.start(), m.end()), f"invisible character U+{ord(c):04X} ({_char_name(c)}) in `{value}`")
     else:
         mixed = mixed_script(value)
         if mixed:
-            report.add("GL007", where.inside(mixed.start(), mixed.end()),
-                       f"`{mixed.group()}` mixes Latin and Cyrillic letters (a confusable character)")
+            INVISIBLE_CHARACTER.report(report, where.inside(mixed.start(), mixed.end()),
+                                       f"`{mixed.group()}` mixes Latin and Cyrillic letters (a confusable character)")
     if value[0].isspace() or value[-1].isspace():
         stripped = value.strip()
         lead = len(value) - len(value.lstrip())
@@ -144,7 +102,7 @@ def check_gold_text(report: Report, where: At, value: str) -> None:
             changes.append(Change(where.inside(0, lead), "", as_string=True))
         if trail and stripped:
             changes.append(Change(where.inside(len(value) - trail, len(value)), "", as_string=True))
-        report.add("GL008", at, f"`{value}` has surrounding whitespace", safe_fix(f"strip to `{stripped}`", *changes))
+        SURROUNDING_WHITESPACE.report(report, at, f"`{value}` has surrounding whitespace", safe_fix(f"strip to `{stripped}`", *changes))
 
 
 def check_line_endings(text: str, report: Report) -> None:
@@ -156,9 +114,9 @@ def check_line_endings(text: str, report: Report) -> None:
     kind = "mixed line endings" if lone_lf else ("CRLF line endings" if "\r\n" in text else "CR line endings")
     first = crlf[0]
     edits = [Change(Offsets(o, o + (2 if text.startswith("\r\n", o) else 1)), "\n") for o in crlf]
-    report.add("GL009", Offsets(first, first + 1), f"{kind} ({len(crlf)} line break(s) not LF)", safe_fix("use LF line endings", *edits))
+    LINE_ENDINGS.report(report, Offsets(first, first + 1), f"{kind} ({len(crlf)} line break(s) not LF)", safe_fix("use LF line endings", *edits))
 
 
 def check_bom(text: str, report: Report) -> None:
     if text.startswith("\ufeff"):
-        report.add("GL002", Offsets(0, 1), "UTF-8 byte-order mark at the start of the file", safe_fix("remove the byte-order mark", Change(Offsets(0, 1), "")))
+        BYTE_ORDER_MARK.report(report, Offsets(0, 1), "UTF-8 byte-order mark at the start of the file", safe_fix("remove the byte-order mark", Change(Offsets(0, 1), "")))

@@ -1,13 +1,17 @@
 """Every rule's code, slug, default severity and documentation, in one registry.
 
-A rule here is metadata; the checks live with their family and report findings by
-code. ``goldlint rule CODE``, the reporters, the language server's hover and the JSON
-Schemas' docs all read from this one place. A rule's examples are whole files kept as data
-beside its family's rules (:mod:`goldlint.rules.examples`), read only when they are shown.
+A rule is a unit: its row (``UNKNOWN_FIELD = Rule("COR119", "unknown-field", ...)`` in its
+family's ``rules.py``) is the only place that spells its code, and a check reports through
+the rule object (``UNKNOWN_FIELD.report(report, at, message)``), never by a code string
+(``tests/rules/test_rule_units.py`` walks the package to hold that). ``goldlint rule CODE``,
+the reporters, the language server's hover and the JSON Schemas' docs all read from this one
+place. A rule's examples are whole files kept as data beside its family's rules
+(:mod:`goldlint.rules.examples`), read only when they are shown.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -15,6 +19,7 @@ import msgspec
 from goldlint.diagnostics import Severity
 
 if TYPE_CHECKING:
+    from goldlint.findings import FixProposal, Location, Report
     from goldlint.rules.examples import Example
 
 
@@ -26,6 +31,23 @@ class Rule(msgspec.Struct, frozen=True):
     why: str  # why it matters
     fix: str = ""  # "safe: ..." / "unsafe: ..." / "" when there is no fix
     family: str = "file"
+    # The values its texts name in ``{braces}`` (``{last_tier}``), read when the rule is first
+    # looked up: the docs of a rule can describe a declaration that itself names the rule (the
+    # corpus fields name COR101; COR101's docs list the fields), so they are filled in late.
+    facts: Callable[[], Mapping[str, object]] | None = None
+
+    def report(self, into: Report, where: Location, message: str, fix: FixProposal | None = None,
+               severity: Severity | None = None, alternatives: tuple[FixProposal, ...] = (), **extra: Any) -> None:
+        """Report a finding of this rule into ``into`` (a file's :class:`~goldlint.findings.Report`)."""
+        into.add(self.code, where, message, fix, severity, alternatives, **extra)
+
+    def with_facts(self) -> Rule:
+        """The rule with its texts' ``{names}`` filled in from :attr:`facts` (itself when it has none)."""
+        if self.facts is None:
+            return self
+        facts = self.facts()
+        return msgspec.structs.replace(self, summary=self.summary.format_map(facts), why=self.why.format_map(facts),
+                                       fix=self.fix.format_map(facts), facts=None)
 
     @property
     def fix_safety(self) -> str:
@@ -78,28 +100,38 @@ _RULES: dict[str, Rule] = {}
 
 def register(*rules: Rule) -> None:
     for rule in rules:
-        if rule.code in _RULES and _RULES[rule.code] != rule:
+        known = _RULES.get(rule.code)
+        if known is None:
+            _RULES[rule.code] = rule
+        elif known != rule and known != rule.with_facts():  # (registered again, as when its module is reloaded)
             raise ValueError(f"rule code {rule.code} registered twice")
-        _RULES[rule.code] = rule
+
+
+def register_declared(namespace: Mapping[str, object]) -> None:
+    """Register every rule a rules module binds to a name (pass it ``globals()``)."""
+    register(*(value for value in namespace.values() if isinstance(value, Rule)))
 
 
 def get(code: str) -> Rule | None:
     code = code.upper()
     if code not in _RULES:  # (a run registers the rules of the families it met: the rest load on demand)
         _load_all()
-    return _RULES.get(code)
+    rule = _RULES.get(code)
+    if rule is not None and rule.facts is not None:
+        rule = _RULES[code] = rule.with_facts()
+    return rule
 
 
 def all_rules() -> list[Rule]:
     _load_all()
-    return sorted(_RULES.values(), key=lambda r: (r.code.rstrip("0123456789"), r.code))
+    return sorted((get(code) or rule for code, rule in list(_RULES.items())), key=lambda r: (r.code.rstrip("0123456789"), r.code))
 
 
 def _load_all() -> None:
     # Importing a rules module registers its rules: every family's, the file rules, the scorer's.
     from goldlint.dataset import rules as dataset_rules  # noqa: F401
     from goldlint.families import KINDS
-    from goldlint.rules import file_rules  # noqa: F401
+    from goldlint.rules import general  # noqa: F401
     from goldlint.score import rules  # noqa: F401
 
     for kind in KINDS.values():

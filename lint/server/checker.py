@@ -35,6 +35,7 @@ import msgspec
 
 from goldlint.diagnostics import Diagnostic, Edit, Fix, Span
 from goldlint.engine import check_text
+from goldlint.rules.general import EMPTY_FILE, SYNTAX_ERROR
 from goldlint.server.configs import ConfigProblem
 from goldlint.server.convert import Item, make_item
 from goldlint.server.documents import DocState, by_entries
@@ -141,7 +142,7 @@ class Checker:
             if kind == "full":
                 refresh = bool(state.quick or state.edited)
                 state.base, state.quick, state.dirty, state.entries = outcome.items, [], set(), outcome.item_map
-                broken = any(i.diag.code == "GL003" for i in outcome.items)
+                broken = any(i.diag.code == SYNTAX_ERROR.code for i in outcome.items)
                 if outcome.kind is not None or not broken:
                     state.kind = outcome.kind  # a buffer that does not parse keeps the kind it had
                 if outcome.document is not None:
@@ -199,7 +200,7 @@ class Checker:
         dirty = set(snap.dirty)
 
         def kept(diag: Diagnostic) -> bool:
-            return diag.span.start.line - 1 in dirty and diag.code != "GL010"  # (GL010: the whole file's, for the full check)
+            return diag.span.start.line - 1 in dirty and diag.code != EMPTY_FILE.code  # (the whole file's, for the full check)
 
         return Outcome(_placed(result.diagnostics, kept, rebase, buffer, snap.encoding), snap.kind)
 

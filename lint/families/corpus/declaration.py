@@ -14,27 +14,29 @@ from functools import partial
 from typing import Any
 
 from goldlint.families.corpus import vocab
+from goldlint.families.corpus.rules import BAD_DIFFICULTY, CORPUS_FIELD_MISSING_OR_WRONG_TYPE, EMPTY_SOURCE_OR_REFERENCE, VALUE_NOT_IN_VOCABULARY
 from goldlint.families.declare import Codes, Field, by_name
 
-_F = partial(Field, codes=Codes(missing="COR101", type="COR101", vocabulary="COR108", blank="COR111"))
+_F = partial(Field, codes=Codes(missing=CORPUS_FIELD_MISSING_OR_WRONG_TYPE, type=CORPUS_FIELD_MISSING_OR_WRONG_TYPE, vocabulary=VALUE_NOT_IN_VOCABULARY,
+                                blank=EMPTY_SOURCE_OR_REFERENCE))
 _OPTIONAL_TEXT = partial(_F, type="string", required=False, nullable=True)
 _GLOSS = r"^[^|]+\|[^|]+$"
 
-DIFFICULTY = Field("difficulty", "integer", Codes(missing="COR101", type="COR109", range="COR109"), range=(1, 5), docs=vocab.TIER_DOCS,
+DIFFICULTY = Field("difficulty", "integer", Codes(missing=CORPUS_FIELD_MISSING_OR_WRONG_TYPE, type=BAD_DIFFICULTY, range=BAD_DIFFICULTY), range=(1, 5), docs=vocab.TIER_DOCS,
                    legacy_values=vocab.LEGACY_DIFFICULTY, description="Difficulty tier {first}–{last} (§2.4).")
 TIERS = DIFFICULTY.allowed or frozenset()
 
 SPEC_ENTRY: tuple[Field, ...] = (
-    _F(name="id", type="integer", legacy="index", description="Unique identifier within the corpus."),
-    _F(name="source", type="string", nonblank=True, legacy="source_text", guesses=("text",),
+    _F(name="id", type="integer", legacy=vocab.LEGACY_NAMES["id"], description="Unique identifier within the corpus."),
+    _F(name="source", type="string", nonblank=True, legacy=vocab.LEGACY_NAMES["source"], guesses=("text",),
        description="Source text in the source language."),
-    _F(name="reference", type="string", nonblank=True, legacy="target_expected", guesses=("target", "translation"),
+    _F(name="reference", type="string", nonblank=True, legacy=vocab.LEGACY_NAMES["reference"], guesses=("target", "translation"),
        description="Gold-standard reference translation."),
     _F(name="segment", type="string", values=vocab.SEGMENTS, description="Corpus partition (§2.3)."),
     DIFFICULTY,
     # (an entry without provenance is counted, not reported: COR115 names how many)
     _F(name="provenance", type="string", values=vocab.PROVENANCE, label="provenance tag", nullable=True,
-       codes=Codes(type="COR101", vocabulary="COR108"), description="Origin of the entry (§2.5)."),
+       codes=Codes(type=CORPUS_FIELD_MISSING_OR_WRONG_TYPE, vocabulary=VALUE_NOT_IN_VOCABULARY), description="Origin of the entry (§2.5)."),
     _F(name="register", type="string", values=vocab.REGISTERS, description="Register (§2.6)."),
     _F(name="context", type="string", values=vocab.CONTEXTS, description="Communicative function (§2.6)."),
     _OPTIONAL_TEXT(name="morphological_analysis", pattern=_GLOSS, description="`segmented words | glosses`."),
@@ -43,14 +45,14 @@ SPEC_ENTRY: tuple[Field, ...] = (
 )
 
 HARNESS_ENTRY: tuple[Field, ...] = (
-    _F(name="id", type="string", legacy="index"),
-    _F(name="source", type="string", nonblank=True, legacy="source_text", guesses=("text",), description="Source text."),
-    _F(name="reference", type="string", nonblank=True, legacy="target_expected", guesses=("target", "translation"),
+    _F(name="id", type="string", legacy=vocab.LEGACY_NAMES["id"]),
+    _F(name="source", type="string", nonblank=True, legacy=vocab.LEGACY_NAMES["source"], guesses=("text",), description="Source text."),
+    _F(name="reference", type="string", nonblank=True, legacy=vocab.LEGACY_NAMES["reference"], guesses=("target", "translation"),
        description="Reference translation."),
     Field("difficulty", "integer", DIFFICULTY.codes, range=DIFFICULTY.range, docs=DIFFICULTY.docs, legacy_values=DIFFICULTY.legacy_values),
     _F(name="register", type="string", values=vocab.HARNESS_REGISTERS, description="Register."),
     _F(name="domain", type="string", values=vocab.DOMAINS, description="Domain of the entry."),
-    _F(name="provenance", type="object", nullable=True, codes=Codes(type="COR101"),
+    _F(name="provenance", type="object", nullable=True, codes=Codes(type=CORPUS_FIELD_MISSING_OR_WRONG_TYPE),
        members=(_F(name="license", type="string", required=False),)),
     _F(name="metadata", type="object"),
     _F(name="segment", type="string", required=False, values=vocab.SEGMENTS, description="Segment, when it differs from the file's."),

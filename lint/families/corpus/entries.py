@@ -18,8 +18,9 @@ from goldlint.families.corpus import bulk, declaration, fastpath, gloss, harness
 from goldlint.families.corpus.dialects import Flavour, entry_fields
 from goldlint.families.corpus.fields import describe, matches, unknown_keys
 from goldlint.families.corpus.options import CorpusOptions
+from goldlint.families.corpus.rules import CORPUS_FIELD_MISSING_OR_WRONG_TYPE, DUPLICATE_ENTRY_ID, DUPLICATE_SOURCE, GLOSS_MISMATCH, UNDECLARED_PROVENANCE, UNKNOWN_FIELD
 from goldlint.families.corpus.tally import Tally, Vocab, normalise_source
-from goldlint.families.declare import Field
+from goldlint.families.declare import Field, declared
 from goldlint.findings import At, Change, JsonPath, safe_fix
 from goldlint.rules.file_rules import check_gold_text
 
@@ -109,7 +110,7 @@ class EntryChecker:
         report = self.report
         if not isinstance(e, dict):
             t.labels.append(None)
-            report.add("COR101", At(path), f"an entry must be an object, found {describe(e)}")
+            CORPUS_FIELD_MISSING_OR_WRONG_TYPE.report(report, At(path), f"an entry must be an object, found {describe(e)}")
             return
         at = At(path)
         known = self.known
@@ -134,7 +135,7 @@ class EntryChecker:
         if self.missing:
             names = ", ".join(f"`{n}`" for n in self.missing)
             hint = " (`target` holds the translation? the spec calls it `reference`)" if "reference" in self.missing and "target" in e else ""
-            report.add("COR101", at, f"entry lacks {names}{hint}")
+            CORPUS_FIELD_MISSING_OR_WRONG_TYPE.report(report, at, f"entry lacks {names}{hint}")
             self.missing = []
 
     def _judge(self, at: At, f: Field, key: str, value: Any, e: dict[str, Any]) -> bool:
@@ -152,13 +153,13 @@ class EntryChecker:
                 return False
             whole = _whole(value)
             fix = safe_fix(f"write {whole} as an integer", Change(where, str(whole))) if whole in f.allowed else None  # type: ignore[operator]
-            report.add(f.codes.range or "", where, f.range_message(value), fix)
+            declared(f.codes.range).report(report, where, f.range_message(value), fix)
             return False
         if not matches(value, f.type):
-            report.add(f.codes.type or "", where, f.type_message(key, value))
+            declared(f.codes.type).report(report, where, f.type_message(key, value))
             return False
         if f.nonblank and not value.strip():
-            report.add(f.codes.blank or "", where, f"empty `{key}`")
+            declared(f.codes.blank).report(report, where, f"empty `{key}`")
             return False
         return True
 
@@ -166,7 +167,7 @@ class EntryChecker:
 
     def _odd_keys(self, at: At, e: dict[str, Any]) -> None:
         legacy.check_names(self.report, at, e)
-        unknown_keys(self.report, "COR119", at, e, self.known, "an entry", declaration.GUESSES, skip=declaration.LEGACY_FIELDS)
+        unknown_keys(self.report, UNKNOWN_FIELD, at, e, self.known, "an entry", declaration.GUESSES, skip=declaration.LEGACY_FIELDS)
 
     def _absent(self, at: At, f: Field) -> None:
         t = self.tally
@@ -185,7 +186,7 @@ class EntryChecker:
             return
         ids = self.tally.ids
         if value in ids:
-            self.report.add("COR107", at.child(key), f"duplicate entry id {json.dumps(value, ensure_ascii=False)} (first used at index {ids[value]})")
+            DUPLICATE_ENTRY_ID.report(self.report, at.child(key), f"duplicate entry id {json.dumps(value, ensure_ascii=False)} (first used at index {ids[value]})")
         else:
             ids[value] = self.tally.count - 1
 
@@ -215,12 +216,13 @@ class EntryChecker:
         first, public, hidden = seen
         where = at.child(field)
         if secret and public is not None:
-            self.report.add("COR112", where, f"test-set leakage: this `{seg}` (secret) source is also the source of {self.tally.label(public)}, "
-                            "in a public segment", severity=_error())
+            DUPLICATE_SOURCE.report(self.report, where, f"test-set leakage: this `{seg}` (secret) source is also the source of {self.tally.label(public)}, "
+                                    "in a public segment", severity=_error())
         elif secret is False and hidden is not None:
-            self.report.add("COR112", where, f"test-set leakage: this public source is also the source of {self.tally.label(hidden)}, in a secret segment", severity=_error())
+            DUPLICATE_SOURCE.report(self.report, where, f"test-set leakage: this public source is also the source of {self.tally.label(hidden)}, in a secret segment",
+                                    severity=_error())
         else:
-            self.report.add("COR112", where, f"same source as {self.tally.label(first)}: `{value}`")
+            DUPLICATE_SOURCE.report(self.report, where, f"same source as {self.tally.label(first)}: `{value}`")
         if secret is False and public is None:
             seen[1] = me
         elif secret and hidden is None:
@@ -250,7 +252,7 @@ class EntryChecker:
             return
         self.tally.provenance_used.add(p)
         if self.declared is not None and p not in self.declared:
-            self.report.add("COR106", at.child("provenance"), f"provenance `{p}` is not declared in `dataset.provenance`")
+            UNDECLARED_PROVENANCE.report(self.report, at.child("provenance"), f"provenance `{p}` is not declared in `dataset.provenance`")
 
     def _domain(self, at: At, key: str, d: Any, good: bool, e: dict[str, Any]) -> None:
         if good:
@@ -272,7 +274,7 @@ class EntryChecker:
         if good and not gloss.is_clean(value):
             where = at.child(key)
             for problem in gloss.check(value):
-                self.report.add("COR116", where.inside(problem.start, problem.end), problem.message)
+                GLOSS_MISMATCH.report(self.report, where.inside(problem.start, problem.end), problem.message)
 
 
 def _error() -> Any:

@@ -19,8 +19,10 @@ from goldlint.families.corpus.entries import EntryChecker, vocabularies
 from goldlint.families.corpus.envelope import check_spec
 from goldlint.families.corpus.fields import describe
 from goldlint.families.corpus.options import CorpusOptions
+from goldlint.families.corpus.rules import CORPUS_FIELD_MISSING_OR_WRONG_TYPE
 from goldlint.findings import At
 from goldlint.formats.base import Document
+from goldlint.rules.general import EMPTY_FILE
 
 Finish = Callable[..., None]
 
@@ -50,7 +52,7 @@ class CorpusFamily(Family):
             finish(report, checker, opts, At(()))
             return
         if not isinstance(root, dict):
-            report.add("COR101", At(()), f"a corpus must be an object or a list of entries, found {describe(root)}")
+            CORPUS_FIELD_MISSING_OR_WRONG_TYPE.report(report, At(()), f"a corpus must be an object or a list of entries, found {describe(root)}")
             return
         if "entries" not in root and dialects.looks_like_entry(root):
             checker = EntryChecker(report, opts, dialects.flavour_of("flat", root))
@@ -84,10 +86,10 @@ class CorpusFamily(Family):
         if entries is None and not required:
             return False
         if not isinstance(entries, list):
-            report.add("COR101", At(prefix) if prefix else At(()), f"`entries` must be an array, found {describe(entries)}")
+            CORPUS_FIELD_MISSING_OR_WRONG_TYPE.report(report, At(prefix) if prefix else At(()), f"`entries` must be an array, found {describe(entries)}")
             return False
         if not entries:
-            report.add("GL010", At(prefix), "the corpus has no entries")
+            EMPTY_FILE.report(report, At(prefix), "the corpus has no entries")
             return False
         checker.entries(prefix, entries)
         return True

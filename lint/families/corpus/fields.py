@@ -7,11 +7,14 @@ tests); :func:`describe` and :func:`expect` build a message only when a value is
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from goldlint.families.base import Report
 from goldlint.findings import At
 from goldlint.suggest import closest
+
+if TYPE_CHECKING:
+    from goldlint.rules.registry import Rule
 
 
 def is_str(v: Any) -> bool:
@@ -83,17 +86,17 @@ def expected_text(kinds: str) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
-def expect(report: Report, code: str, at: At, name: str, value: Any, kinds: str) -> bool:
-    """Report ``code`` when ``value`` is not of ``kinds``; return whether it is."""
+def expect(report: Report, rule: Rule, at: At, name: str, value: Any, kinds: str) -> bool:
+    """Report ``rule`` when ``value`` is not of ``kinds``; return whether it is."""
     if matches(value, kinds):
         return True
-    report.add(code, at, f"`{name}` must be {expected_text(kinds)}, found {describe(value)}")
+    rule.report(report, at, f"`{name}` must be {expected_text(kinds)}, found {describe(value)}")
     return False
 
 
-def unknown_keys(report: Report, code: str, at: At, obj: dict[str, Any], known: set[str] | frozenset[str], what: str,
+def unknown_keys(report: Report, rule: Rule, at: At, obj: dict[str, Any], known: set[str] | frozenset[str], what: str,
                  aliases: dict[str, str] | None = None, fixable: bool = True, skip: Any = ()) -> None:
-    """``code`` for each key of ``obj`` not in ``known`` (did-you-mean; safe rename when unambiguous)."""
+    """``rule`` for each key of ``obj`` not in ``known`` (did-you-mean; safe rename when unambiguous)."""
     from goldlint.findings import Change, safe_fix, unsafe_fix
     from goldlint.suggest import unambiguous
 
@@ -110,4 +113,4 @@ def unknown_keys(report: Report, code: str, at: At, obj: dict[str, Any], known: 
 
             make = unsafe_fix if hint else safe_fix  # an alias (`target`) is a guess about meaning, a typo is not
             fix = make(f"rename `{key}` to `{target}`", Change(at.child(key).as_key, json.dumps(target, ensure_ascii=False)))
-        report.add(code, at.child(key).as_key, f"unknown field `{key}` in {what}{more}", fix)
+        rule.report(report, at.child(key).as_key, f"unknown field `{key}` in {what}{more}", fix)

@@ -17,6 +17,7 @@ from goldlint.families.corpus.envelope import (
     check_version,
 )
 from goldlint.families.corpus.fields import describe, expect, is_int, unknown_keys
+from goldlint.families.corpus.rules import CORPUS_FIELD_MISSING_OR_WRONG_TYPE, INVALID_LANGUAGE_TAG, LANGUAGE_PAIR_MISMATCH, UNKNOWN_FIELD
 from goldlint.findings import At
 
 
@@ -33,12 +34,12 @@ def check(report: Report, root: dict[str, Any], extra_fields: frozenset[str], do
     head = HarnessHeader()
     top = At(())
     known = frozenset(vocab.HARNESS_ROOT_REQUIRED) | extra_fields
-    unknown_keys(report, "COR119", top, root, known, "the corpus")
+    unknown_keys(report, UNKNOWN_FIELD, top, root, known, "the corpus")
     for name in vocab.HARNESS_ROOT_REQUIRED:
         if name not in root:
-            report.add("COR101", top, f"the corpus lacks `{name}` (harness v3 envelope)")
+            CORPUS_FIELD_MISSING_OR_WRONG_TYPE.report(report, top, f"the corpus lacks `{name}` (harness v3 envelope)")
     if "corpus_id" in root:
-        expect(report, "COR101", At(("corpus_id",)), "corpus_id", root["corpus_id"], "string")
+        expect(report, CORPUS_FIELD_MISSING_OR_WRONG_TYPE, At(("corpus_id",)), "corpus_id", root["corpus_id"], "string")
     if "version" in root:
         check_version(report, At(("version",)), root["version"])
     if "created" in root:
@@ -52,46 +53,46 @@ def check(report: Report, root: dict[str, Any], extra_fields: frozenset[str], do
         if is_int(count) and count >= 0:
             head.entry_count = count
         else:
-            report.add("COR101", At(("entry_count",)), f"`entry_count` must be a whole number of 0 or more, found {describe(count)}")
+            CORPUS_FIELD_MISSING_OR_WRONG_TYPE.report(report, At(("entry_count",)), f"`entry_count` must be a whole number of 0 or more, found {describe(count)}")
     if "domains" in root:
         head.domains = _domains(report, root["domains"], domain_vocab)
         head.domains_list = root["domains"] if head.domains is not None else None
     if "provenance" in root:
         prov = root["provenance"]
         where = At(("provenance",))
-        if expect(report, "COR101", where, "provenance", prov, "object"):
+        if expect(report, CORPUS_FIELD_MISSING_OR_WRONG_TYPE, where, "provenance", prov, "object"):
             lic = prov.get("license")
-            if lic is not None and expect(report, "COR101", where.child("license"), "license", lic, "string"):
+            if lic is not None and expect(report, CORPUS_FIELD_MISSING_OR_WRONG_TYPE, where.child("license"), "license", lic, "string"):
                 check_licence(report, where.child("license"), lic)
     return head
 
 
 def _pair(report: Report, at: At, pair: Any) -> tuple[str, str] | None:
-    if not expect(report, "COR101", at, "language_pair", pair, "object"):
+    if not expect(report, CORPUS_FIELD_MISSING_OR_WRONG_TYPE, at, "language_pair", pair, "object"):
         return None
-    unknown_keys(report, "COR119", at, pair, frozenset(vocab.HARNESS_LANGUAGE_PAIR), "`language_pair`")
+    unknown_keys(report, UNKNOWN_FIELD, at, pair, frozenset(vocab.HARNESS_LANGUAGE_PAIR), "`language_pair`")
     codes: list[str] = []
     for side in ("source", "target"):
         if side not in pair:
-            report.add("COR101", at, f"`language_pair` lacks `{side}`")
+            CORPUS_FIELD_MISSING_OR_WRONG_TYPE.report(report, at, f"`language_pair` lacks `{side}`")
             continue
         code = pair[side]
         where = at.child(side)
-        if not expect(report, "COR101", where, side, code, "string"):
+        if not expect(report, CORPUS_FIELD_MISSING_OR_WRONG_TYPE, where, side, code, "string"):
             continue
         problem = langtags.check_iso639_3(code)
         if problem is not None:
-            report.add("COR102", where.inside(problem.start, max(problem.end, problem.start + 1)) if code else where, problem.message)
+            INVALID_LANGUAGE_TAG.report(report, where.inside(problem.start, max(problem.end, problem.start + 1)) if code else where, problem.message)
             continue
         codes.append(code)
         name_key = f"{side}_name"
         name = pair.get(name_key)
         if name is None:
             continue
-        if expect(report, "COR101", at.child(name_key), name_key, name, "string"):
+        if expect(report, CORPUS_FIELD_MISSING_OR_WRONG_TYPE, at.child(name_key), name_key, name, "string"):
             meant = langtags.language_for_name(name)
             if meant is not None and not langtags.same_language(meant, code):
-                report.add("COR103", at.child(name_key), f"`{name}` is not the language of `{side}` `{code}` ({_name(code)})")
+                LANGUAGE_PAIR_MISMATCH.report(report, at.child(name_key), f"`{name}` is not the language of `{side}` `{code}` ({_name(code)})")
     return (codes[0], codes[1]) if len(codes) == 2 else None
 
 
@@ -103,7 +104,7 @@ def _name(code: str) -> str:
 
 def _domains(report: Report, domains: Any, domain_vocab: Any) -> set[str] | None:
     where = At(("domains",))
-    if not expect(report, "COR101", where, "domains", domains, "array"):
+    if not expect(report, CORPUS_FIELD_MISSING_OR_WRONG_TYPE, where, "domains", domains, "array"):
         return None
     out: set[str] = set()
     for n, d in enumerate(domains):

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from goldlint.families.corpus import vocab
 from goldlint.families.corpus.envelope import check_licence
 from goldlint.families.corpus.fields import describe
+from goldlint.families.corpus.rules import CORPUS_FIELD_MISSING_OR_WRONG_TYPE, HARNESS_COUNT_OR_DOMAIN
 from goldlint.findings import At
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ def licence(self: EntryChecker, where: At, p: dict[str, Any], e: dict[str, Any])
     if lic is None:
         return
     if not isinstance(lic, str):
-        self.report.add("COR101", where.child("license"), f"`license` must be a string, found {describe(lic)}")
+        CORPUS_FIELD_MISSING_OR_WRONG_TYPE.report(self.report, where.child("license"), f"`license` must be a string, found {describe(lic)}")
         return
     if lic.strip().lower() in vocab.LICENCE_PLACEHOLDERS:
         slot = self.tally.licence_placeholders.get(lic)
@@ -42,7 +43,7 @@ def domain(self: EntryChecker, at: At, d: str) -> None:
     """A vocabulary ``domain``: tallied, and one the file lists (COR118)."""
     self.tally.domains_used.add(d)
     if self.domains is not None and d not in self.domains:
-        self.report.add("COR118", at.child("domain"), f"domain `{d}` is not listed in `domains`")
+        HARNESS_COUNT_OR_DOMAIN.report(self.report, at.child("domain"), f"domain `{d}` is not listed in `domains`")
 
 
 def metadata(self: EntryChecker, at: At, meta: dict[str, Any]) -> None:

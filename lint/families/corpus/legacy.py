@@ -16,6 +16,7 @@ from typing import Any
 from goldlint.families.base import Report
 from goldlint.families.corpus import vocab
 from goldlint.families.corpus.declaration import LEGACY_FIELDS, key_of
+from goldlint.families.corpus.rules import LEGACY_HARNESS_FIELDS
 from goldlint.findings import At, Change, safe_fix, unsafe_fix
 
 _SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)")
@@ -32,7 +33,7 @@ def check_names(report: Report, at: At, e: dict[str, Any]) -> None:
     if clash:
         message += "; " + ", ".join(f"the entry also has `{LEGACY_FIELDS[k]}`: keep one by hand" for k in clash)
     fix = safe_fix("rename to the spec's field names", *changes) if changes else None
-    report.add("COR110", at.child(old[0]).as_key, message, fix)
+    LEGACY_HARNESS_FIELDS.report(report, at.child(old[0]).as_key, message, fix)
 
 
 def choose(tier: str, e: dict[str, Any]) -> tuple[int, int]:
@@ -53,12 +54,12 @@ def choose(tier: str, e: dict[str, Any]) -> tuple[int, int]:
 def check_difficulty(report: Report, where: At, tier: str, e: dict[str, Any]) -> None:
     options = vocab.LEGACY_DIFFICULTY[tier]
     if len(options) == 1:
-        report.add("COR110", where, f"legacy difficulty `{tier}` is tier {options[0]} in the spec",
-                   safe_fix(f"write difficulty {options[0]}", Change(where, str(options[0]))))
+        LEGACY_HARNESS_FIELDS.report(report, where, f"legacy difficulty `{tier}` is tier {options[0]} in the spec",
+                                     safe_fix(f"write difficulty {options[0]}", Change(where, str(options[0]))))
         return
     pick, other = choose(tier, e)
-    report.add("COR110", where,
-               f"legacy difficulty `{tier}` is tier {options[0]} or {options[1]} in the spec: a human decides "
-               f"(suggested {pick}; the alternative is {other})",
-               unsafe_fix(f"write difficulty {pick}", Change(where, str(pick))),
-               alternatives=(unsafe_fix(f"write difficulty {other}", Change(where, str(other))),))
+    LEGACY_HARNESS_FIELDS.report(report, where,
+                                 f"legacy difficulty `{tier}` is tier {options[0]} or {options[1]} in the spec: a human decides "
+                                 f"(suggested {pick}; the alternative is {other})",
+                                 unsafe_fix(f"write difficulty {pick}", Change(where, str(pick))),
+                                 alternatives=(unsafe_fix(f"write difficulty {other}", Change(where, str(other))),))

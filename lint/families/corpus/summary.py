@@ -11,6 +11,16 @@ from goldlint.families.corpus import langtags
 from goldlint.families.corpus.declaration import TIERS
 from goldlint.families.corpus.entries import EntryChecker
 from goldlint.families.corpus.options import CorpusOptions
+from goldlint.families.corpus.rules import (
+    CORPUS_MINIMUMS,
+    HARNESS_COUNT_OR_DOMAIN,
+    INVALID_SPDX_LICENSE,
+    LANGUAGE_PAIR_MISMATCH,
+    LONELY_VARIANT_CLASS,
+    SECRET_SEGMENT_IN_PUBLIC_REPO,
+    SEGMENT_TOO_SMALL,
+    UNDECLARED_PROVENANCE,
+)
 from goldlint.findings import At, Change, safe_fix
 
 
@@ -22,20 +32,20 @@ def finish(report: Report, checker: EntryChecker, opts: CorpusOptions, entries_a
         _minimums(report, checker, entries_at)
     for name, (count, where) in t.variants.items():
         if count == 1:
-            report.add("COR117", where, f"variant class `{name}` is used by this entry only: a class needs two entries or more")
+            LONELY_VARIANT_CLASS.report(report, where, f"variant class `{name}` is used by this entry only: a class needs two entries or more")
     if declared:
         for tag, where in declared.items():
             if tag not in t.provenance_used:
-                report.add("COR106", where, f"provenance `{tag}` is declared but no entry uses it", severity=Severity.INFO)
+                UNDECLARED_PROVENANCE.report(report, where, f"provenance `{tag}` is declared but no entry uses it", severity=Severity.INFO)
     for value, (count, where, better) in t.licence_placeholders.items():
         extra = f"; their `metadata.provenance.license` says `{better}`" if isinstance(better, str) and better else ""
-        report.add("COR105", where, f"`{value}` is not an SPDX licence: {count} entr{'ies' if count != 1 else 'y'} of this file carry it{extra}",
-                   severity=Severity.INFO)
+        INVALID_SPDX_LICENSE.report(report, where, f"`{value}` is not an SPDX licence: {count} entr{'ies' if count != 1 else 'y'} of this file carry it{extra}",
+                                    severity=Severity.INFO)
     for (side, value, code), (count, where) in t.lang_mismatch.items():
         related = langtags.same_language(value, code)
         how = " (a related code: macrolanguage and member)" if related else ""
-        report.add("COR103", where, f"`{side}` `{value}` in {count} entr{'ies' if count != 1 else 'y'} differs from `language_pair` `{code}`{how}",
-                   severity=Severity.INFO if related else None)
+        LANGUAGE_PAIR_MISMATCH.report(report, where, f"`{side}` `{value}` in {count} entr{'ies' if count != 1 else 'y'} differs from `language_pair` `{code}`{how}",
+                                      severity=Severity.INFO if related else None)
     if header is not None:
         _harness(report, checker, header)
 
@@ -51,33 +61,33 @@ def _segments(report: Report, checker: EntryChecker, opts: CorpusOptions, header
     secret = opts.secret_segments()
     for seg, (count, where) in sizes.items():
         if seg in secret and not opts.governance_repo:
-            report.add("COR113", where,
-                       f"{count} entr{'ies' if count != 1 else 'y'} of the secret segment `{seg}` in a repository that is not the governance "
-                       "organisation's (set `corpus: governance-repo: true` there)")
+            SECRET_SEGMENT_IN_PUBLIC_REPO.report(report, where,
+                                                 f"{count} entr{'ies' if count != 1 else 'y'} of the secret segment `{seg}` in a repository that is not the governance "
+                                                 "organisation's (set `corpus: governance-repo: true` there)")
         minimum = opts.segment_minimums.get(seg)
         if minimum is not None and count < minimum:
-            report.add("COR114", where, f"segment `{seg}` has {count} entr{'ies' if count != 1 else 'y'}; its minimum is {minimum}")
+            SEGMENT_TOO_SMALL.report(report, where, f"segment `{seg}` has {count} entr{'ies' if count != 1 else 'y'}; its minimum is {minimum}")
 
 
 def _minimums(report: Report, checker: EntryChecker, entries_at: At) -> None:
     t = checker.tally
     if t.tiers and len(t.tiers) < 3:  # with no valid tier at all, every entry already has its own finding
         have = ", ".join(map(str, sorted(t.tiers))) or "none"
-        report.add("COR115", entries_at, f"difficulty tiers used: {have}; §11.1 asks for at least 3 of the {len(TIERS)}")
+        CORPUS_MINIMUMS.report(report, entries_at, f"difficulty tiers used: {have}; §11.1 asks for at least 3 of the {len(TIERS)}")
     if t.registers and len(t.registers) < 2:
         have = ", ".join(sorted(t.registers)) or "none"
-        report.add("COR115", entries_at, f"registers used: {have}; §11.1 asks for at least 2")
+        CORPUS_MINIMUMS.report(report, entries_at, f"registers used: {have}; §11.1 asks for at least 2")
     if t.no_provenance:
         count, where = t.no_provenance
-        report.add("COR115", where, f"{count} entr{'ies' if count != 1 else 'y'} without `provenance` (§11.1: provenance on every entry)")
+        CORPUS_MINIMUMS.report(report, where, f"{count} entr{'ies' if count != 1 else 'y'} without `provenance` (§11.1: provenance on every entry)")
 
 
 def _harness(report: Report, checker: EntryChecker, header: Any) -> None:
     t = checker.tally
     if header.entry_count is not None and header.entry_count != t.count:
-        report.add("COR118", At(("entry_count",)), f"`entry_count` is {header.entry_count} but the file has {t.count} entries",
-                   safe_fix(f"set entry_count to {t.count}", Change(At(("entry_count",)), str(t.count))))
+        HARNESS_COUNT_OR_DOMAIN.report(report, At(("entry_count",)), f"`entry_count` is {header.entry_count} but the file has {t.count} entries",
+                                       safe_fix(f"set entry_count to {t.count}", Change(At(("entry_count",)), str(t.count))))
     if header.domains is not None:
         for n, domain in enumerate(header.domains_list):
             if isinstance(domain, str) and domain in header.domains and domain not in t.domains_used:
-                report.add("COR118", At(("domains", n)), f"domain `{domain}` is listed but no entry uses it", severity=Severity.INFO)
+                HARNESS_COUNT_OR_DOMAIN.report(report, At(("domains", n)), f"domain `{domain}` is listed but no entry uses it", severity=Severity.INFO)

@@ -9,7 +9,7 @@ from typing import Any
 from goldlint.diagnostics import Severity
 from goldlint.families.base import Report
 from goldlint.families.corpus.fields import describe
-from goldlint.families.declare import Codes
+from goldlint.families.declare import Codes, declared
 from goldlint.findings import At, Change, JsonPath, safe_fix
 from goldlint.suggest import closest, unambiguous
 
@@ -36,19 +36,19 @@ class Vocab:
             return True
         at = where if isinstance(where, At) else At(where)
         if not isinstance(value, str):
-            report.add(self.codes.type or "", at, f"`{self.name}` must be a string, found {describe(value)}")
+            declared(self.codes.type).report(report, at, f"`{self.name}` must be a string, found {describe(value)}")
             return False
         if value in self.extra:
             if value not in self.seen_extra:
                 self.seen_extra.add(value)
-                report.add(self.codes.vocabulary or "", at, f"`{value}` is a configured extension of the {self.name} vocabulary", severity=_info())
+                declared(self.codes.vocabulary).report(report, at, f"`{value}` is a configured extension of the {self.name} vocabulary", severity=_info())
             return True
         choices = list(self.values)
         target = unambiguous(value, choices)
         near = closest(value, choices)
         hint = f" (did you mean `{near[0]}`?)" if near else f"; expected one of {', '.join(choices)}"
         fix = safe_fix(f"replace with `{target}`", Change(at, target, as_string=True)) if target else None
-        report.add(self.codes.vocabulary or "", at, f"`{value}` is not a {self.name}{hint}", fix)
+        declared(self.codes.vocabulary).report(report, at, f"`{value}` is not a {self.name}{hint}", fix)
         return False
 
 

@@ -18,6 +18,7 @@ from goldlint.families.mixconfig import rules as _rules  # noqa: F401  (register
 from goldlint.families.mixconfig.keys import GLOBAL, IGNORE, NLU_KEYS, check_nlu
 from goldlint.families.mixconfig.options import MixConfigOptions
 from goldlint.families.mixconfig.patterns import compile_pattern
+from goldlint.families.mixconfig.rules import IGNORE_INTENT_UNKNOWN
 from goldlint.families.truth.ontology import Ontology, OntologyError, editor_ontology, load_ontology
 from goldlint.findings import At
 from goldlint.formats.base import Document
@@ -33,7 +34,7 @@ class MixConfigFamily(Family):
             try:
                 ontology = load_ontology(ctx.resolve_path(options.ontology))
             except OntologyError as exc:
-                report.add("MXC105", At(("nlu",), key=True), f"{exc}: ignore keys are not checked against an ontology")
+                IGNORE_INTENT_UNKNOWN.report(report, At(("nlu",), key=True), f"{exc}: ignore keys are not checked against an ontology")
         for _, root in doc.records():
             if isinstance(root, dict) and "nlu" in root:
                 check_nlu(report, root["nlu"], options.extend_nlu_keys, ontology)

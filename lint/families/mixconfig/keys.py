@@ -12,6 +12,7 @@ from typing import Any
 from goldlint.diagnostics import Severity
 from goldlint.families.base import Report
 from goldlint.families.mixconfig.patterns import beyond_linear_time, compile_error, find_danger
+from goldlint.families.mixconfig.rules import GLOBAL_KEY_MISSPELLED, IGNORE_INTENT_UNKNOWN, IGNORE_PATTERN_BACKTRACKING, IGNORE_PATTERN_SYNTAX, NLU_CONFIG_KEY
 from goldlint.families.truth.ontology import Ontology
 from goldlint.findings import At, Change, unsafe_fix
 from goldlint.suggest import did_you_mean
@@ -55,7 +56,7 @@ def _type_of(value: Any) -> str:
 
 def check_nlu(report: Report, nlu: Any, extra_keys: list[str], ontology: Ontology | None) -> None:
     if not isinstance(nlu, dict):
-        report.add("MXC101", At(("nlu",)), f"`nlu` must be an object, found {_type_of(nlu)}")
+        NLU_CONFIG_KEY.report(report, At(("nlu",)), f"`nlu` must be an object, found {_type_of(nlu)}")
         return
     known = list(NLU_KEYS) + list(extra_keys)
     for key, value in nlu.items():
@@ -63,11 +64,11 @@ def check_nlu(report: Report, nlu: Any, extra_keys: list[str], ontology: Ontolog
         if key not in known:
             target = typo_of(key, [k for k in NLU_KEYS if k not in nlu])
             if target:
-                report.add("MXC101", At(path, key=True), f"unknown key `{key}` (did you mean `{target}`?): the tool ignores it",
-                           unsafe_fix(f"rename to `{target}`", Change(At(path, key=True), json.dumps(target))))
+                NLU_CONFIG_KEY.report(report, At(path, key=True), f"unknown key `{key}` (did you mean `{target}`?): the tool ignores it",
+                                      unsafe_fix(f"rename to `{target}`", Change(At(path, key=True), json.dumps(target))))
             else:
-                report.add("MXC101", At(path, key=True), f"unknown key `{key}`{did_you_mean(key, known)}: the tool ignores it",
-                           severity=Severity.WARNING)
+                NLU_CONFIG_KEY.report(report, At(path, key=True), f"unknown key `{key}`{did_you_mean(key, known)}: the tool ignores it",
+                                      severity=Severity.WARNING)
             continue
         if key not in NLU_KEYS:
             continue
@@ -75,9 +76,10 @@ def check_nlu(report: Report, nlu: Any, extra_keys: list[str], ontology: Ontolog
         got = _type_of(value)
         if got != want:
             hint = f" (write {value.strip().lower()} without quotes)" if want == "boolean" and isinstance(value, str) and value.strip().lower() in ("true", "false") else ""
-            report.add("MXC101", At(path), f"`{key}` must be {'an' if want[0] in 'aeiou' else 'a'} {want}, found {json.dumps(value) if got != 'object' else 'an object'}{hint}")
+            found = json.dumps(value) if got != 'object' else 'an object'
+            NLU_CONFIG_KEY.report(report, At(path), f"`{key}` must be {'an' if want[0] in 'aeiou' else 'a'} {want}, found {found}{hint}")
         elif key == "nBest" and value < 1:
-            report.add("MXC101", At(path), f"`nBest` must be 1 or more, found {value}")
+            NLU_CONFIG_KEY.report(report, At(path), f"`nBest` must be 1 or more, found {value}")
         elif key == IGNORE:
             check_ignore(report, value, ontology)
 
@@ -88,24 +90,25 @@ def check_ignore(report: Report, patterns: dict[str, Any], ontology: Ontology | 
         path = ("nlu", IGNORE, key)
         if key != GLOBAL and _squash(key).strip() == "global":
             fix = None if GLOBAL in patterns else unsafe_fix(f"rename to `{GLOBAL}`", Change(At(path, key=True), json.dumps(GLOBAL)))
-            report.add("MXC104", At(path, key=True), f"`{key}` is not the reserved key `{GLOBAL}`: the tool reads it as an intent name, so the pattern applies nowhere", fix)
+            GLOBAL_KEY_MISSPELLED.report(report, At(path, key=True),
+                                         f"`{key}` is not the reserved key `{GLOBAL}`: the tool reads it as an intent name, so the pattern applies nowhere", fix)
         elif key != GLOBAL and ontology is not None and key not in ontology.intents:
-            report.add("MXC105", At(path, key=True), f"intent `{key}` is not in the ontology `{ontology.path.name}`{did_you_mean(key, list(ontology.intents))}")
+            IGNORE_INTENT_UNKNOWN.report(report, At(path, key=True), f"intent `{key}` is not in the ontology `{ontology.path.name}`{did_you_mean(key, list(ontology.intents))}")
         if not isinstance(pattern, str):
-            report.add("MXC101", At(path), f"an ignore pattern must be a string (a regular expression), found {_type_of(pattern)}")
+            NLU_CONFIG_KEY.report(report, At(path), f"an ignore pattern must be a string (a regular expression), found {_type_of(pattern)}")
             continue
         error = compile_error(pattern)
         if error is not None:
             start, end, message = error
-            report.add("MXC102", At(path).inside(start, end), f"pattern `{pattern}` does not compile: {message}")
+            IGNORE_PATTERN_SYNTAX.report(report, At(path).inside(start, end), f"pattern `{pattern}` does not compile: {message}")
             continue
         danger = find_danger(pattern)
         if danger is not None:
-            report.add("MXC103", At(path).inside(danger.start, danger.end),
-                       f"pattern `{pattern}` can take exponential time: {danger.reason}; refused")
+            IGNORE_PATTERN_BACKTRACKING.report(report, At(path).inside(danger.start, danger.end),
+                                               f"pattern `{pattern}` can take exponential time: {danger.reason}; refused")
         elif (unbounded := beyond_linear_time(pattern)) is not None:
             start, end, said = unbounded
-            report.add("MXC103", At(path).inside(start, max(end, start + 1)),
-                       f"pattern `{pattern}` holds what a linear-time engine cannot run ({said}): `goldlint score` leaves it "
-                       "out, so its numbers may differ from the tool's",
-                       severity=Severity.WARNING)
+            IGNORE_PATTERN_BACKTRACKING.report(report, At(path).inside(start, max(end, start + 1)),
+                                               f"pattern `{pattern}` holds what a linear-time engine cannot run ({said}): `goldlint score` leaves it "
+                                               "out, so its numbers may differ from the tool's",
+                                               severity=Severity.WARNING)

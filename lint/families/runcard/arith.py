@@ -14,6 +14,7 @@ from goldlint.families.base import Report
 from goldlint.families.corpus.fields import is_int, is_num
 from goldlint.families.runcard import algorithms as alg
 from goldlint.families.runcard import vocab
+from goldlint.families.runcard.rules import COMPOSITE_OR_TIER_MISMATCH, RUNCARD_ARITHMETIC
 from goldlint.findings import At
 
 RATE_TOLERANCE = 0.5e-4 + 1e-9  # a rate rounded to 4 decimals
@@ -36,7 +37,7 @@ def check(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -> No
     ds_ok = good["dataset"]
     total = scores["total"] if scores is not None and "total" in s_ok else None
     if "entry_count" in ds_ok and total is not None and card["dataset"]["entry_count"] != total:
-        report.add("RUN106", At(("dataset", "entry_count")), f"`dataset.entry_count` is {card['dataset']['entry_count']} but `scores.total` is {total}")
+        RUNCARD_ARITHMETIC.report(report, At(("dataset", "entry_count")), f"`dataset.entry_count` is {card['dataset']['entry_count']} but `scores.total` is {total}")
     if scores is not None:
         _rates(report, scores, s_ok)
         _breakdowns(report, scores, s_ok)
@@ -55,13 +56,13 @@ def _ranges(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -> 
             v = obj[name]
             at = At((block, name))
             if name in vocab.UNIT_SCORES and is_num(v) and not 0 <= v <= 1:
-                report.add("RUN106", at, f"`{name}` is {v}, outside [0, 1]")
+                RUNCARD_ARITHMETIC.report(report, at, f"`{name}` is {v}, outside [0, 1]")
             elif name in vocab.PERCENT_SCORES and is_num(v) and not 0 <= v <= 100:
-                report.add("RUN106", at, f"`{name}` is {v}, outside [0, 100] (chrF++ is on sacrebleu's 0–100 scale)")
+                RUNCARD_ARITHMETIC.report(report, at, f"`{name}` is {v}, outside [0, 100] (chrF++ is on sacrebleu's 0–100 scale)")
             elif is_num(v) and v < 0 and name not in ("ter",):
-                report.add("RUN106", at, f"`{name}` is negative ({v})")
+                RUNCARD_ARITHMETIC.report(report, at, f"`{name}` is negative ({v})")
     if "elapsed_seconds" in good[""] and card["elapsed_seconds"] < 0:
-        report.add("RUN106", At(("elapsed_seconds",)), f"`elapsed_seconds` is negative ({card['elapsed_seconds']})")
+        RUNCARD_ARITHMETIC.report(report, At(("elapsed_seconds",)), f"`elapsed_seconds` is negative ({card['elapsed_seconds']})")
 
 
 def _rates(report: Report, scores: dict[str, Any], ok: set[str]) -> None:
@@ -69,7 +70,7 @@ def _rates(report: Report, scores: dict[str, Any], ok: set[str]) -> None:
     evaluated: Any = scores["evaluated"] if "evaluated" in ok else None
     errors: Any = scores["errors"] if "errors" in ok else None
     if total is not None and evaluated is not None and errors is not None and evaluated != total - errors:
-        report.add("RUN106", At(("scores", "evaluated")), f"`evaluated` is {evaluated} but total − errors is {total - errors}")
+        RUNCARD_ARITHMETIC.report(report, At(("scores", "evaluated")), f"`evaluated` is {evaluated} but total − errors is {total - errors}")
     for count_name, rate_name in (("exact_matches", "exact_match_rate"), ("equivalent_matches", "equivalent_match_rate")):
         if count_name not in ok or rate_name not in ok:
             continue
@@ -78,10 +79,10 @@ def _rates(report: Report, scores: dict[str, Any], ok: set[str]) -> None:
             continue
         bases: list[int] = [n for n in (evaluated, total) if is_int(n) and n > 0]
         if bases and not any(_rate_ok(rate, count, n) for n in bases):
-            report.add("RUN106", At(("scores", rate_name)),
-                       f"`{rate_name}` is {rate} but {count_name}/total is {count}/{bases[-1]} = {count / bases[-1]:.4f}")
+            RUNCARD_ARITHMETIC.report(report, At(("scores", rate_name)),
+                                      f"`{rate_name}` is {rate} but {count_name}/total is {count}/{bases[-1]} = {count / bases[-1]:.4f}")
         if bases and count > max(bases):
-            report.add("RUN106", At(("scores", count_name)), f"`{count_name}` ({count}) exceeds the number of entries ({max(bases)})")
+            RUNCARD_ARITHMETIC.report(report, At(("scores", count_name)), f"`{count_name}` ({count}) exceeds the number of entries ({max(bases)})")
 
 
 def _breakdowns(report: Report, scores: dict[str, Any], ok: set[str]) -> None:
@@ -102,13 +103,13 @@ def _breakdowns(report: Report, scores: dict[str, Any], ok: set[str]) -> None:
             for k in wanted:
                 sums[k] += g[k]
             if is_int(g.get("miss_count")) and g["count"] != g["exact_match_count"] + g["miss_count"] + g["error_count"]:
-                report.add("RUN106", At(("scores", block, key, "count")),
-                           f"`count` is {g['count']} but exact + miss + error is {g['exact_match_count'] + g['miss_count'] + g['error_count']}")
+                RUNCARD_ARITHMETIC.report(report, At(("scores", block, key, "count")),
+                                          f"`count` is {g['count']} but exact + miss + error is {g['exact_match_count'] + g['miss_count'] + g['error_count']}")
         if not complete:
             continue
         for k, want in wanted.items():
             if is_int(want) and sums[k] != want:
-                report.add("RUN106", At(("scores", block), key=True), f"the `{k}` values of `{block}` add up to {sums[k]}, not {want}")
+                RUNCARD_ARITHMETIC.report(report, At(("scores", block), key=True), f"the `{k}` values of `{block}` add up to {sums[k]}, not {want}")
 
 
 def _costs(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -> None:
@@ -122,24 +123,25 @@ def _costs(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -> N
     if {"total_cost_usd", "cost_per_entry_usd"} <= t_ok and is_int(n) and n > 0 and is_num(totals["cost_per_entry_usd"]):
         expected = totals["total_cost_usd"] / n
         if not _close(totals["cost_per_entry_usd"], expected, 5e-7, 5e-3):
-            report.add("RUN106", At(("totals", "cost_per_entry_usd")),
-                       f"`cost_per_entry_usd` is {totals['cost_per_entry_usd']} but total_cost_usd / entries is {expected:.6g}")
+            RUNCARD_ARITHMETIC.report(report, At(("totals", "cost_per_entry_usd")),
+                                      f"`cost_per_entry_usd` is {totals['cost_per_entry_usd']} but total_cost_usd / entries is {expected:.6g}")
     if "tokens_per_entry" in t_ok and is_num(totals["tokens_per_entry"]) and is_int(n) and n > 0 and {"prompt_tokens", "completion_tokens"} <= t_ok:
         expected = (totals["prompt_tokens"] + totals["completion_tokens"]) / n
         if not _close(totals["tokens_per_entry"], expected, 0.005 + 1e-9):
-            report.add("RUN106", At(("totals", "tokens_per_entry")), f"`tokens_per_entry` is {totals['tokens_per_entry']} but tokens / entries is {expected:.2f}")
+            RUNCARD_ARITHMETIC.report(report, At(("totals", "tokens_per_entry")), f"`tokens_per_entry` is {totals['tokens_per_entry']} but tokens / entries is {expected:.2f}")
     s_ok = good["scores"]
     scores: Any = card.get("scores")
     if "entries_per_minute" in s_ok and is_num(scores["entries_per_minute"]) and "elapsed_seconds" in good[""] and card["elapsed_seconds"] > 0 and is_int(n):
         expected = n / (card["elapsed_seconds"] / 60)
         if not _close(scores["entries_per_minute"], expected, 0.005 + 1e-9, 1e-6):
-            report.add("RUN106", At(("scores", "entries_per_minute")), f"`entries_per_minute` is {scores['entries_per_minute']} but entries / minutes is {expected:.2f}")
+            RUNCARD_ARITHMETIC.report(report, At(("scores", "entries_per_minute")),
+                                      f"`entries_per_minute` is {scores['entries_per_minute']} but entries / minutes is {expected:.2f}")
     if "cost_adjusted" in s_ok and is_num(scores["cost_adjusted"]) and "composite" in s_ok and is_num(scores["composite"]) \
             and "cost_per_entry_usd" in t_ok and is_num(totals["cost_per_entry_usd"]):
         expected = alg.cost_adjusted(scores["composite"], totals["cost_per_entry_usd"])
         if expected is not None and not _close(scores["cost_adjusted"], expected, 1e-4, 1e-3):
-            report.add("RUN106", At(("scores", "cost_adjusted")),
-                       f"`cost_adjusted` is {scores['cost_adjusted']} but composite / log2(1 + 1000 × cost per entry) is {expected}")
+            RUNCARD_ARITHMETIC.report(report, At(("scores", "cost_adjusted")),
+                                      f"`cost_adjusted` is {scores['cost_adjusted']} but composite / log2(1 + 1000 × cost per entry) is {expected}")
 
 
 def check_composite(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -> str | None:
@@ -152,17 +154,17 @@ def check_composite(report: Report, card: dict[str, Any], good: dict[str, set[st
     stored: Any = scores.get("composite") if "composite" in s_ok else _ABSENT
     if stored is not _ABSENT:
         if stored is None and recomputed is not None:
-            report.add("RUN107", At(("scores", "composite")), f"`composite` is null but the card's metrics give {recomputed} (profile {alg.profile(scores)})")
+            COMPOSITE_OR_TIER_MISMATCH.report(report, At(("scores", "composite")), f"`composite` is null but the card's metrics give {recomputed} (profile {alg.profile(scores)})")
         elif is_num(stored) and (recomputed is None or abs(stored - recomputed) > COMPOSITE_TOLERANCE):
             shown = "no composite (no weighted metric)" if recomputed is None else f"{recomputed} (profile {alg.profile(scores)})"
-            report.add("RUN107", At(("scores", "composite")), f"`composite` is {stored} but the card's metrics give {shown}")
+            COMPOSITE_OR_TIER_MISMATCH.report(report, At(("scores", "composite")), f"`composite` is {stored} but the card's metrics give {shown}")
     basis = stored if stored is not _ABSENT and (stored is None or is_num(stored)) else recomputed
     tier = alg.quality_tier(basis if basis is None or is_num(basis) else None)
     for block, name in (("scores", "quality_tier"), ("method_config", "qualityTier")):
         obj = card.get(block)
         value = obj.get(name) if isinstance(obj, dict) else None
         if isinstance(value, str) and value != tier:
-            report.add("RUN107", At((block, name)), f"`{name}` is `{value}` but a composite of {basis} is `{tier}`")
+            COMPOSITE_OR_TIER_MISMATCH.report(report, At((block, name)), f"`{name}` is `{value}` but a composite of {basis} is `{tier}`")
     return tier
 
 

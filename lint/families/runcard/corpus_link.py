@@ -16,6 +16,7 @@ from goldlint.diagnostics import Severity
 from goldlint.families.base import Context, Report
 from goldlint.families.runcard import algorithms as alg
 from goldlint.families.runcard import vocab
+from goldlint.families.runcard.rules import DATASET_HASH_MISMATCH
 from goldlint.findings import At
 
 
@@ -105,15 +106,15 @@ def check(report: Report, card: dict[str, Any], good: dict[str, set[str]], ctx: 
     path, _named_at, configured = locate(card, ctx, refused)
     if path is None:
         for where, value in refused:
-            report.add("RUN105", where, f"the corpus path `{value}` leads outside the allowed folders (add its folder to `roots` "
-                       "in config): not opened, dataset.sha256 and entry ids are not checked", severity=Severity.WARNING)
+            DATASET_HASH_MISMATCH.report(report, where, f"the corpus path `{value}` leads outside the allowed folders (add its folder to `roots` "
+                                         "in config): not opened, dataset.sha256 and entry ids are not checked", severity=Severity.WARNING)
         return None
     corpus = load(path)
     if corpus is None:
         if configured:
-            report.add("RUN105", At(("dataset", "sha256")) if "dataset" in good[""] else At(()),
-                       f"the configured corpus `{path}` does not exist: dataset.sha256 and entry ids are not checked", severity=Severity.WARNING)
+            DATASET_HASH_MISMATCH.report(report, At(("dataset", "sha256")) if "dataset" in good[""] else At(()),
+                                         f"the configured corpus `{path}` does not exist: dataset.sha256 and entry ids are not checked", severity=Severity.WARNING)
         return None
     if "sha256" in good["dataset"] and card["dataset"]["sha256"].lower() != corpus.sha256:
-        report.add("RUN105", At(("dataset", "sha256")), f"dataset.sha256 is not the SHA-256 of the corpus `{path.name}` ({corpus.sha256})")
+        DATASET_HASH_MISMATCH.report(report, At(("dataset", "sha256")), f"dataset.sha256 is not the SHA-256 of the corpus `{path.name}` ({corpus.sha256})")
     return corpus if corpus.readable else None

@@ -23,6 +23,7 @@ from goldlint.families.runcard import (  # noqa: F401  (rules registers RUN1xx)
     shape,
 )
 from goldlint.families.runcard.options import RunCardOptions
+from goldlint.families.runcard.rules import RUNCARD_ARITHMETIC, RUNCARD_FIELD_MISSING_OR_WRONG_TYPE
 from goldlint.findings import At
 
 
@@ -34,7 +35,7 @@ class RunCardFamily(Family):
             return  # the reader reported why (GL003, GL011)
         card = doc.root
         if not isinstance(card, dict):
-            report.add("RUN101", At(()), f"a run card must be an object, found {describe(card)}")
+            RUNCARD_FIELD_MISSING_OR_WRONG_TYPE.report(report, At(()), f"a run card must be an object, found {describe(card)}")
             return
         opts: RunCardOptions = ctx.options
         good = shape.check(report, card)
@@ -48,7 +49,7 @@ class RunCardFamily(Family):
             arith.check(report, card, good)
             tier = arith.check_composite(report, card, good)
         except (OverflowError, ZeroDivisionError):  # integers beyond a float's range: reported, not raised
-            report.add("RUN106", At(()), "a number in the card is too large for its arithmetic to be checked")
+            RUNCARD_ARITHMETIC.report(report, At(()), "a number in the card is too large for its arithmetic to be checked")
         policy.check_method_class(report, card, opts.extra_method_classes)
         policy.check_validation(report, card, tier)
         policy.check_ids(report, card, good)

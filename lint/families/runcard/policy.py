@@ -9,6 +9,7 @@ from typing import Any
 from goldlint.families.base import Report
 from goldlint.families.corpus.fields import describe
 from goldlint.families.runcard import vocab
+from goldlint.families.runcard.rules import BAD_RUN_ID_OR_TIMESTAMP, RUNCARD_FIELD_MISSING_OR_WRONG_TYPE, TIER_WITHOUT_HUMAN_VALIDATION, UNKNOWN_METHOD_CLASS
 from goldlint.findings import At, Change, safe_fix
 from goldlint.suggest import closest, unambiguous
 
@@ -34,13 +35,13 @@ def check_method_class(report: Report, card: dict[str, Any], extra: list[str]) -
     if value in allowed:
         return
     if not isinstance(value, str):
-        report.add("RUN101", at, f"the method class must be a string, found {describe(value)}")
+        RUNCARD_FIELD_MISSING_OR_WRONG_TYPE.report(report, at, f"the method class must be a string, found {describe(value)}")
         return
     target = unambiguous(value, allowed)
     near = closest(value, allowed)
     hint = f" (did you mean `{near[0]}`?)" if near else f"; expected one of {', '.join(allowed)}"
     fix = safe_fix(f"replace with `{target}`", Change(at, target, as_string=True)) if target else None
-    report.add("RUN108", at, f"method class `{value}` is not one of §9.6{hint}", fix)
+    UNKNOWN_METHOD_CLASS.report(report, at, f"method class `{value}` is not one of §9.6{hint}", fix)
 
 
 def has_human_validation(card: dict[str, Any]) -> bool:
@@ -58,11 +59,11 @@ def check_validation(report: Report, card: dict[str, Any], tier: str | None) -> 
         obj = card.get(block)
         value = obj.get(name) if isinstance(obj, dict) else None
         if isinstance(value, str) and value.lower() in vocab.VALIDATED_TIERS:
-            report.add("RUN111", At((block, name)),
-                       f"`{value}` is claimed without a human-validation record (`human_validation`, or `verification_tier: community_validated`): §5 and §7.2")
+            TIER_WITHOUT_HUMAN_VALIDATION.report(report, At((block, name)), f"`{value}` is claimed without a human-validation record "
+                                                 "(`human_validation`, or `verification_tier: community_validated`): §5 and §7.2")
             return
     if tier in vocab.VALIDATED_TIERS and not any(isinstance(card.get(b), dict) and n in card[b] for b, n in (("scores", "quality_tier"), ("method_config", "qualityTier"))):
-        report.add("RUN111", At(("scores", "composite")), f"the composite reaches `{tier}`, which needs a human-validation record (§5, §7.2)")
+        TIER_WITHOUT_HUMAN_VALIDATION.report(report, At(("scores", "composite")), f"the composite reaches `{tier}`, which needs a human-validation record (§5, §7.2)")
 
 
 def run_id_form(value: str) -> str | None:
@@ -85,9 +86,9 @@ def check_ids(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -
         value = card["run_id"]
         form = run_id_form(value)
         if form is None:
-            report.add("RUN112", At(("run_id",)), f"run_id `{value}` is neither a UUID v4 (spec §3.1) nor a harness id `run_YYYYMMDD_HHMMSS_…`")
+            BAD_RUN_ID_OR_TIMESTAMP.report(report, At(("run_id",)), f"run_id `{value}` is neither a UUID v4 (spec §3.1) nor a harness id `run_YYYYMMDD_HHMMSS_…`")
         elif form == "uuid":
-            report.add("RUN112", At(("run_id",)), f"run_id `{value}` is a UUID but not version 4 (spec §3.1 asks for a random UUID v4)")
+            BAD_RUN_ID_OR_TIMESTAMP.report(report, At(("run_id",)), f"run_id `{value}` is a UUID but not version 4 (spec §3.1 asks for a random UUID v4)")
     if "timestamp" in good[""]:
         _timestamp(report, card["timestamp"])
 
@@ -95,14 +96,14 @@ def check_ids(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -
 def _timestamp(report: Report, value: str) -> None:
     at = At(("timestamp",))
     if not re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?", value):
-        report.add("RUN112", at, f"timestamp `{value}` is not an ISO 8601 date-time (`2026-06-12T12:47:49Z`)")
+        BAD_RUN_ID_OR_TIMESTAMP.report(report, at, f"timestamp `{value}` is not an ISO 8601 date-time (`2026-06-12T12:47:49Z`)")
         return
     try:
         stamp = dt.datetime.fromisoformat(value)
     except ValueError as exc:
-        report.add("RUN112", at, f"timestamp `{value}` is not a real date-time: {exc}")
+        BAD_RUN_ID_OR_TIMESTAMP.report(report, at, f"timestamp `{value}` is not a real date-time: {exc}")
         return
     if stamp.tzinfo is None:
-        report.add("RUN112", at, f"timestamp `{value}` has no zone: write it in UTC with `Z`")
+        BAD_RUN_ID_OR_TIMESTAMP.report(report, at, f"timestamp `{value}` has no zone: write it in UTC with `Z`")
     elif stamp.utcoffset() != dt.timedelta(0):
-        report.add("RUN112", at, f"timestamp `{value}` is not UTC (offset {stamp.strftime('%z')}); §3.1 asks for UTC")
+        BAD_RUN_ID_OR_TIMESTAMP.report(report, at, f"timestamp `{value}` is not UTC (offset {stamp.strftime('%z')}); §3.1 asks for UTC")

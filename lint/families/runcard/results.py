@@ -9,6 +9,7 @@ from typing import Any
 from goldlint.families.base import Report
 from goldlint.families.corpus.fields import is_int, is_num
 from goldlint.families.runcard.arith import _close, median_ok
+from goldlint.families.runcard.rules import RUNCARD_ARITHMETIC, SUSPICIOUSLY_PERFECT_VARIANTS, UNKNOWN_OR_DUPLICATE_ENTRY_ID
 from goldlint.findings import At
 
 
@@ -19,43 +20,43 @@ def check_sums(report: Report, card: dict[str, Any], good: dict[str, set[str]], 
     scores: Any = card.get("scores")
     totals: Any = card.get("totals")
     if "entry_count" in good["dataset"] and ds["entry_count"] != n:
-        report.add("RUN106", At(("dataset", "entry_count")), f"`dataset.entry_count` is {ds['entry_count']} but the card has {n} results")
+        RUNCARD_ARITHMETIC.report(report, At(("dataset", "entry_count")), f"`dataset.entry_count` is {ds['entry_count']} but the card has {n} results")
     if "total" in good["scores"] and scores["total"] != n:
-        report.add("RUN106", At(("scores", "total")), f"`scores.total` is {scores['total']} but the card has {n} results")
+        RUNCARD_ARITHMETIC.report(report, At(("scores", "total")), f"`scores.total` is {scores['total']} but the card has {n} results")
     if "exact_matches" in good["scores"]:
         exact = sum(1 for r in rows if r.get("exact_match") is True)
         if scores["exact_matches"] != exact:
-            report.add("RUN106", At(("scores", "exact_matches")), f"`exact_matches` is {scores['exact_matches']} but {exact} results have `exact_match: true`")
+            RUNCARD_ARITHMETIC.report(report, At(("scores", "exact_matches")), f"`exact_matches` is {scores['exact_matches']} but {exact} results have `exact_match: true`")
     if "errors" in good["scores"]:
         errors = sum(1 for r in rows if r.get("error") not in (None, ""))
         if scores["errors"] != errors:
-            report.add("RUN106", At(("scores", "errors")), f"`errors` is {scores['errors']} but {errors} results have an error")
+            RUNCARD_ARITHMETIC.report(report, At(("scores", "errors")), f"`errors` is {scores['errors']} but {errors} results have an error")
     latencies = [r["latency_seconds"] for r in rows if is_num(r.get("latency_seconds")) and r.get("error") in (None, "")]
     if latencies:
         avg: Any = scores.get("avg_latency_seconds") if "avg_latency_seconds" in good["scores"] else None
         if is_num(avg) and not _close(avg, sum(latencies) / len(latencies), 0.0005 + 1e-9, 1e-6):
-            report.add("RUN106", At(("scores", "avg_latency_seconds")),
-                       f"`avg_latency_seconds` is {avg} but the results' mean is {sum(latencies) / len(latencies):.3f}")
+            RUNCARD_ARITHMETIC.report(report, At(("scores", "avg_latency_seconds")),
+                                      f"`avg_latency_seconds` is {avg} but the results' mean is {sum(latencies) / len(latencies):.3f}")
         median: Any = scores.get("median_latency_seconds") if "median_latency_seconds" in good["scores"] else None
         if is_num(median) and not median_ok(median, latencies):
-            report.add("RUN106", At(("scores", "median_latency_seconds")), f"`median_latency_seconds` is {median}, not the median of the results' latencies")
+            RUNCARD_ARITHMETIC.report(report, At(("scores", "median_latency_seconds")), f"`median_latency_seconds` is {median}, not the median of the results' latencies")
     for name in ("prompt_tokens", "completion_tokens"):
         used = [r["usage"].get(name) for r in rows if isinstance(r.get("usage"), dict)]
         if used and all(is_int(u) for u in used) and name in good["totals"] and totals[name] != sum(used):
-            report.add("RUN106", At(("totals", name)), f"`{name}` is {totals[name]} but the results' usage adds up to {sum(used)}")
+            RUNCARD_ARITHMETIC.report(report, At(("totals", name)), f"`{name}` is {totals[name]} but the results' usage adds up to {sum(used)}")
     for i, r in enumerate(results):
         if not isinstance(r, dict):
             continue
         chrf: Any = r.get("entry_chrf")
         if is_num(chrf) and not 0 <= chrf <= 100:
-            report.add("RUN106", At(("results", i, "entry_chrf")), f"`entry_chrf` is {chrf}, outside [0, 100]")
+            RUNCARD_ARITHMETIC.report(report, At(("results", i, "entry_chrf")), f"`entry_chrf` is {chrf}, outside [0, 100]")
         latency: Any = r.get("latency_seconds")
         if is_num(latency) and latency < 0:
-            report.add("RUN106", At(("results", i, "latency_seconds")), f"`latency_seconds` is negative ({latency})")
+            RUNCARD_ARITHMETIC.report(report, At(("results", i, "latency_seconds")), f"`latency_seconds` is negative ({latency})")
         usage: Any = r.get("usage")
         for name, count in usage.items() if isinstance(usage, dict) else ():
             if is_num(count) and count < 0:
-                report.add("RUN106", At(("results", i, "usage", name)), f"`{name}` is negative ({count})")
+                RUNCARD_ARITHMETIC.report(report, At(("results", i, "usage", name)), f"`{name}` is negative ({count})")
 
 
 def _key(value: Any) -> Any:
@@ -74,13 +75,13 @@ def check_ids(report: Report, results: list[Any], corpus: Any | None) -> None:
             continue
         where = At(("results", n, "entry_id"))
         if key in seen:
-            report.add("RUN109", where, f"entry_id {json.dumps(value, ensure_ascii=False)} appears twice (first in result {seen[key]})")
+            UNKNOWN_OR_DUPLICATE_ENTRY_ID.report(report, where, f"entry_id {json.dumps(value, ensure_ascii=False)} appears twice (first in result {seen[key]})")
             continue
         seen[key] = n
         if corpus is not None and value not in corpus.entries:
             other = str(value) if isinstance(value, int) else (int(value) if value.isdigit() else None)
             hint = f" (the corpus has {json.dumps(other)}: a string/integer mix-up)" if other is not None and other in corpus.entries else ""
-            report.add("RUN109", where, f"entry_id {json.dumps(value, ensure_ascii=False)} is not an entry of the corpus `{corpus.name}`{hint}")
+            UNKNOWN_OR_DUPLICATE_ENTRY_ID.report(report, where, f"entry_id {json.dumps(value, ensure_ascii=False)} is not an entry of the corpus `{corpus.name}`{hint}")
 
 
 def check_variants(report: Report, results: list[Any], corpus: Any | None, minimum: int) -> None:
@@ -99,5 +100,5 @@ def check_variants(report: Report, results: list[Any], corpus: Any | None, minim
             return
         judged += 1
     if judged >= minimum:
-        report.add("RUN110", At(("results",), key=True),
-                   f"all {judged} results of entries with a variant class are exact matches of the reference: suspiciously perfect (§9.3)")
+        SUSPICIOUSLY_PERFECT_VARIANTS.report(report, At(("results",), key=True),
+                                             f"all {judged} results of entries with a variant class are exact matches of the reference: suspiciously perfect (§9.3)")

@@ -7,6 +7,7 @@ from typing import Any
 from goldlint.families.base import Report
 from goldlint.families.corpus.fields import describe
 from goldlint.families.runcard import algorithms as alg
+from goldlint.families.runcard.rules import FINGERPRINT_MISMATCH, RUN_CARD_HASH_MISMATCH, RUNCARD_FIELD_MISSING_OR_WRONG_TYPE, SYSTEM_PROMPT_HASH_MISMATCH
 from goldlint.findings import At
 
 _FIELD_OF = {"dataset_sha256": ("dataset", "sha256")}
@@ -19,11 +20,11 @@ def check_hash(report: Report, card: dict[str, Any], good: dict[str, set[str]]) 
     try:
         actual = alg.run_card_hash(card)
     except (TypeError, ValueError) as exc:
-        report.add("RUN101", At(()), f"the card cannot be written as JSON to be hashed: {exc}")
+        RUNCARD_FIELD_MISSING_OR_WRONG_TYPE.report(report, At(()), f"the card cannot be written as JSON to be hashed: {exc}")
         return
     if actual != stored:
-        report.add("RUN102", At(("run_card_hash",)),
-                   f"run_card_hash does not match the card (recomputed {actual}): the card was edited after it was sealed")
+        RUN_CARD_HASH_MISMATCH.report(report, At(("run_card_hash",)),
+                                      f"run_card_hash does not match the card (recomputed {actual}): the card was edited after it was sealed")
 
 
 def which_fingerprint(card: dict[str, Any]) -> str | None:
@@ -57,9 +58,9 @@ def check_fingerprint(report: Report, card: dict[str, Any], good: dict[str, set[
         where = At(("fingerprint",))
     form = which_fingerprint(card)
     if form is None:
-        report.add("RUN103", where,
-                   "the fingerprint matches neither the harness form (SHA-256 of the sorted JSON of its 8 components) "
-                   "nor the seed's (SHA-256 of the 6 components' values concatenated in name order)")
+        FINGERPRINT_MISMATCH.report(report, where,
+                                    "the fingerprint matches neither the harness form (SHA-256 of the sorted JSON of its 8 components) "
+                                    "nor the seed's (SHA-256 of the 6 components' values concatenated in name order)")
     if isinstance(fp, dict):
         _components(report, card, fp["components"], form)
 
@@ -69,7 +70,7 @@ def _components(report: Report, card: dict[str, Any], components: dict[str, Any]
     names = alg.SEED_FINGERPRINT_COMPONENTS if form == "seed" else alg.FINGERPRINT_COMPONENTS
     for name in names:
         if name not in components:
-            report.add("RUN103", at, f"fingerprint components lack `{name}`")
+            FINGERPRINT_MISMATCH.report(report, at, f"fingerprint components lack `{name}`")
     own = alg.fingerprint_components(card)
     for name, value in components.items():
         if name not in own:
@@ -80,7 +81,7 @@ def _components(report: Report, card: dict[str, Any], components: dict[str, Any]
         if present is _MISSING:
             continue
         if value != mine or type(value) is not type(mine):
-            report.add("RUN103", at.child(name), f"fingerprint component `{name}` is {describe(value)} but the card's `{field}` is {describe(mine)}")
+            FINGERPRINT_MISMATCH.report(report, at.child(name), f"fingerprint component `{name}` is {describe(value)} but the card's `{field}` is {describe(mine)}")
 
 
 _MISSING = object()
@@ -93,5 +94,5 @@ def check_prompt(report: Report, card: dict[str, Any], good: dict[str, set[str]]
     actual = alg.sha256_text(card["system_prompt_used"])
     if stored != actual:
         placeholder = " (a placeholder of zeros)" if set(stored) == {"0"} else ""
-        report.add("RUN104", At(("system_prompt_sha256",)),
-                   f"system_prompt_sha256{placeholder} is not the SHA-256 of `system_prompt_used` ({actual})")
+        SYSTEM_PROMPT_HASH_MISMATCH.report(report, At(("system_prompt_sha256",)),
+                                           f"system_prompt_sha256{placeholder} is not the SHA-256 of `system_prompt_used` ({actual})")

@@ -13,6 +13,7 @@ from typing import Any
 from goldlint.families.base import Report
 from goldlint.families.corpus.fields import describe, expected_text, matches
 from goldlint.families.runcard import vocab
+from goldlint.families.runcard.rules import RUNCARD_FIELD_MISSING_OR_WRONG_TYPE
 from goldlint.findings import At
 
 _NOT_HEX = re.compile(r"[^0-9a-fA-F]")
@@ -33,16 +34,16 @@ def check_value(report: Report, at: At, name: str, value: Any, kinds: str) -> bo
     plain = "|".join(k if k != "sha256" else "string" for k in kinds.split("|"))
     if not matches(value, plain):
         if isinstance(value, float) and not math.isfinite(value):  # NaN or an infinity: not a number JSON can hold
-            report.add("RUN101", at, f"`{name}` is {describe(value)}, which is not a JSON number")
+            RUNCARD_FIELD_MISSING_OR_WRONG_TYPE.report(report, at, f"`{name}` is {describe(value)}, which is not a JSON number")
         else:
             shown = expected_text(plain).replace("a string", "a SHA-256 hex string" if "sha256" in kinds else "a string")
-            report.add("RUN101", at, f"`{name}` must be {shown}, found {describe(value)}")
+            RUNCARD_FIELD_MISSING_OR_WRONG_TYPE.report(report, at, f"`{name}` must be {shown}, found {describe(value)}")
         return False
     if "sha256" in kinds and isinstance(value, str) and "string" not in kinds.split("|"):
         problem = sha256_problem(value)
         if problem is not None:
             message, start, end = problem
-            report.add("RUN101", at.inside(start, end) if value else at, f"`{name}` is not a SHA-256: {message}")
+            RUNCARD_FIELD_MISSING_OR_WRONG_TYPE.report(report, at.inside(start, end) if value else at, f"`{name}` is not a SHA-256: {message}")
             return False
     return True
 
@@ -67,7 +68,7 @@ def check_table(report: Report, at: At, obj: dict[str, Any], table: dict[str, tu
     for name, (kinds, required) in table.items():
         if name not in obj:
             if required:
-                report.add("RUN101", at, f"{where} lacks `{name}`")
+                RUNCARD_FIELD_MISSING_OR_WRONG_TYPE.report(report, at, f"{where} lacks `{name}`")
             continue
         value = obj[name]
         kind = type(value)
@@ -96,7 +97,7 @@ def check(report: Report, card: dict[str, Any]) -> dict[str, set[str]]:
         for n, r in enumerate(results):
             where = At(("results", n))
             if not isinstance(r, dict):
-                report.add("RUN101", where, f"a result must be an object, found {describe(r)}")
+                RUNCARD_FIELD_MISSING_OR_WRONG_TYPE.report(report, where, f"a result must be an object, found {describe(r)}")
                 continue
             if len(check_table(report, where, r, vocab.RESULT, "this result")) == len([k for k in vocab.RESULT if k in r]):
                 ok.add(str(n))

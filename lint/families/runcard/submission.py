@@ -18,11 +18,13 @@ from typing import Any
 
 from goldlint.diagnostics import Severity
 from goldlint.families.base import Context, Report
+from goldlint.families.runcard.rules import SUBMISSION_COST_REPORT, SUBMISSION_DEPENDENCY_MISSING, SUBMISSION_METHOD_CODE, SUBMISSION_README, SUBMISSION_RUN_CARD_DOES_NOT_VERIFY
 from goldlint.findings import At, Location
 from goldlint.rules.registry import get, rule_matches
 from goldlint.walk import files_under
 
-SUBMISSION_CODES = ("RUN113", "RUN114", "RUN115", "RUN116", "RUN117")
+SUBMISSION_CODES = frozenset(rule.code for rule in (SUBMISSION_README, SUBMISSION_METHOD_CODE, SUBMISSION_COST_REPORT, SUBMISSION_RUN_CARD_DOES_NOT_VERIFY,
+                                                    SUBMISSION_DEPENDENCY_MISSING))
 CODE_SUFFIXES = frozenset({".py", ".ipynb", ".js", ".mjs", ".cjs", ".ts", ".rb", ".go", ".rs", ".java", ".kt", ".jl", ".r", ".sh", ".pl", ".lua"})
 CODE_FOLDERS = frozenset({"method", "methods", "src", "plugin"})
 MAX_HASHED = 64 << 20  # files larger than this are not hashed when looking for coaching data
@@ -44,19 +46,19 @@ def check(report: Report, card: dict[str, Any], ctx: Context) -> None:
         return  # (a buffer whose folder is gone: no submission to judge)
     text = ""
     if readme is None:
-        report.add("RUN113", TOP, "the submission has no README describing the method's approach, limitations and installation (§9.1)")
+        SUBMISSION_README.report(report, TOP, "the submission has no README describing the method's approach, limitations and installation (§9.1)")
     else:
         text = readme.read_text(encoding="utf-8", errors="replace")
         missing = [what for what, pattern in _README_NEEDS.items() if not pattern.search(text)]
         if missing:
-            report.add("RUN113", TOP, f"the submission's {readme.name} does not describe {', '.join(missing)} (§9.1)")
+            SUBMISSION_README.report(report, TOP, f"the submission's {readme.name} does not describe {', '.join(missing)} (§9.1)")
     has_code = any(p.suffix.lower() in CODE_SUFFIXES for p in files) or any(
         (folder / d).is_dir() and any((folder / d).iterdir()) for d in CODE_FOLDERS)
     if not has_code:
-        report.add("RUN114", TOP, "the submission has no method code (no source file, no method/ or src/ folder): §9.1 asks for the runnable method")
+        SUBMISSION_METHOD_CODE.report(report, TOP, "the submission has no method code (no source file, no method/ or src/ folder): §9.1 asks for the runnable method")
     cost_heading = re.search(r"^#+\s.*\bcosts?\b", text, re.IGNORECASE | re.MULTILINE) is not None
     if not cost_heading and not any("cost" in p.name.lower() for p in files):
-        report.add("RUN115", TOP, "the submission has no cost report (a `cost_report.*` file or a `Cost` section in the README): §9.1")
+        SUBMISSION_COST_REPORT.report(report, TOP, "the submission has no cost report (a `cost_report.*` file or a `Cost` section in the README): §9.1")
     _verifies(report, ctx)
     _coaching(card, files, report)
 
@@ -73,7 +75,7 @@ def _verifies(report: Report, ctx: Context) -> None:
     if errors:
         shown = ", ".join(f"{f.code} at {_place(f.where)}" for f in errors[:5])
         more = f" and {len(errors) - 5} more" if len(errors) > 5 else ""
-        report.add("RUN116", errors[0].where, f"the run card does not verify: {len(errors)} error{'s' * (len(errors) != 1)} ({shown}{more})")
+        SUBMISSION_RUN_CARD_DOES_NOT_VERIFY.report(report, errors[0].where, f"the run card does not verify: {len(errors)} error{'s' * (len(errors) != 1)} ({shown}{more})")
 
 
 def _default(code: str) -> Severity | None:
@@ -99,5 +101,5 @@ def _coaching(card: Any, files: list[Path], report: Report) -> None:
                 return
         except OSError:
             continue
-    report.add("RUN117", At(("coaching_data_sha256",)),
-               f"coaching_data_sha256 {wanted[:12]}… matches no file of the submission: ship the coaching data with the method (§9.1)")
+    SUBMISSION_DEPENDENCY_MISSING.report(report, At(("coaching_data_sha256",)),
+                                         f"coaching_data_sha256 {wanted[:12]}… matches no file of the submission: ship the coaching data with the method (§9.1)")

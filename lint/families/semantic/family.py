@@ -17,6 +17,7 @@ from goldlint.diagnostics import Severity
 from goldlint.families.base import Context, Family, Report
 from goldlint.families.semantic import rules as _rules  # noqa: F401  (registers SEM rules)
 from goldlint.families.semantic.labels import check_actions, check_empty, check_risks, check_topics, choose_vocabulary
+from goldlint.families.semantic.rules import SEGMENT_IDS
 from goldlint.families.semantic.segments import TranscriptError, check_evidence, check_segments, load_transcript, transcript_path
 from goldlint.families.semantic.shape import check_meeting_id, check_shape
 from goldlint.families.semantic.vocab import SEVERITY_DOC, profile_for
@@ -45,7 +46,7 @@ class SemanticFamily(Family):
                     transcript = load_transcript(transcript_path(ctx.options.transcripts, ctx, root.get("meeting_id"), stem))
                 except TranscriptError as exc:
                     where = At(("meeting_id",)) if "meeting_id" in root else At(())
-                    report.add("SEM107", where, f"{exc}: segment ids and evidence not checked against a transcript", severity=Severity.WARNING)
+                    SEGMENT_IDS.report(report, where, f"{exc}: segment ids and evidence not checked against a transcript", severity=Severity.WARNING)
             check_segments(report, root, transcript)
             if transcript is not None:
                 check_evidence(report, root, transcript)

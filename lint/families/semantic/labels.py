@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from goldlint.families.base import Report
+from goldlint.families.semantic.rules import DUPLICATE_LABEL, EMPTY_LABELS, PROFILE_MISMATCH, UNKNOWN_RISK, UNKNOWN_TOPIC
 from goldlint.families.semantic.vocab import AUTO, PROFILES, Profile, detect_profile, profile_for
 from goldlint.findings import At, Change, safe_fix, unsafe_fix
 from goldlint.rules.file_rules import check_gold_text
@@ -91,10 +92,10 @@ def choose_vocabulary(report: Report, root: dict[str, Any], options: Any) -> Voc
     if evidence.profile is None or evidence.profile == named:
         return Vocabulary(profile, "")
     path, _ = evidence.labels[0]
-    report.add("SEM109", At(path), f"this file's labels follow the `{evidence.profile}` profile ({evidence.said()}: "
-               f"{'labels' if len(evidence.labels) > 1 else 'a label'} only it knows), but the profile asked for is `{named}` "
-               f"(config's `semantic: {{profile: ...}}`, or `score --profile`): set `semantic: {{profile: {evidence.profile}}}` "
-               f"for these files (or `auto`), or relabel them")
+    PROFILE_MISMATCH.report(report, At(path), f"this file's labels follow the `{evidence.profile}` profile ({evidence.said()}: "
+                            f"{'labels' if len(evidence.labels) > 1 else 'a label'} only it knows), but the profile asked for is `{named}` "
+                            f"(config's `semantic: {{profile: ...}}`, or `score --profile`): set `semantic: {{profile: {evidence.profile}}}` "
+                            f"for these files (or `auto`), or relabel them")
     return Vocabulary(profile, "", PROFILES[evidence.profile])
 
 
@@ -116,11 +117,11 @@ def check_topics(report: Report, root: dict[str, Any], vocabulary: Vocabulary) -
         where = At(("topics", n, "label"))
         check_gold_text(report, where, label)
         if not vocabulary.knows_topic(label) and not vocabulary.knows_topic(label.strip()):
-            report.add("SEM103", where, f"topic `{label}` is not in the `{profile.name}` topic vocabulary{vocabulary.basis}"
-                       f"{did_you_mean(label, vocab)}",
-                       _fold_fix(label, vocab, where, labels))
+            UNKNOWN_TOPIC.report(report, where, f"topic `{label}` is not in the `{profile.name}` topic vocabulary{vocabulary.basis}"
+                                 f"{did_you_mean(label, vocab)}",
+                                 _fold_fix(label, vocab, where, labels))
         if label in seen:
-            report.add("SEM105", where, f"topic `{label}` is listed twice (first as topics[{seen[label]}]): merge their `segment_ids`")
+            DUPLICATE_LABEL.report(report, where, f"topic `{label}` is listed twice (first as topics[{seen[label]}]): merge their `segment_ids`")
         else:
             seen[label] = n
 
@@ -140,23 +141,23 @@ def check_risks(report: Report, root: dict[str, Any], vocabulary: Vocabulary) ->
             check_gold_text(report, where, kind)
             known = vocabulary.risk_type(kind) or vocabulary.risk_type(kind.strip())
             if known is None:
-                report.add("SEM104", where, f"risk type `{kind}` is not in the `{profile.name}` profile{vocabulary.basis}{did_you_mean(kind, types)}",
-                           _fold_fix(kind, types, where, _types_on(root, segment, n)))
+                UNKNOWN_RISK.report(report, where, f"risk type `{kind}` is not in the `{profile.name}` profile{vocabulary.basis}{did_you_mean(kind, types)}",
+                                    _fold_fix(kind, types, where, _types_on(root, segment, n)))
         if isinstance(severity, str) and severity.strip():
             where = At(("risks", n, "severity"))
             check_gold_text(report, where, severity)
             value = severity.strip()
             if value not in profile.severities and (vocabulary.other is None or value not in vocabulary.other.severities):
                 allowed = known.severities if known is not None else profile.severities
-                report.add("SEM104", where, f"severity `{severity}` is unknown: use one of {', '.join(allowed)}{did_you_mean(severity, list(allowed))}",
-                           _fold_fix(severity, list(allowed), where))
+                UNKNOWN_RISK.report(report, where, f"severity `{severity}` is unknown: use one of {', '.join(allowed)}{did_you_mean(severity, list(allowed))}",
+                                    _fold_fix(severity, list(allowed), where))
             elif known is not None and value not in known.severities:
-                report.add("SEM104", where, f"severity `{value}` is not allowed for risk type `{kind}` (allowed: {', '.join(known.severities)})")
+                UNKNOWN_RISK.report(report, where, f"severity `{value}` is not allowed for risk type `{kind}` (allowed: {', '.join(known.severities)})")
         if isinstance(kind, str) and isinstance(segment, int) and not isinstance(segment, bool):
             key = (kind, segment)
             if key in seen:
-                report.add("SEM105", At(("risks", n, "segment_id")),
-                           f"a `{kind}` risk on segment {segment} is already labelled (risks[{seen[key]}])")
+                DUPLICATE_LABEL.report(report, At(("risks", n, "segment_id")),
+                                       f"a `{kind}` risk on segment {segment} is already labelled (risks[{seen[key]}])")
             else:
                 seen[key] = n
         evidence = risk.get("evidence")
@@ -182,7 +183,7 @@ def check_actions(report: Report, root: dict[str, Any]) -> None:
         check_gold_text(report, where, text)
         norm = normalize_text(text)
         if norm in seen:
-            report.add("SEM105", where, f"action `{text}` repeats actions[{seen[norm]}] (the same text after normalisation)")
+            DUPLICATE_LABEL.report(report, where, f"action `{text}` repeats actions[{seen[norm]}] (the same text after normalisation)")
         else:
             seen[norm] = n
     summary = root.get("summary")
@@ -194,4 +195,4 @@ def check_empty(report: Report, root: dict[str, Any]) -> None:
     """SEM106."""
     for name in ("topics", "risks", "actions"):
         if root.get(name) == []:
-            report.add("SEM106", At((name,)), f"`{name}` is empty: a meeting without {name} is rare, check the labelling is finished")
+            EMPTY_LABELS.report(report, At((name,)), f"`{name}` is empty: a meeting without {name} is rare, check the labelling is finished")

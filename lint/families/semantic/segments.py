@@ -17,6 +17,7 @@ import orjson
 
 from goldlint.diagnostics import Severity
 from goldlint.families.base import Context, Report
+from goldlint.families.semantic.rules import EVIDENCE_NOT_IN_TRANSCRIPT, SEGMENT_IDS
 from goldlint.findings import At, Change, safe_fix
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-"})
@@ -110,8 +111,8 @@ def check_segments(report: Report, root: dict[str, Any], transcript: Transcript 
             m = next(m for m in range(1, len(ids)) if ids[m] <= ids[m - 1])
             what = f"repeats segment {ids[m]}" if ids[m] == ids[m - 1] or ids[m] in ids[:m] else f"is not sorted ({ids[m]} after {ids[m - 1]})"
             text = "[" + ", ".join(map(str, ordered)) + "]"
-            report.add("SEM107", At(path + (m,)), f"`segment_ids` {what}", safe_fix(f"write {text}", Change(At(path), text)),
-                       severity=Severity.WARNING)
+            SEGMENT_IDS.report(report, At(path + (m,)), f"`segment_ids` {what}", safe_fix(f"write {text}", Change(At(path), text)),
+                               severity=Severity.WARNING)
     risks = root.get("risks")
     for n, risk in enumerate(risks if isinstance(risks, list) else []):
         if isinstance(risk, dict) and "segment_id" in risk:
@@ -122,9 +123,9 @@ def _check_id(report: Report, path: tuple[Any, ...], sid: Any, transcript: Trans
     if not _is_id(sid):
         return
     if sid < 0:
-        report.add("SEM107", At(path), f"segment id {sid} is negative")
+        SEGMENT_IDS.report(report, At(path), f"segment id {sid} is negative")
     elif transcript is not None and sid not in transcript.segments:
-        report.add("SEM107", At(path), f"segment {sid} is not in the transcript `{transcript.path.name}` ({transcript.describe_ids()})")
+        SEGMENT_IDS.report(report, At(path), f"segment {sid} is not in the transcript `{transcript.path.name}` ({transcript.describe_ids()})")
 
 
 def normalize(text: str) -> tuple[str, list[int]]:
@@ -174,5 +175,5 @@ def check_evidence(report: Report, root: dict[str, Any], transcript: Transcript)
         hint = f"; it is in segment {elsewhere[0]}" if elsewhere else ""
         shown = transcript.segments[sid]
         shown = shown if len(shown) <= 80 else shown[:77] + "…"
-        report.add("SEM108", At(("risks", n, "evidence")).inside(start, len(evidence)),
-                   f"evidence not found in segment {sid} (\"{shown}\"){hint}")
+        EVIDENCE_NOT_IN_TRANSCRIPT.report(report, At(("risks", n, "evidence")).inside(start, len(evidence)),
+                                          f"evidence not found in segment {sid} (\"{shown}\"){hint}")

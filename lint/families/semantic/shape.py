@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from goldlint.families.base import Report
+from goldlint.families.semantic.rules import MEETING_ID_MISMATCH, SEMANTIC_SCHEMA
 from goldlint.findings import At, Change, unsafe_fix
 from goldlint.suggest import unambiguous
 
@@ -53,32 +54,32 @@ def check_object(report: Report, path: tuple[Any, ...], obj: dict[str, Any], fie
         target = unambiguous(key, missing) if missing else None
         hint = f" (did you mean `{target}`?)" if target else ""
         fix = unsafe_fix(f"rename to `{target}`", Change(At(path + (key,), key=True), json.dumps(target))) if target else None
-        report.add("SEM101", At(path + (key,), key=True), f"unknown key `{key}`{hint}; allowed: {', '.join(fields)}", fix)
+        SEMANTIC_SCHEMA.report(report, At(path + (key,), key=True), f"unknown key `{key}`{hint}; allowed: {', '.join(fields)}", fix)
     for name, (want, required) in fields.items():
         if name not in obj:
             if required and not any(unambiguous(k, [name]) for k in unknown):
-                report.add("SEM101", At(path), f"missing required field `{name}`")
+                SEMANTIC_SCHEMA.report(report, At(path), f"missing required field `{name}`")
                 sound = False
             continue
         value = obj[name]
         got = json_type(value)
         if got != want:
-            report.add("SEM101", At(path + (name,)), f"`{name}` must be {_an(want)}, found {_an(got)}")
+            SEMANTIC_SCHEMA.report(report, At(path + (name,)), f"`{name}` must be {_an(want)}, found {_an(got)}")
             sound = False
         elif want == "string" and kind + (name,) in NON_EMPTY and not value.strip():
-            report.add("SEM101", At(path + (name,)), f"`{name}` must not be empty")
+            SEMANTIC_SCHEMA.report(report, At(path + (name,)), f"`{name}` must not be empty")
     return sound
 
 
 def check_shape(report: Report, root: Any) -> bool:
     """SEM101 over the whole file; whether the top level is sound enough for the other rules."""
     if not isinstance(root, dict):
-        report.add("SEM101", At(()), f"a semantic gold file is a JSON object, found {_an(json_type(root))}")
+        SEMANTIC_SCHEMA.report(report, At(()), f"a semantic gold file is a JSON object, found {_an(json_type(root))}")
         return False
     sound = check_object(report, (), root, TOP, ())
     version = root.get("schema_version")
     if json_type(version) == "integer" and version != 1:
-        report.add("SEM101", At(("schema_version",)), f"`schema_version` must be 1, found {json.dumps(version)}")
+        SEMANTIC_SCHEMA.report(report, At(("schema_version",)), f"`schema_version` must be 1, found {json.dumps(version)}")
     for section, fields in ITEMS.items():
         items = root.get(section)
         if not isinstance(items, list):
@@ -86,14 +87,14 @@ def check_shape(report: Report, root: Any) -> bool:
         for n, item in enumerate(items):
             path = (section, n)
             if not isinstance(item, dict):
-                report.add("SEM101", At(path), f"each item of `{section}` must be an object, found {_an(json_type(item))}")
+                SEMANTIC_SCHEMA.report(report, At(path), f"each item of `{section}` must be an object, found {_an(json_type(item))}")
                 continue
             check_object(report, path, item, fields, (section,))
             ids = item.get("segment_ids")
             if isinstance(ids, list):
                 for m, sid in enumerate(ids):
                     if json_type(sid) != "integer":
-                        report.add("SEM101", At(path + ("segment_ids", m)), f"a segment id must be an integer, found {_an(json_type(sid))}")
+                        SEMANTIC_SCHEMA.report(report, At(path + ("segment_ids", m)), f"a segment id must be an integer, found {_an(json_type(sid))}")
     return sound
 
 
@@ -102,9 +103,7 @@ def check_meeting_id(report: Report, root: dict[str, Any], stem: str) -> None:
     meeting_id = root.get("meeting_id")
     if not isinstance(meeting_id, str) or not meeting_id.strip() or not stem or meeting_id == stem:
         return
-    report.add(
-        "SEM102",
-        At(("meeting_id",)),
+    MEETING_ID_MISMATCH.report(report, At(("meeting_id",)),
         f"`meeting_id` is `{meeting_id}` but the file is `{stem}`: gold labels are found by `<meeting_id>.json`",
         # Unsafe: the file name may be the wrong one, and the id pairs the labels with their transcript.
         unsafe_fix(f"set `meeting_id` to `{stem}`", Change(At(("meeting_id",)), stem, as_string=True)),

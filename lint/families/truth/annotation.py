@@ -13,10 +13,12 @@ from typing import Any
 
 from goldlint.families.base import Report
 from goldlint.families.truth.ontology import Ontology
+from goldlint.families.truth.rules import ANNOTATION_NOT_OBJECT, ENTITY_NOT_IN_ONTOLOGY, ENTITY_VALUE_SHAPE, LITERAL_NOT_IN_TRANSCRIPTION, PREDEFINED_KEY_PATH
 from goldlint.families.truth.vocab import CALENDAR_ROOT, ENTITY_KEYS, PREDEFINED_PREFIX, PREDEFINED_SEGMENT
 from goldlint.findings import At, Change, safe_fix, unsafe_fix
 from goldlint.formats.json_read import parse_json
 from goldlint.rules.file_rules import check_gold_text
+from goldlint.rules.general import DUPLICATE_KEY, SYNTAX_ERROR
 from goldlint.suggest import did_you_mean, unambiguous
 
 _SEGMENT = re.compile(PREDEFINED_SEGMENT)
@@ -52,21 +54,23 @@ class Annotations:
         report = self.report
         cell = At((i, "annotation"))
         if not text.strip():
-            report.add("TRU103", cell, "empty annotation cell: write `{}` for a test case without entities",
-                       unsafe_fix("write `{}`", Change(cell, "{}")))
+            ANNOTATION_NOT_OBJECT.report(report, cell, "empty annotation cell: write `{}` for a test case without entities",
+                                         unsafe_fix("write `{}`", Change(cell, "{}")))
             return
         parsed = parse_json(text)
         for p in parsed.problems:
-            code = "TRU103" if p.code == "GL003" else p.code
             message = p.message.replace("the end of the file", "the end of the cell").replace("the end of the input", "the end of the cell")
-            report.add(code, cell.inside(p.start, p.end), f"annotation is not valid JSON: {message}" if code == "TRU103" else message)
+            if p.code == SYNTAX_ERROR.code:
+                ANNOTATION_NOT_OBJECT.report(report, cell.inside(p.start, p.end), f"annotation is not valid JSON: {message}")
+            else:  # (a limit of the reader: reported as the reader said)
+                report.add(p.code, cell.inside(p.start, p.end), message)
         for dup in parsed.duplicates:
-            report.add("GL004", cell.inside(*dup.duplicate), f"duplicate key `{dup.key}` in the annotation: every JSON reader keeps only the last value")
+            DUPLICATE_KEY.report(report, cell.inside(*dup.duplicate), f"duplicate key `{dup.key}` in the annotation: every JSON reader keeps only the last value")
         if not parsed.ok:
             return
         value = parsed.value
         if not isinstance(value, dict):
-            report.add("TRU103", cell, f"the annotation must be a JSON object mapping entity names to reference values, found {kind(value)}")
+            ANNOTATION_NOT_OBJECT.report(report, cell, f"the annotation must be a JSON object mapping entity names to reference values, found {kind(value)}")
             return
         for entity, ref in value.items():
             path = (i, "annotation", entity)
@@ -80,10 +84,10 @@ class Annotations:
             return
         where = At(path, key=True)
         if entity not in onto.entities:
-            self.report.add("TRU107", where, f"entity `{entity}` is not in the ontology `{onto.path.name}`{did_you_mean(entity, sorted(onto.entities))}")
+            ENTITY_NOT_IN_ONTOLOGY.report(self.report, where, f"entity `{entity}` is not in the ontology `{onto.path.name}`{did_you_mean(entity, sorted(onto.entities))}")
         elif intent in onto.intents and entity not in onto.intents[intent]:
             allowed = ", ".join(sorted(onto.intents[intent])) or "none"
-            self.report.add("TRU107", where, f"entity `{entity}` is not an entity of intent `{intent}` (its entities: {allowed})")
+            ENTITY_NOT_IN_ONTOLOGY.report(self.report, where, f"entity `{entity}` is not an entity of intent `{intent}` (its entities: {allowed})")
 
     def _value(self, path: tuple[Any, ...], entity: str, ref: Any, transcription: str | None, in_list: bool) -> None:
         """TRU104 on one reference value (an item of a list when ``in_list``)."""
@@ -94,10 +98,10 @@ class Annotations:
             pass
         elif isinstance(ref, list) and not in_list:
             if not ref:
-                report.add("TRU104", At(path), "empty list: write `{}` for an entity that must be absent")
+                ENTITY_VALUE_SHAPE.report(report, At(path), "empty list: write `{}` for an entity that must be absent")
             for n, item in enumerate(ref):
                 if item == {}:
-                    report.add("TRU104", At(path + (n,)), "`{}` inside a list means nothing: list the instances the engine must return")
+                    ENTITY_VALUE_SHAPE.report(report, At(path + (n,)), "`{}` inside a list means nothing: list the instances the engine must return")
                 else:
                     self._value(path + (n,), entity, item, transcription, True)
         elif isinstance(ref, dict):
@@ -105,7 +109,7 @@ class Annotations:
                 self._dict(path, entity, ref, transcription)
         else:
             where = "a list item" if in_list else "an entity value"
-            report.add("TRU104", At(path), f"{kind(ref)} is not {where}: use {_SHAPES}")
+            ENTITY_VALUE_SHAPE.report(report, At(path), f"{kind(ref)} is not {where}: use {_SHAPES}")
 
     def _dict(self, path: tuple[Any, ...], entity: str, ref: dict[str, Any], transcription: str | None) -> None:
         report = self.report
@@ -114,8 +118,8 @@ class Annotations:
             self._struct(path, entity, ref)
             return
         if predefined:
-            report.add("TRU104", At(path + (predefined[0],), key=True),
-                       f"`{predefined[0]}` is a predefined key path: it cannot share an object with `literal`/`canonical`/`formattedLiteral`")
+            ENTITY_VALUE_SHAPE.report(report, At(path + (predefined[0],), key=True),
+                                      f"`{predefined[0]}` is a predefined key path: it cannot share an object with `literal`/`canonical`/`formattedLiteral`")
         for key, value in ref.items():
             if key in predefined:
                 continue
@@ -124,17 +128,17 @@ class Annotations:
                 target = unambiguous(key, [k for k in ENTITY_KEYS if k not in ref])
                 hint = f" (did you mean `{target}`?)" if target else ""
                 fix = safe_fix(f"rename to `{target}`", Change(where.as_key, target, as_string=True)) if target else None
-                report.add("TRU104", where.as_key, f"`{key}` is not a key of an entity dict{hint}; the keys are literal, canonical, formattedLiteral", fix)
+                ENTITY_VALUE_SHAPE.report(report, where.as_key, f"`{key}` is not a key of an entity dict{hint}; the keys are literal, canonical, formattedLiteral", fix)
                 continue
             if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-                report.add("TRU104", where, f"`{key}` must be a string or a number, found {kind(value)}")
+                ENTITY_VALUE_SHAPE.report(report, where, f"`{key}` must be a string or a number, found {kind(value)}")
                 continue
             if not isinstance(value, str):
                 continue
             check_gold_text(report, where, value)
             if key == "literal" and transcription is not None and value.strip():
                 if value not in transcription and _words(value) not in _words(transcription):
-                    report.add("TRU105", where, f"literal `{value}` is not in the transcription `{transcription}`")
+                    LITERAL_NOT_IN_TRANSCRIPTION.report(report, where, f"literal `{value}` is not in the transcription `{transcription}`")
             elif key == "formattedLiteral":
                 self.formatted.append((where, entity, value))
 
@@ -149,25 +153,27 @@ class Annotations:
             if isinstance(leaf, dict):
                 if self.flattened:
                     first = _first_leaf(leaf)
-                    report.add("TRU109", where, f"nested predefined value: the tool flattens predefined values (flattened_predefined_output), "
-                               f"write leaves as dotted keys such as `{key}.{first}`" if first else "nested predefined value: the tool flattens predefined values")
+                    said = "nested predefined value: the tool flattens predefined values"
+                    PREDEFINED_KEY_PATH.report(report, where, f"{said} (flattened_predefined_output), write leaves as dotted keys such as `{key}.{first}`"
+                                               if first else said)
                 else:
                     self._struct(path + (key,), entity, leaf, True)
             elif isinstance(leaf, bool) or not isinstance(leaf, (int, float)):
-                report.add("TRU109", where, f"the leaf `{key.rsplit('.', 1)[-1]}` must be a number (the engine returns e.g. `7.0`), found {kind(leaf)}")
+                PREDEFINED_KEY_PATH.report(report, where, f"the leaf `{key.rsplit('.', 1)[-1]}` must be a number (the engine returns e.g. `7.0`), found {kind(leaf)}")
 
     def _key_path(self, where: At, key: str, nested: bool) -> None:
         if not self.flattened and "." in key:
-            self.report.add("TRU109", where.as_key, f"`{key}` is a flattened key path but config says the tool keeps predefined values nested (flattened-predefined: false)")
+            PREDEFINED_KEY_PATH.report(self.report, where.as_key,
+                                       f"`{key}` is a flattened key path but config says the tool keeps predefined values nested (flattened-predefined: false)")
             return
         at = 0
         for part in key.split("."):
             if not _SEGMENT.fullmatch(part):
                 if part:
                     msg = f"`{part}` in the key path `{key}` is not a predefined name (`nuance_` and capitals, e.g. `nuance_MONTH`)"
-                    self.report.add("TRU109", where.as_key.inside(at, at + len(part)), msg)
+                    PREDEFINED_KEY_PATH.report(self.report, where.as_key.inside(at, at + len(part)), msg)
                 else:  # the dots around the missing part
-                    self.report.add("TRU109", where.as_key.inside(max(at - 1, 0), min(at + 1, len(key))), f"empty part in the key path `{key}`")
+                    PREDEFINED_KEY_PATH.report(self.report, where.as_key.inside(max(at - 1, 0), min(at + 1, len(key))), f"empty part in the key path `{key}`")
                 return
             at += len(part) + 1
 

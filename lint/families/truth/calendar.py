@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from goldlint.families.base import Report
+from goldlint.families.truth.rules import CALENDAR_FORMAT
 from goldlint.findings import At
 
 _NAMES = {
@@ -76,4 +77,4 @@ def check_calendar(report: Report, formatted: list[tuple[At, str, str]], calenda
         found = calendar_error(value)
         if found is not None:
             start, end, message = found
-            report.add("TRU108", where.inside(start, end), message)
+            CALENDAR_FORMAT.report(report, where.inside(start, end), message)

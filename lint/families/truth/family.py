@@ -31,12 +31,14 @@ from goldlint.families.truth.annotation import Annotations
 from goldlint.families.truth.calendar import check_calendar
 from goldlint.families.truth.ontology import CALENDARX, Ontology, OntologyError, editor_ontology, load_ontology
 from goldlint.families.truth.options import TruthOptions
+from goldlint.families.truth.rules import INTENT_UNKNOWN
 from goldlint.families.truth.table import check_audio, check_cell_count, check_header, check_intent
 from goldlint.families.truth.vocab import COLUMNS, ENTITY_KEYS
 from goldlint.findings import At
 from goldlint.formats.base import Document
 from goldlint.formats.tsv_doc import TsvDocument
 from goldlint.rules.file_rules import check_gold_text
+from goldlint.rules.general import EMPTY_FILE
 
 
 class TruthFamily(Family):
@@ -49,7 +51,7 @@ class TruthFamily(Family):
         ontology = self._ontology(options, ctx, report)
         check_header(doc, report)
         if not doc.rows:
-            report.add("GL010", At(("header",)), "the truth file has a header but no test cases")
+            EMPTY_FILE.report(report, At(("header",)), "the truth file has a header but no test cases")
             return
         audio_k, text_k, ann_k, intent_k = (doc.column_index(name) for name in ("codedWvnm", "transcription", "annotation", "intent"))
         annotations = Annotations(report, ontology, options.flattened_predefined)
@@ -79,7 +81,7 @@ class TruthFamily(Family):
         try:
             return load_ontology(ctx.resolve_path(options.ontology))
         except OntologyError as exc:
-            report.add("TRU106", At(("header",)), f"{exc}: intents and entities are not checked")
+            INTENT_UNKNOWN.report(report, At(("header",)), f"{exc}: intents and entities are not checked")
             return None
 
     def completions(self, root: Any, path: tuple[str | int, ...], options: Any) -> list[tuple[str, str]] | None:

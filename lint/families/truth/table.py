@@ -12,6 +12,7 @@ from goldlint.diagnostics import Severity
 from goldlint.families.base import Report
 from goldlint.families.truth.detect import looks_like_row
 from goldlint.families.truth.ontology import Ontology
+from goldlint.families.truth.rules import DUPLICATE_AUDIO, INTENT_UNKNOWN, TRUTH_HEADER, WRONG_CELL_COUNT
 from goldlint.families.truth.vocab import COLUMNS, REQUIRED
 from goldlint.findings import At, Change, Offsets, safe_fix, unsafe_fix
 from goldlint.formats.tsv_doc import TsvDocument
@@ -29,8 +30,8 @@ def check_header(doc: TsvDocument, report: Report) -> None:
     cells = header.values
     if len(cells) == 1 and len(cells[0].split()) > 1 and sum(w.casefold() in _KNOWN for w in cells[0].split()) >= 2:
         words = cells[0].split()
-        report.add("TRU101", At(("header", 0)), "the header's cells are separated by spaces, not tabs",
-                   safe_fix("separate the header's cells with tabs", Change(At(("header", 0)), "\t".join(words))))
+        TRUTH_HEADER.report(report, At(("header", 0)), "the header's cells are separated by spaces, not tabs",
+                            safe_fix("separate the header's cells with tabs", Change(At(("header", 0)), "\t".join(words))))
         doc.set_columns([_KNOWN.get(w.casefold(), w) for w in words])
         _required(doc, report)
         return
@@ -39,8 +40,8 @@ def check_header(doc: TsvDocument, report: Report) -> None:
         fix = None
         if len(cells) == len(COLUMNS):
             fix = unsafe_fix("insert the documented header", Change(Offsets(header.start, header.start), layout + "\n"))
-        report.add("TRU101", Offsets(header.start, header.end),
-                   "header row missing: the first line is a test case (the documented header is `" + " ".join(COLUMNS) + "`)", fix)
+        TRUTH_HEADER.report(report, Offsets(header.start, header.end),
+                            "header row missing: the first line is a test case (the documented header is `" + " ".join(COLUMNS) + "`)", fix)
         doc.set_columns(list(COLUMNS), header_is_data=True)
         return
     names: list[str] = []
@@ -52,15 +53,15 @@ def check_header(doc: TsvDocument, report: Report) -> None:
             pass
         elif cell.strip().casefold() in _KNOWN:
             name = _KNOWN[cell.strip().casefold()]
-            report.add("TRU101", where, f"column `{cell}` must be written `{name}`: the tool finds columns by their exact name",
-                       safe_fix(f"rename the column to `{name}`", Change(where, name, as_string=True)))
+            TRUTH_HEADER.report(report, where, f"column `{cell}` must be written `{name}`: the tool finds columns by their exact name",
+                                safe_fix(f"rename the column to `{name}`", Change(where, name, as_string=True)))
         elif not cell.strip():
-            report.add("TRU101", where, "empty column name")
+            TRUTH_HEADER.report(report, where, "empty column name")
         else:
-            report.add("TRU101", where, f"unknown column `{cell}`{did_you_mean(cell, list(COLUMNS))}; the tool reads "
-                       + ", ".join(COLUMNS), severity=Severity.WARNING)
+            TRUTH_HEADER.report(report, where, f"unknown column `{cell}`{did_you_mean(cell, list(COLUMNS))}; the tool reads "
+                                + ", ".join(COLUMNS), severity=Severity.WARNING)
         if name in first and name.strip():
-            report.add("TRU101", where, f"column `{name}` appears twice (also cell {first[name] + 1}): the tool reads only one of them")
+            TRUTH_HEADER.report(report, where, f"column `{name}` appears twice (also cell {first[name] + 1}): the tool reads only one of them")
         first.setdefault(name, k)
         names.append(name)
     if names != cells:
@@ -71,7 +72,7 @@ def check_header(doc: TsvDocument, report: Report) -> None:
 def _required(doc: TsvDocument, report: Report) -> None:
     for name in REQUIRED:
         if name not in doc.columns:
-            report.add("TRU101", At(("header",)), f"required column `{name}` is missing")
+            TRUTH_HEADER.report(report, At(("header",)), f"required column `{name}` is missing")
 
 
 def check_cell_count(doc: TsvDocument, report: Report, i: int) -> bool:
@@ -81,17 +82,17 @@ def check_cell_count(doc: TsvDocument, report: Report, i: int) -> bool:
     if have == want:
         return True
     if have > want:
-        report.add("TRU102", At((i, want)), f"row has {have} cells, the header has {want}: is there a tab inside a cell?")
+        WRONG_CELL_COUNT.report(report, At((i, want)), f"row has {have} cells, the header has {want}: is there a tab inside a cell?")
         return False
     for k, value in enumerate(row.values):
         m = None if value.lstrip().startswith(("{", "[")) else _SPACES.search(value)
         if m:
-            report.add("TRU102", At((i, k)).inside(m.start(), m.end()),
-                       f"row has {have} cell{'s' if have != 1 else ''}, the header has {want}: these spaces look like a missing tab "
-                       "(cells are separated by one tab)")
+            WRONG_CELL_COUNT.report(report, At((i, k)).inside(m.start(), m.end()),
+                                    f"row has {have} cell{'s' if have != 1 else ''}, the header has {want}: these spaces look like a missing tab "
+                                    "(cells are separated by one tab)")
             return False
-    report.add("TRU102", At((i, have - 1)), f"row has {have} cell{'s' if have != 1 else ''}, the header has {want}: "
-               f"{want - have} cell{'s are' if want - have != 1 else ' is'} missing")
+    WRONG_CELL_COUNT.report(report, At((i, have - 1)), f"row has {have} cell{'s' if have != 1 else ''}, the header has {want}: "
+                            f"{want - have} cell{'s are' if want - have != 1 else ' is'} missing")
     return False
 
 
@@ -101,7 +102,7 @@ def check_audio(report: Report, i: int, audio: str | None, seen: dict[str, int],
         return
     key = audio.strip()
     if key in seen:
-        report.add("TRU110", At((i, "codedWvnm")), f"audio `{key}` is already the audio of the test case on line {seen[key]}")
+        DUPLICATE_AUDIO.report(report, At((i, "codedWvnm")), f"audio `{key}` is already the audio of the test case on line {seen[key]}")
     else:
         seen[key] = line
 
@@ -112,8 +113,8 @@ def check_intent(report: Report, i: int, intent: str | None, ontology: Ontology 
         return
     where = At((i, "intent"))
     if not intent.strip():
-        report.add("TRU106", where, "intent is empty")
+        INTENT_UNKNOWN.report(report, where, "intent is empty")
         return
     check_gold_text(report, where, intent)
     if ontology is not None and intent not in ontology.intents and intent.strip() not in ontology.intents:
-        report.add("TRU106", where, f"intent `{intent}` is not in the ontology `{ontology.path.name}`{did_you_mean(intent, list(ontology.intents))}")
+        INTENT_UNKNOWN.report(report, where, f"intent `{intent}` is not in the ontology `{ontology.path.name}`{did_you_mean(intent, list(ontology.intents))}")
