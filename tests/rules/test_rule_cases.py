@@ -29,32 +29,52 @@ A case with ``dataset: true`` is a dataset (the DS rules, several files): ``file
 diagnostics of every file, each ``CODE line:column`` in ``file`` or ``CODE other-file:line:column``
 in another, in the report's order; ``related``, for each, the places it names as
 ``file:line:column``.
+
+The scorer's cases (the SCO rules: what ``goldlint score`` finds in predictions) are in
+``score.yaml``, in the same shape: ``gold`` is the gold file's text, written to ``gold_file``;
+``text`` the predictions, written to ``file``; ``files`` other files beside them (a config, an
+ontology); ``options`` the command's other arguments; ``expect`` every selected diagnostic, as
+``CODE line:column`` in the predictions or ``CODE other-file:line:column`` in another file (the
+gold's missing predictions are placed in the gold), in the order printed. Each runs ``goldlint
+score [options] GOLD PREDICTIONS`` in the files' folder, through the command line's own
+entry (``goldlint.cli.app``), and ``exit`` is the exit code it must give.
 """
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from ruamel.yaml import YAML
+from typer.testing import CliRunner
 
 from goldlint import config as cfg
+from goldlint.cli import app
 from goldlint.engine import check_file, check_text
 from goldlint.fixes import applicable, apply_fixes, fix_until_stable
 from goldlint.rules.registry import rule_matches
 from tests.routes import assert_routes_agree
 
 HERE = Path(__file__).parent
+SCORE_CASES = HERE / "score.yaml"
 
 
 def load_all() -> list[tuple[str, dict[str, Any]]]:
-    """(family file stem, case) of every case in ``tests/rules/*.yaml``."""
+    """(family file stem, case) of every gold-file case in ``tests/rules/*.yaml`` (not the scorer's)."""
     found = []
     for source in sorted(HERE.glob("*.yaml")):
-        for case in YAML(typ="safe").load(source.read_text(encoding="utf-8")):
-            found.append((source.stem, case))
+        if source != SCORE_CASES:
+            for case in YAML(typ="safe").load(source.read_text(encoding="utf-8")):
+                found.append((source.stem, case))
     return found
+
+
+def load_score() -> list[dict[str, Any]]:
+    """Every case of ``score.yaml``."""
+    return list(YAML(typ="safe").load(SCORE_CASES.read_text(encoding="utf-8")))
 
 
 def _cases() -> list[Any]:
@@ -155,3 +175,31 @@ def _dataset_case(case: dict[str, Any], gold: Path, folder: Path) -> None:
     messages = " | ".join(d["message"] for d in reports[0])
     for fragment in case.get("contains", []):
         assert fragment in messages, shown
+
+
+# "path:line:column: CODE message", as the scorer prints a diagnostic
+_PRINTED = re.compile(r"^(.+?):(\d+):(\d+): ([A-Z]+\d{3}) ", re.MULTILINE)
+
+
+@pytest.mark.parametrize("case", [pytest.param(case, id=f"score: {case['name']}") for case in load_score()])
+def test_score_case(case: dict[str, Any], tmp_path: Path) -> None:
+    for name, content in {**(case.get("files") or {}), case["gold_file"]: case["gold"], case["file"]: case["text"]}.items():
+        target = tmp_path / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(content, encoding="utf-8")
+    argv = ["score", *case.get("options", []), case["gold_file"], case["file"]]
+    cfg.load.cache_clear()
+    before = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        done = CliRunner().invoke(app, argv, env={"COLUMNS": "1000"})
+    finally:
+        os.chdir(before)
+    shown = done.stdout + done.stderr  # (the diagnostics go to stdout when no report is written)
+    assert done.exception is None or isinstance(done.exception, SystemExit), shown
+    assert done.exit_code in (0, 1), shown  # (2: a usage error or a goldlint bug)
+    printed = [(m.group(1), m.group(2), m.group(3), m.group(4)) for m in _PRINTED.finditer(shown)]
+    got = [f"{code} {'' if path == case['file'] else path + ':'}{line}:{column}" for path, line, column, code in printed
+           if rule_matches(code, selected(case))]
+    assert got == case["expect"], shown
+    assert done.exit_code == case["exit"], shown

@@ -1,17 +1,17 @@
-"""Every rule of the families has a failing and a passing case in ``tests/rules/*.yaml``.
+"""Every rule has a failing and a passing case in ``tests/rules/*.yaml``.
 
 A failing case has the code in its ``expect``; a passing case selects the code (by its
 ``select`` or its name's first word, by code or prefix, but not by ``ALL``: a clean file of
 another kind passes every rule without saying anything about it) and expects no diagnostic of
-it. The scorer's SCO codes are about predictions, not gold files, and are tested in
-``tests/score``. The dataset DS codes' cases are several files each (``dataset: true``); DS109's
-threshold-dependent cases are in ``tests/test_near_duplicates.py``.
+it. The scorer's SCO codes are about predictions, not gold files: their cases, in
+``score.yaml``, are scored (``goldlint score``). The dataset DS codes' cases are several files
+each (``dataset: true``); DS109's threshold-dependent cases are in ``tests/test_near_duplicates.py``.
 """
 
 from __future__ import annotations
 
 from goldlint.rules.registry import all_rules, rule_matches
-from tests.rules.test_rule_cases import load_all, selected
+from tests.rules.test_rule_cases import load_all, load_score, selected
 
 # Codes whose cases are not written yet. The list only shrinks: a code that gains its cases
 # must leave it (the second test says so).
@@ -19,11 +19,11 @@ KNOWN_MISSING: frozenset[str] = frozenset()
 
 
 def _codes() -> list[str]:
-    return [rule.code for rule in all_rules() if not rule.code.startswith("SCO")]
+    return [rule.code for rule in all_rules()]
 
 
 def _lacking() -> dict[str, list[str]]:
-    cases = [case for _, case in load_all()]
+    cases = [case for _, case in load_all()] + load_score()
     lacking: dict[str, list[str]] = {}
     for code in _codes():
         mine = [case for case in cases if rule_matches(code, [s for s in selected(case) if s != "ALL"])]
