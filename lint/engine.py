@@ -442,7 +442,7 @@ class _BatchReader:
             return
         kind = "mixed line endings" if self.lone_lfs else ("CRLF line endings" if self.crlf else "CR line endings")
         LINE_ENDINGS.report(self.report, self.first_cr, f"{kind} ({self.crs} line break(s) not LF; "
-                                                "the file is too large to fix in place line by line: run --fix)")
+                            "the file is too large to fix in place line by line: run --fix)")
 
 
 _SKIP = 1 << 16  # bytes looked over at once for lines that no finding is on

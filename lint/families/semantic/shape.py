@@ -103,7 +103,9 @@ def check_meeting_id(report: Report, root: dict[str, Any], stem: str) -> None:
     meeting_id = root.get("meeting_id")
     if not isinstance(meeting_id, str) or not meeting_id.strip() or not stem or meeting_id == stem:
         return
-    MEETING_ID_MISMATCH.report(report, At(("meeting_id",)),
+    MEETING_ID_MISMATCH.report(
+        report,
+        At(("meeting_id",)),
         f"`meeting_id` is `{meeting_id}` but the file is `{stem}`: gold labels are found by `<meeting_id>.json`",
         # Unsafe: the file name may be the wrong one, and the id pairs the labels with their transcript.
         unsafe_fix(f"set `meeting_id` to `{stem}`", Change(At(("meeting_id",)), stem, as_string=True)),
