@@ -54,7 +54,7 @@ CONSTRAINTS = (
     Constraint("corpus", "register (harness)", "COR108", ("HARNESS_REGISTERS",), ("functional", "persuasive", "literary")),
     Constraint("corpus", "context", "COR108", ("CONTEXTS",), ("greeting", "declaration", "question", "instruction", "narrative")),
     Constraint("corpus", "domain", "COR108", ("DOMAINS",), ("ui", "legal", "medical", "financial", "ecommerce")),
-    Constraint("corpus", "legacy names (aliases)", "COR110", ("LEGACY_FIELDS", "LEGACY_NAME", "LEGACY_NAMES"), ("index", "source_text", "target_expected")),
+    Constraint("corpus", "legacy names (aliases)", "COR110", ("LEGACY_FIELDS", "LEGACY_NAME"), ("index", "source_text", "target_expected")),
     # (a literal with three of an entry's field names is a copy of the field list)
     Constraint("corpus", "entry fields, spec", "COR101", ("SPEC_ENTRY_REQUIRED", "SPEC_ENTRY_OPTIONAL", "SPEC_ENTRY"), _SPEC_FIELDS, least=3),
     Constraint("corpus", "entry fields, harness", "COR101", ("HARNESS_ENTRY_REQUIRED", "HARNESS_ENTRY_OPTIONAL", "HARNESS_ENTRY"),

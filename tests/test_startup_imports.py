@@ -62,8 +62,13 @@ def _imported(args: list[str], cwd: Path) -> tuple[subprocess.CompletedProcess[s
 
 def _checks_of(modules: set[str], package: str) -> set[str]:
     """A family's checks: its ``family.py`` and its rules (a family may share another's helpers,
-    e.g. mix-config reads ontologies as truth does, but never runs another family)."""
-    return {m for m in modules if m in (f"goldlint.families.{package}.family", f"goldlint.families.{package}.rules")}
+    e.g. mix-config reads ontologies as truth does, but never runs another family). A kind whose
+    fields are declared as data (corpus's ``declaration.py``) names there the rule of each
+    violation, and detecting the kind reads the declared field names: its rules come with its
+    declaration, and only with it."""
+    rules = f"goldlint.families.{package}.rules"
+    came_with_declaration = rules in modules and f"goldlint.families.{package}.declaration" in modules
+    return {m for m in modules if m == f"goldlint.families.{package}.family" or (m == rules and not came_with_declaration)}
 
 
 def _check_imports(kind: str, modules: set[str], fmt: str) -> None:

@@ -27,10 +27,10 @@ DIFFICULTY = Field("difficulty", "integer", Codes(missing=CORPUS_FIELD_MISSING_O
 TIERS = DIFFICULTY.allowed or frozenset()
 
 SPEC_ENTRY: tuple[Field, ...] = (
-    _F(name="id", type="integer", legacy=vocab.LEGACY_NAMES["id"], description="Unique identifier within the corpus."),
-    _F(name="source", type="string", nonblank=True, legacy=vocab.LEGACY_NAMES["source"], guesses=("text",),
+    _F(name="id", type="integer", legacy="index", description="Unique identifier within the corpus."),
+    _F(name="source", type="string", nonblank=True, legacy="source_text", guesses=("text",),
        description="Source text in the source language."),
-    _F(name="reference", type="string", nonblank=True, legacy=vocab.LEGACY_NAMES["reference"], guesses=("target", "translation"),
+    _F(name="reference", type="string", nonblank=True, legacy="target_expected", guesses=("target", "translation"),
        description="Gold-standard reference translation."),
     _F(name="segment", type="string", values=vocab.SEGMENTS, description="Corpus partition (§2.3)."),
     DIFFICULTY,
@@ -45,9 +45,9 @@ SPEC_ENTRY: tuple[Field, ...] = (
 )
 
 HARNESS_ENTRY: tuple[Field, ...] = (
-    _F(name="id", type="string", legacy=vocab.LEGACY_NAMES["id"]),
-    _F(name="source", type="string", nonblank=True, legacy=vocab.LEGACY_NAMES["source"], guesses=("text",), description="Source text."),
-    _F(name="reference", type="string", nonblank=True, legacy=vocab.LEGACY_NAMES["reference"], guesses=("target", "translation"),
+    _F(name="id", type="string", legacy="index"),
+    _F(name="source", type="string", nonblank=True, legacy="source_text", guesses=("text",), description="Source text."),
+    _F(name="reference", type="string", nonblank=True, legacy="target_expected", guesses=("target", "translation"),
        description="Reference translation."),
     Field("difficulty", "integer", DIFFICULTY.codes, range=DIFFICULTY.range, docs=DIFFICULTY.docs, legacy_values=DIFFICULTY.legacy_values),
     _F(name="register", type="string", values=vocab.HARNESS_REGISTERS, description="Register."),

@@ -13,16 +13,15 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from goldlint.families.corpus import vocab
+from goldlint.families.corpus import declaration, vocab
 
 Dialect = Literal["spec", "harness", "legacy", "flat"]
 Flavour = Literal["spec", "harness"]  # whose entry vocabulary applies
 
 _HARNESS_KEYS = frozenset({"corpus_id", "entry_count", "domains"})
-_LEGACY_FIELDS = tuple(vocab.LEGACY_NAMES.values())
-_SOURCE_KEYS = ("source", vocab.LEGACY_NAMES["source"])
+_SOURCE_KEYS = ("source", declaration.LEGACY_NAME["source"])
 # (`target` too: a file that names its reference so is a corpus, told that the field is `reference`)
-_REFERENCE_KEYS = ("reference", vocab.LEGACY_NAMES["reference"], "target")
+_REFERENCE_KEYS = ("reference", declaration.LEGACY_NAME["reference"], "target")
 
 
 def looks_like_entry(value: Any) -> bool:
@@ -32,7 +31,7 @@ def looks_like_entry(value: Any) -> bool:
 def is_legacy_entry(value: Any) -> bool:
     if not isinstance(value, dict):
         return False
-    if any(k in value for k in _LEGACY_FIELDS):
+    if any(k in value for k in declaration.LEGACY_FIELDS):
         return True
     return isinstance(value.get("difficulty"), str) and value["difficulty"] in vocab.LEGACY_DIFFICULTY
 
@@ -77,6 +76,4 @@ def flavour_of(dialect: Dialect, first_entry: Any) -> Flavour:
 
 
 def entry_fields(flavour: Flavour) -> frozenset[str]:
-    from goldlint.families.corpus import declaration  # (detecting a corpus needs no declaration: checking one does)
-
     return frozenset(declaration.FIELDS[flavour])

@@ -89,9 +89,6 @@ DOMAINS: dict[str, str] = {
 # --- legacy harness (seed 002 §2.2 implementation note) -------------------------------
 
 LEGACY_DIFFICULTY: dict[str, tuple[int, ...]] = {"easy": (1, 2), "medium": (3,), "hard": (4, 5)}
-# The legacy names of the spec's fields (the fields' ``legacy``: here, where detecting a
-# corpus can read them without the field declaration and the rules it names).
-LEGACY_NAMES: dict[str, str] = {"id": "index", "source": "source_text", "reference": "target_expected"}
 
 # --- fields ----------------------------------------------------------------------------
 
