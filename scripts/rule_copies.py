@@ -4,6 +4,9 @@
     python scripts/rule_copies.py --json     # every count with its places (module:line)
     python scripts/rule_copies.py --package /elsewhere/lint   # another checkout's package (before/after)
 
+The kinds measured: corpus (its ten constraints) and slu (its audio, speaker, record-shape and
+answer constraints; a pattern written as a regex is found by a fragment of it).
+
 Three counts, read from the source with :mod:`ast` (what the code says, not what a run reaches):
 
 - **codes**: for each rule code, the modules that report it (a string literal equal to a
@@ -41,6 +44,8 @@ class Constraint:
     values: tuple[object, ...]  # its values (a literal holding ``least`` or more of them is a copy)
     least: int = 2
     scope: tuple[str, ...] = ("families/corpus/", "score/", "server/", "dataset/")  # where its table's names mean it
+    spelled: tuple[str, ...] = ()  # fragments of a pattern: a string holding one writes the constraint (``"male|female"``)
+    anywhere: bool = True  # whether its values are looked for in every module (False: in ``scope`` alone; for common words)
 
 
 _SPEC_FIELDS = ("id", "source", "reference", "segment", "difficulty", "provenance", "register", "context", "notes", "variant_class",
@@ -61,8 +66,28 @@ CONSTRAINTS = (
                _SPEC_FIELDS + ("domain", "metadata"), least=3),
 )
 
+_SLU = ("families/slu/", "server/")
+_SLU_FIELDS = ("instruction", "inputs", "outputs", "meta", "audio", "question", "annotation", "intent", "slots", "id", "speaker", "type")
+_PRIVATE = ("home", "users", "root", "private", "tmp", "mnt", "media")
+
+CONSTRAINTS += (
+    # (a name of a pattern, or of a function that judges the constraint by itself, is a place too)
+    Constraint("slu", "audio types (default real, generated)", "SLU108", ("audio_types", "AUDIO_TYPES"), ("real", "generated"), scope=_SLU),
+    Constraint("slu", "private folders", "SLU109", ("PRIVATE_FOLDERS",), _PRIVATE, scope=_SLU),
+    Constraint("slu", "audio path pattern", "SLU109", ("_SAFE_AUDIO", "_PRIVATE", "_SUSPECT_PART", "is_absolute", "isalnum", "AUDIO_PATH"),
+               (), spelled=(r"[\w.-]", r"\.\.", "(^|/)"), scope=_SLU),
+    Constraint("slu", "speaker format", "SLU107", ("_SPEAKER", "SPEAKER"), (), spelled=("male|female",), scope=_SLU),
+    Constraint("slu", "record fields and types", "SLU117", ("_SHAPE", "_Record", "_Inputs", "_Outputs", "_Meta", "_Audio", "_INPUT_KEYS",
+                                                            "_MEMBERS", "RECORD"), _SLU_FIELDS, scope=_SLU, anywhere=False),
+    Constraint("slu", "slot items (one-key objects, non-blank strings)", "SLU104", ("_slot_ok", "slots_ok", "fields_clean"), (),
+               spelled=("one-key", "exactly one key"), scope=_SLU),
+    Constraint("slu", "intent and slots judged against the inventory", "SLU102", ("may_list", "allowed", "fields_clean", "is_clean"), (), scope=("families/slu/",)),
+    Constraint("slu", "intent case (lower case)", "SLU112", ("_intent_ok",), (), spelled=("upper-case letters",), scope=_SLU),
+)
+
 #: A kind's entry fields, and the modules whose string literals are counted for them.
 FIELDS = {
+    "slu": (_SLU_FIELDS, ("families/slu/", "server/completion.py", "server/hover.py")),
     "corpus": (("id", "source", "reference", "segment", "difficulty", "provenance", "register", "context", "domain",
                 "metadata", "notes", "variant_class", "morphological_analysis"),
                ("families/corpus/", "score/corpus_read.py")),
@@ -136,11 +161,15 @@ def constraint_places(modules: list[tuple[str, ast.AST]], c: Constraint) -> list
         for node in ast.walk(tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 continue
-            name = _identifier(node)
+            name = node.name if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else _identifier(node)
             if name in tracked and module.startswith(c.scope) and not isinstance(getattr(node, "ctx", None), ast.Store):
                 places.add((module, node.lineno))  # type: ignore[attr-defined]
-            elif values and len(values.intersection(v for v in _literal_values(node) if isinstance(v, str))) >= c.least:
+            elif values and (c.anywhere or module.startswith(c.scope)) and len(
+                    values.intersection(v for v in _literal_values(node) if isinstance(v, str))) >= c.least:
                 places.add((module, node.lineno))  # type: ignore[attr-defined]
+            elif c.spelled and module.startswith(c.scope) and isinstance(node, ast.Constant) and isinstance(node.value, str) and any(
+                    f in node.value for f in c.spelled):
+                places.add((module, node.lineno))
             elif isinstance(node, (ast.Assign, ast.AnnAssign)) and module.startswith(c.scope) and any(
                     isinstance(t, ast.Name) and t.id in c.names for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
                 places.add((module, node.lineno))  # the declaration itself
@@ -156,6 +185,10 @@ def field_places(modules: list[tuple[str, ast.AST]], kind: str) -> dict[str, lis
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and node.value in names:
                 found[str(node.value)].add((module, node.lineno))
+            elif isinstance(node, ast.ClassDef):  # a typed record's members (a msgspec Struct) name the fields too
+                for member in node.body:
+                    if isinstance(member, ast.AnnAssign) and isinstance(member.target, ast.Name) and member.target.id in names:
+                        found[member.target.id].add((module, member.lineno))
     return {name: [f"{m}:{line}" for m, line in sorted(found.get(name, ()))] for name in names}
 
 
