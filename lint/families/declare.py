@@ -16,7 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-_PYTHON = {"string": str, "integer": int, "object": dict}
+_PYTHON = {"string": str, "integer": int, "object": dict, "array": list}
+_EXPECTED = {"string": "a string", "integer": "an integer", "object": "an object", "array": "an array"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,12 +29,13 @@ class Codes:
     vocabulary: str | None = None  # a string outside the vocabulary
     range: str | None = None  # an integer outside the range
     blank: str | None = None  # an empty or blank string
+    form: str | None = None  # a string that does not have the field's form
 
 
 @dataclass(frozen=True, slots=True)
 class Field:
     name: str
-    type: str  # the JSON type: "string", "integer" or "object"
+    type: str  # the JSON type: "string", "integer", "object" or "array"
     codes: Codes
     required: bool = True
     values: Mapping[str, str] | None = None  # a controlled vocabulary: value -> one-line documentation
@@ -47,6 +49,11 @@ class Field:
     legacy_values: Mapping[str, tuple[int, ...]] | None = None  # the legacy dialect's words for values
     guesses: tuple[str, ...] = ()  # names people write for it (a hint, and an unsafe rename)
     members: tuple[Field, ...] = ()  # an object's declared members
+    form: str | None = None  # a regular expression the whole text must match (the check's and the schema's)
+    expected: str = ""  # how a message names a good value ("a string (a relative path)"); default: by its type
+    also: tuple[str, ...] = ()  # other JSON types a value may have, each read on its own way (the schema's ``oneOf``)
+    items: Mapping[str, Any] | None = None  # the JSON Schema of an array's items
+    recurring: bool = False  # the same text in (nearly) every record: a clean path keeps its verdict from record to record
     description: str = ""  # the schema's and hover's description; ``{first}``/``{last}`` name a range's ends
     allowed: frozenset[Any] | None = field(init=False, default=None)  # the accepted values, if they are listed
 
@@ -75,6 +82,11 @@ class Field:
         if self.allowed is not None and value not in self.allowed:
             return False
         return not (self.nonblank and not value.strip())
+
+    @property
+    def wanted(self) -> str:
+        """A good value in a message: ``a string``, or the field's own words."""
+        return self.expected or _EXPECTED[self.type]
 
     def range_message(self, value: Any) -> str:
         from goldlint.families.corpus.fields import describe
@@ -112,10 +124,19 @@ class Field:
             out.update(minLength=1, pattern=r"\S")
         if self.pattern is not None:
             out["pattern"] = self.pattern
+        if self.form is not None:
+            out["pattern"] = f"^(?:{self.form})$"
         if self.range is not None:
             out.update(minimum=self.range[0], maximum=self.range[1])
+        if self.items is not None:
+            out["items"] = dict(self.items)
         if self.members:
+            required = [m.name for m in self.members if m.required]
+            if required:
+                out["required"] = required
             out["properties"] = {m.name: m.schema() for m in self.members}
+        if self.also:
+            out = {"oneOf": [out, *({"type": t} for t in self.also)]}
         if description:
             out["description"] = description
         return out

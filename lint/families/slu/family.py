@@ -57,8 +57,9 @@ class SluFamily(Family):
         for top_path, top in records:
             single = type(top) is dict and "data" not in top  # a JSONL line's record: no generator for it
             for path, record in ((top_path, top),) if single else split_records(top_path, top):
-                if fast is not None and fast.is_clean(record):
-                    clean(path, record["inputs"]["annotation"], record["meta"]["id"])
+                verdict = fast.verdict(record) if fast is not None else None
+                if verdict is not None:
+                    clean(path, *verdict)
                     continue
                 count += 1
                 at = At(path)
