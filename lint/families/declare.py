@@ -101,7 +101,9 @@ class Field:
 
     def text(self) -> str:
         """The description, with a range's ends filled in."""
-        first, last = self.range or (0, 0)
+        if self.range is None:
+            return self.description  # (which may hold braces of its own: `{name}` placeholders)
+        first, last = self.range
         return self.description.format(first=first, last=last)
 
     def choices(self) -> list[tuple[str, str]]:

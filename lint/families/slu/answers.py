@@ -25,7 +25,7 @@ from goldlint.rules.file_rules import check_gold_text
 from goldlint.suggest import did_you_mean, unambiguous
 
 Where = Callable[..., At]
-_OUTPUTS, _INTENT, _SLOTS = declaration.at(*declaration.ANSWER_AT), declaration.INTENT, declaration.SLOTS
+_OUTPUTS, _INTENT, _SLOTS = declaration.OUTPUTS, declaration.INTENT, declaration.SLOTS
 _IN, _SL = _INTENT.name, _SLOTS.name  # (the answer's two members: `intent`, `slots`)
 
 

@@ -58,19 +58,13 @@ OUTPUTS = Field("outputs", "object", Codes(type="SLU117"), required=False, also=
                 description="The gold answer; an empty string in hidden-answer test splits. The published dataset sometimes stores it as a "
                 "JSON or Python-quoted string.")
 ID = Field("id", "integer", _REQUIRED, description="Record id, unique in the file.")
+META = Field("meta", "object", _REQUIRED, description="Metadata hidden from the model.",
+             members=(ID, Field("audio", "object", _REQUIRED, members=(AUDIO_TYPE,)), SPEAKER))
 
-RECORD = Field("record", "object", _REQUIRED, members=(
-    INSTRUCTION,
-    INPUTS,
-    OUTPUTS,
-    Field("meta", "object", _REQUIRED, description="Metadata hidden from the model.", members=(
-        ID,
-        Field("audio", "object", _REQUIRED, members=(AUDIO_TYPE,)),
-        SPEAKER,
-    )),
-), description="One record of a spoken-language-understanding gold file: the prompt, its inputs, the gold answer and metadata. goldlint's "
-   "`slu` rules check far more than this shape (the answer against the record's own annotation inventory, text conventions, leaked paths); "
-   "see `goldlint rule --all`.")
+RECORD = Field("record", "object", _REQUIRED, members=(INSTRUCTION, INPUTS, OUTPUTS, META),
+               description="One record of a spoken-language-understanding gold file: the prompt, its inputs, the gold answer and metadata. "
+               "goldlint's `slu` rules check far more than this shape (the answer against the record's own annotation inventory, text "
+               "conventions, leaked paths); see `goldlint rule --all`.")
 
 ANSWER_AT = (OUTPUTS.name,)  # where the answer is: its members are checked by :mod:`.answers`, not with the shape
 INPUTS_AT = INPUTS.name  # (the record key of the inputs: the placeholders of the instruction name them)

@@ -7,12 +7,14 @@ from typing import Any
 
 from goldlint.families.base import Report
 from goldlint.families.slu import declaration
-from goldlint.families.slu.declaration import describe_kind
+from goldlint.families.slu.declaration import INPUTS, INSTRUCTION, META, describe_kind
 from goldlint.findings import At, JsonPath
+
+_RECORD_KEYS = (INSTRUCTION.name, INPUTS.name, META.name)  # (what a record has even when its answer is hidden)
 
 
 def is_record(value: Any) -> bool:
-    return isinstance(value, dict) and "instruction" in value and "inputs" in value and "meta" in value
+    return isinstance(value, dict) and all(key in value for key in _RECORD_KEYS)
 
 
 def looks_like_slu(value: Any) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from goldlint.diagnostics import Severity
+from goldlint.families.slu.declaration import AUDIO_TYPES, outline
 from goldlint.rules.registry import Rule, register
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -39,7 +40,7 @@ register(
           "`meta.speaker` is not `<int>_<male|female>_<age>` with a plausible age.",
           "Speaker metadata drives per-speaker and per-gender breakdowns; a malformed value silently drops the record from them."),
     _rule("SLU108", "audio-type-vocabulary", E,
-          "`meta.audio.type` is not in the configured audio-type vocabulary (default `real`, `generated`).",
+          f"`meta.audio.type` is not in the configured audio-type vocabulary (default {', '.join(f'`{t}`' for t in AUDIO_TYPES)}).",
           "MERA's audio breakdowns group by this field; a typo creates a group of one.",
           "safe when the typo has exactly one close match."),
     _rule("SLU109", "leaked-audio-path", E,
@@ -68,7 +69,7 @@ register(
           "The same (type, value) slot appears twice in one record.",
           "The official scorer counts slots as a multiset: a duplicate needs a duplicate prediction to score full marks."),
     _rule("SLU117", "record-shape", E,
-          "A record field is missing or has the wrong type (`instruction`, `inputs.{audio,question,annotation}`, `outputs.{intent,slots}`, `meta.{id,audio.type,speaker}`).",
+          f"A record field is missing or has the wrong type ({outline()}).",
           "Scorers and prompt builders index these fields directly: a missing one crashes them or drops the record."),
     _rule("SLU118", "hidden-answers", I,
           "Records whose `outputs` is empty or absent (a hidden-answer test split); reported once per file, and the output rules are skipped for them.",
