@@ -28,8 +28,9 @@ AUDIO_TYPE = Field("type", "string", Codes(missing="SLU117", type="SLU117", voca
                    description="Audio type of the MERA classification (configurable: `slu.audio-types`).")
 
 # `<id>_<male|female>_<age>` (SLU107; the age's bounds are configured: `slu.min-speaker-age`, `max-speaker-age`).
-SPEAKER = Field("speaker", "string", Codes(missing="SLU117", type="SLU117", form="SLU107"), form=r"(\d+)_(male|female)_(\d+)",
-                description="`<id>_<male|female>_<age>`.")
+GENDERS = ("male", "female")
+SPEAKER = Field("speaker", "string", Codes(missing="SLU117", type="SLU117", form="SLU107"), form=rf"(\d+)_({'|'.join(GENDERS)})_(\d+)",
+                description=f"`<id>_<{'|'.join(GENDERS)}>_<age>`.")
 SPEAKER_AGE = 3  # the group of the form that holds the age
 
 # Folders whose name in an audio path leaks a private location (SLU109); an absolute path

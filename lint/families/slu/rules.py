@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from goldlint.diagnostics import Severity
-from goldlint.families.slu.declaration import AUDIO_TYPES, outline
+from goldlint.families.slu.declaration import AUDIO_TYPES, GENDERS, outline
 from goldlint.rules.registry import Rule, register
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -37,7 +37,7 @@ register(
           "reported as info. `<audio>` in the instruction counts as using `inputs.audio`.",
           "MERA fills the prompt with str.format: a missing key crashes prompt building, an unused one never reaches the model."),
     _rule("SLU107", "speaker-format", W,
-          "`meta.speaker` is not `<int>_<male|female>_<age>` with a plausible age.",
+          f"`meta.speaker` is not `<int>_<{'|'.join(GENDERS)}>_<age>` with a plausible age.",
           "Speaker metadata drives per-speaker and per-gender breakdowns; a malformed value silently drops the record from them."),
     _rule("SLU108", "audio-type-vocabulary", E,
           f"`meta.audio.type` is not in the configured audio-type vocabulary (default {', '.join(f'`{t}`' for t in AUDIO_TYPES)}).",
