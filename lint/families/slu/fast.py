@@ -10,6 +10,7 @@ test holds the two to that contract.
 
 from __future__ import annotations
 
+import string
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from goldlint.families.slu.typed import getter, record_type
 from goldlint.rules.file_rules import invisible_or_confusable
 
 _CACHE_LIMIT = 200_000
+_NAME_CHARS = string.ascii_letters + string.digits + "_.-"  # (what a plain file name is made of)
 _FIELDS = getter(ANNOTATION, ID, SPEAKER, INSTRUCTION, AUDIO_PATH, INTENT, SLOTS)  # (what :meth:`CleanCheck.fields_clean` judges)
 _convert = msgspec.convert
 
@@ -39,7 +41,7 @@ class CleanCheck:
         self._slot_values: dict[str, bool] = {}
         self._speakers: dict[str, bool] = {}
         self._instructions: dict[tuple[str, tuple[str, ...]], bool] = {}
-        self._audio_dirs: dict[str, bool] = {}  # folder part of an audio path -> nothing to look into
+        self._audio_dirs: dict[str | None, bool] = {}  # folder part of an audio path (None: none) -> nothing to look into
         # The record before's annotation and instruction: comparing equal strings is a memcmp,
         # looking them up hashes them anew (orjson gives every line new string objects).
         self._last_annotation: str | None = None
@@ -62,21 +64,42 @@ class CleanCheck:
         return annotation, record_id
 
     def fields_clean(self, annotation: str, speaker: str, instruction: str, inputs: Any, audio: str, intent: str, slots: list[Any]) -> bool:
-        """Whether a typed record (its audio type one of the configured ones) has nothing to
-        report; ``inputs``: the names of its inputs. (Also the JSONL line claims' test, :mod:`.lines`.)"""
-        inventory = self._inventory(annotation)
-        if inventory is None or not self._speaker_ok(speaker):
+        """Whether a typed record (its audio type one of the configured ones, its slots one-key
+        objects of strings) has nothing to report; ``inputs``: the names of its inputs. (Also
+        the JSONL line claims' test, :mod:`.lines`.) Each verdict is cached, looked up here
+        and worked out by the method beside it on a miss: the same values recur from record
+        to record, and this runs for every one."""
+        inventory = self._last_inventory if annotation == self._last_annotation else self._inventory(annotation)
+        if inventory is None:
             return False
-        if not self._instruction_ok(instruction, inputs) or not self._audio_ok(audio):
+        ok = self._speakers.get(speaker)
+        if not (ok if ok is not None else self._speaker_ok(speaker)):
+            return False
+        last = self._last_instruction
+        if not (last is not None and instruction == last[0] and inputs.keys() == last[1]) and not self._instruction_ok(instruction, inputs):
+            return False
+        # The audio path (SLU109, SLU110): its folder's verdict is cached; its file name, new every
+        # record, adds no leak when it is plain (word characters, dots, dashes; not all dots,
+        # not a private folder's name); any other goes the detailed way.
+        folder, slash, name = audio.rpartition("/")
+        if not name.isascii() or name.strip(_NAME_CHARS) or not name.strip(".") or ("." not in name and name.lower() in PRIVATE_FOLDERS):
+            return False
+        ok = self._audio_dirs.get(folder if slash else None)
+        if not (ok if ok is not None else self._folder_ok(folder, slash)):
             return False
         allowed = inventory.get(intent)
-        if allowed is None or not self._intent_ok(intent):
+        if allowed is None:
             return False
+        ok = self._intents.get(intent)
+        if not (ok if ok is not None else self._intent_ok(intent)):
+            return False
+        values = self._slot_values
         for item in slots:
             if len(item) != 1:
                 return False
             for slot_type, value in item.items():
-                if slot_type not in allowed or not self._slot_value_ok(value):
+                ok = values.get(value)
+                if slot_type not in allowed or not (ok if ok is not None else self._slot_value_ok(value)):
                     return False
         if len(slots) > 1 and len({next(iter(item.items())) for item in slots}) != len(slots):
             return False  # the same slot twice
@@ -119,25 +142,13 @@ class CleanCheck:
             self._speakers[speaker] = ok
         return ok
 
-    def _audio_ok(self, audio: str) -> bool:
-        """Nothing leaks (SLU109) and no audio file is to be looked at (SLU110; else the detailed check reads it).
-
-        The folder part recurs (``samples/``), so its verdict is cached; the file name is
-        new every record: a plain name (word characters, dots and dashes, not a private
-        folder's, not all dots) adds no leak, tested with string methods (a pattern costs
-        several times more); any other name goes the detailed way."""
-        folder, slash, name = audio.rpartition("/")
-        if not (name.isascii() and name.replace(".", "").replace("-", "").replace("_", "").isalnum() and name.lower() not in PRIVATE_FOLDERS):
-            return False
-        ok = self._audio_dirs.get(folder + slash)
-        if ok is None:
-            ok = self._folder_ok(folder + slash)
-            self._audio_dirs[folder + slash] = ok
+    def _folder_ok(self, folder: str, slash: str) -> bool:
+        """A path's folder (before its last `/`; ``slash``: whether there is one) adds no leak,
+        and holds no audio to look at (else the detailed check reads it)."""
+        ok = self.options.audio_root is None and audio_leak(folder + slash) is None and not audio_beside(
+            (folder + slash).replace("\\", "/"), self.gold_dir)
+        self._audio_dirs[folder if slash else None] = ok
         return ok
-
-    def _folder_ok(self, folder: str) -> bool:
-        """``folder`` (with its last `/`) adds no leak, and holds no audio to look at."""
-        return self.options.audio_root is None and audio_leak(folder) is None and not audio_beside(folder.replace("\\", "/"), self.gold_dir)
 
     def _intent_ok(self, intent: str) -> bool:
         """Whether the intent is lower case with a clean text."""

@@ -62,6 +62,7 @@ class CleanLines:
 
     def __init__(self, fast: CleanCheck, tally: Callable[[JsonPath, str, int], None]) -> None:
         self.fast = fast
+        self.fields_clean = fast.fields_clean
         self.tally = tally
         self._decode_record = msgspec.json.Decoder(record_type(tuple(fast.options.audio_types), raw=True)).decode
         self.instruction, self.question, self.annotation = _LastString(), _LastString(), _LastString()
@@ -72,15 +73,16 @@ class CleanLines:
         except (ValueError, RecursionError):  # not this shape, not JSON, not UTF-8, too deep
             return None
         instruction, question, annotation = _RECURRING(r)
-        if not (self.instruction.read(instruction) and self.question.read(question) and self.annotation.read(annotation)):
-            return None
+        last_instruction, last_question, last_annotation = self.instruction, self.question, self.annotation
+        if ((instruction != last_instruction.raw and not last_instruction.read(instruction)) or (question != last_question.raw and not last_question.read(question))
+                or (annotation != last_annotation.raw and not last_annotation.read(annotation))):
+            return None  # (read only when it differs from the line before's: a method call for each costs)
         record_id, speaker, audio, intent, slots = _FIELDS(r)
-        if not self.fast.fields_clean(self.annotation.value, speaker, self.instruction.value, _INPUT_KEYS, audio, intent, slots):
+        if not self.fields_clean(last_annotation.value, speaker, last_instruction.value, _INPUT_KEYS, audio, intent, slots):
             return None
-        colons = MEMBERS + len(slots) + self.instruction.colons + self.question.colons + self.annotation.colons
-        if data.count(b":", start, end) != colons:
+        if data.count(b":", start, end) != MEMBERS + len(slots) + last_instruction.colons + last_question.colons + last_annotation.colons:
             return None  # a key the decoder kept only once (GL004)
-        return self.annotation.value, record_id
+        return last_annotation.value, record_id
 
     def record(self, path: JsonPath, clean: tuple[str, int]) -> None:
         self.tally(path, *clean)
