@@ -94,9 +94,7 @@ class CleanCheck:
         if not (ok if ok is not None else self._intent_ok(intent)):
             return False
         values = self._slot_values
-        for item in slots:
-            if len(item) != 1:
-                return False
+        for item in slots:  # (each a one-key object of a non-empty string: the type says so)
             for slot_type, value in item.items():
                 ok = values.get(value)
                 if slot_type not in allowed or not (ok if ok is not None else self._slot_value_ok(value)):

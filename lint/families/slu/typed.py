@@ -25,9 +25,13 @@ _NOTHING = Annotated[str, msgspec.Meta(pattern="(?!)")]  # (no audio type config
 
 
 def _items(schema: Any) -> Any:
-    """The msgspec type of a declared array's items (a JSON Schema: a string, or an object of strings)."""
+    """The msgspec type of a declared array's items (a JSON Schema: a string, or an object of
+    them), with its bounds (an object's number of members, a string's length) checked in C."""
     if schema.get("type") == "object":
-        return dict[str, _items(schema.get("additionalProperties", {"type": "string"}))]  # type: ignore[misc]
+        members = dict[str, _items(schema.get("additionalProperties", {"type": "string"}))]  # type: ignore[misc, valid-type]
+        return Annotated[members, msgspec.Meta(min_length=schema.get("minProperties"), max_length=schema.get("maxProperties"))]
+    if "minLength" in schema:
+        return Annotated[_SCALARS[schema["type"]], msgspec.Meta(min_length=schema["minLength"])]
     return _SCALARS[schema["type"]]
 
 
