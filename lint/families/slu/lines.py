@@ -22,9 +22,9 @@ from collections.abc import Callable
 
 import msgspec
 
-from goldlint.families.slu.declaration import ANNOTATION, AUDIO_PATH, ID, INSTRUCTION, INTENT, QUESTION, SLOTS, SPEAKER
+from goldlint.families.slu.declaration import ANNOTATION, AUDIO_PATH, ID, INPUTS, INSTRUCTION, INTENT, QUESTION, SLOTS, SPEAKER
 from goldlint.families.slu.fast import CleanCheck
-from goldlint.families.slu.typed import INPUTS, MEMBERS, getter, record_type
+from goldlint.families.slu.typed import MEMBERS, getter, record_type
 from goldlint.findings import JsonPath
 
 _INPUT_KEYS = dict.fromkeys(m.name for m in INPUTS.members)  # (a clean line has exactly these inputs)

@@ -67,5 +67,3 @@ def getter(*fields: Field) -> Any:
 
 
 MEMBERS = sum(1 for _ in declaration.walk())  # the keys of a clean record, its slots' aside (each slot one more)
-INPUTS = declaration.at("inputs")
-RECURRING = tuple(f for _, f in declaration.walk() if f.recurring)
