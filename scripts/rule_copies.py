@@ -4,6 +4,9 @@
     python scripts/rule_copies.py --json     # every count with its places (module:line)
     python scripts/rule_copies.py --package /elsewhere/lint   # another checkout's package (before/after)
 
+The kinds measured: corpus (its ten constraints) and slu (its audio, speaker, record-shape and
+answer constraints; a pattern written as a regex is found by a fragment of it).
+
 Three counts, read from the source with :mod:`ast` (what the code says, not what a run reaches):
 
 - **codes**: for each rule code, the modules that report it (a string literal equal to a
@@ -41,6 +44,9 @@ class Constraint:
     values: tuple[object, ...]  # its values (a literal holding ``least`` or more of them is a copy)
     least: int = 2
     scope: tuple[str, ...] = ("families/corpus/", "score/", "server/", "dataset/")  # where its table's names mean it
+    spelled: tuple[str, ...] = ()  # fragments of a pattern: a string holding one writes the constraint (``"male|female"``)
+    anywhere: bool = True  # whether its values are looked for in every module (False: in ``scope`` alone; for common words)
+    copies: tuple[str, ...] = ()  # names of a module's own pattern or judgement of it (every place of one writes it again)
 
 
 _SPEC_FIELDS = ("id", "source", "reference", "segment", "difficulty", "provenance", "register", "context", "notes", "variant_class",
@@ -61,8 +67,31 @@ CONSTRAINTS = (
                _SPEC_FIELDS + ("domain", "metadata"), least=3),
 )
 
+_SLU = ("families/slu/", "server/")
+_SLU_FIELDS = ("instruction", "inputs", "outputs", "meta", "audio", "question", "annotation", "intent", "slots", "id", "speaker", "type")
+_PRIVATE = ("home", "users", "root", "private", "tmp", "mnt", "media")
+
+CONSTRAINTS += (
+    # ``names``: the declaration's (a use reads it); ``copies``: a pattern or a function of a
+    # module's own that judges the constraint again (each place of one writes it again).
+    Constraint("slu", "audio types (default real, generated)", "SLU108", ("AUDIO_TYPES", "AUDIO_TYPE", "audio_types"), ("real", "generated"),
+               scope=_SLU),
+    Constraint("slu", "private folders", "SLU109", ("PRIVATE_FOLDERS",), _PRIVATE, scope=_SLU, copies=("_SUSPECT_PART",)),
+    Constraint("slu", "audio path pattern", "SLU109", ("AUDIO_PATH", "audio_leak"), (), spelled=(r"[\w.-]", r"\.\.", "(^|/)"), scope=_SLU,
+               copies=("_SAFE_AUDIO", "_PRIVATE", "_SUSPECT_PART", "is_absolute")),
+    Constraint("slu", "speaker format", "SLU107", ("SPEAKER", "GENDERS"), (), spelled=("male|female",), scope=_SLU, copies=("_SPEAKER",)),
+    Constraint("slu", "record fields and types", "SLU117", ("RECORD", "INPUTS", "OUTPUTS", "META", "shape", "record_type"), _SLU_FIELDS,
+               scope=_SLU, anywhere=False, copies=("_SHAPE", "_Record", "_Inputs", "_Outputs", "_Meta", "_Audio", "_INPUT_KEYS", "_MEMBERS")),
+    Constraint("slu", "slot items (one-key objects, non-blank strings)", "SLU104", ("SLOTS",), (), spelled=("one-key", "exactly one key"),
+               scope=_SLU),
+    Constraint("slu", "intent and slots judged against the inventory", "SLU102", ("INTENT",), (), scope=("families/slu/",),
+               copies=("may_list", "fields_clean", "check_answer")),
+    Constraint("slu", "intent case (lower case)", "SLU112", (), (), spelled=("upper-case letters",), scope=_SLU, copies=("_intent_ok",)),
+)
+
 #: A kind's entry fields, and the modules whose string literals are counted for them.
 FIELDS = {
+    "slu": (_SLU_FIELDS, ("families/slu/", "server/completion.py", "server/hover.py")),
     "corpus": (("id", "source", "reference", "segment", "difficulty", "provenance", "register", "context", "domain",
                 "metadata", "notes", "variant_class", "morphological_analysis"),
                ("families/corpus/", "score/corpus_read.py")),
@@ -127,24 +156,60 @@ def _literal_values(node: ast.AST) -> list[object]:
 
 
 def constraint_places(modules: list[tuple[str, ast.AST]], c: Constraint) -> list[str]:
-    tracked = _copies(modules, c.names, c.scope)
+    return [place for place, _ in _classified(modules, c)]
+
+
+def constraint_writes(modules: list[tuple[str, ast.AST]], c: Constraint) -> list[str]:
+    """The places that write the constraint: its values in a literal, a fragment of its pattern,
+    its declaration, or a module's own copy of it (``copies``), as against a use of the declaration."""
+    return [place for place, writes in _classified(modules, c) if writes]
+
+
+def _derived(modules: list[tuple[str, ast.AST]], c: Constraint) -> set[str]:
+    """The ``copies`` names that a module now builds from the declaration (``_SHAPE =
+    tuple(... declaration.shape())``): a table derived, not written again."""
+    out = set()
+    for module, tree in modules:
+        if not module.startswith(c.scope):
+            continue
+        for node in getattr(tree, "body", []):
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and {
+                    _identifier(n) for n in ast.walk(node.value)} & set(c.names):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                out.update(t.id for t in targets if isinstance(t, ast.Name) and t.id in c.copies)
+    return out
+
+
+def _classified(modules: list[tuple[str, ast.AST]], c: Constraint) -> list[tuple[str, bool]]:
+    tracked = _copies(modules, c.names + c.copies, c.scope)
+    copies = set(c.copies) - _derived(modules, c)
     values = set(c.values)
     places: set[tuple[str, int]] = set()
+    writes: set[tuple[str, int]] = set()
     for module, tree in modules:
         if module.endswith(_DOC_MODULES):
             continue
         for node in ast.walk(tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 continue
-            name = _identifier(node)
+            name = node.name if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else _identifier(node)
             if name in tracked and module.startswith(c.scope) and not isinstance(getattr(node, "ctx", None), ast.Store):
                 places.add((module, node.lineno))  # type: ignore[attr-defined]
-            elif values and len(values.intersection(v for v in _literal_values(node) if isinstance(v, str))) >= c.least:
+                if name in copies:
+                    writes.add((module, node.lineno))  # type: ignore[attr-defined]
+            elif values and (c.anywhere or module.startswith(c.scope)) and len(
+                    values.intersection(v for v in _literal_values(node) if isinstance(v, str))) >= c.least:
                 places.add((module, node.lineno))  # type: ignore[attr-defined]
+                writes.add((module, node.lineno))  # type: ignore[attr-defined]
+            elif c.spelled and module.startswith(c.scope) and isinstance(node, ast.Constant) and isinstance(node.value, str) and any(
+                    f in node.value for f in c.spelled):
+                places.add((module, node.lineno))
+                writes.add((module, node.lineno))
             elif isinstance(node, (ast.Assign, ast.AnnAssign)) and module.startswith(c.scope) and any(
-                    isinstance(t, ast.Name) and t.id in c.names for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
-                places.add((module, node.lineno))  # the declaration itself
-    return [f"{m}:{line}" for m, line in sorted(places)]
+                    isinstance(t, ast.Name) and t.id in (*c.names, *copies) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
+                places.add((module, node.lineno))  # the declaration itself, or a copy made by hand
+                writes.add((module, node.lineno))
+    return [(f"{m}:{line}", (m, line) in writes) for m, line in sorted(places)]
 
 
 def field_places(modules: list[tuple[str, ast.AST]], kind: str) -> dict[str, list[str]]:
@@ -156,6 +221,10 @@ def field_places(modules: list[tuple[str, ast.AST]], kind: str) -> dict[str, lis
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and node.value in names:
                 found[str(node.value)].add((module, node.lineno))
+            elif isinstance(node, ast.ClassDef):  # a typed record's members (a msgspec Struct) name the fields too
+                for member in node.body:
+                    if isinstance(member, ast.AnnAssign) and isinstance(member.target, ast.Name) and member.target.id in names:
+                        found[member.target.id].add((module, member.lineno))
     return {name: [f"{m}:{line}" for m, line in sorted(found.get(name, ()))] for name in names}
 
 
@@ -166,6 +235,7 @@ def measure() -> dict[str, object]:
     return {
         "codes": {code: sorted(where.get(code, {})) for code in sorted(codes)},
         "constraints": {f"{c.kind}: {c.name} ({c.code})": constraint_places(modules, c) for c in CONSTRAINTS},
+        "written": {f"{c.kind}: {c.name} ({c.code})": constraint_writes(modules, c) for c in CONSTRAINTS},
         "fields": {f"{kind}.{name}": places for kind in FIELDS for name, places in field_places(modules, kind).items()},
     }
 
@@ -181,10 +251,12 @@ def main(argv: list[str]) -> int:
     several = {c: m for c, m in codes.items() if len(m) > 1}
     print(f"codes: {len(codes)} registered; {len(several)} reported from more than one module")
     constraints: dict[str, list[str]] = found["constraints"]  # type: ignore[assignment]
-    print(f"constraints: {sum(map(len, constraints.values()))} places for {len(constraints)} constraints")
+    written: dict[str, list[str]] = found["written"]  # type: ignore[assignment]
+    print(f"constraints: {sum(map(len, constraints.values()))} places for {len(constraints)} constraints, "
+          f"{sum(map(len, written.values()))} of them writing one (the others read a declaration)")
     for name, places in constraints.items():
         modules = sorted({p.rsplit(':', 1)[0] for p in places})
-        print(f"  {len(places):3} places, {len(modules)} modules  {name}")
+        print(f"  {len(places):3} places, {len(modules)} modules, {len(written[name]):3} writing it  {name}")
     fields: dict[str, list[str]] = found["fields"]  # type: ignore[assignment]
     print(f"fields: {sum(map(len, fields.values()))} places spell an entry field's name")
     for name, places in fields.items():

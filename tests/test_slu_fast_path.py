@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,7 +15,9 @@ from hypothesis import strategies as st
 from goldlint import config as cfg
 from goldlint.engine import check_text
 from goldlint.families.slu.fast import CleanCheck
+from goldlint.families.slu.lines import CleanLines
 from goldlint.families.slu.options import SluOptions
+from goldlint.families.slu.typed import record_type
 
 BASE: dict[str, Any] = {
     "instruction": "Q: {question}\n{annotation}\n<audio>",
@@ -70,26 +73,71 @@ def test_every_listed_value_at_every_path(path: tuple[Any, ...]) -> None:
         _assert_clean_path_agrees([(path, value)])
 
 
-def _assert_clean_path_agrees(changes: list[tuple[tuple[Any, ...], Any]]) -> None:
+def _record(changes: list[tuple[tuple[Any, ...], Any]]) -> Any:
     record = copy.deepcopy(BASE)
     for path, value in changes:
-        _set(record, path, value)
-    fast = CleanCheck(SluOptions(), Path("/nonexistent-gold-dir"))
-    if not fast.is_clean(record):
-        return
-    text = json.dumps(record, ensure_ascii=False) + "\n"
-    loaded = cfg.Loaded(cfg.Settings(), None, Path("/nonexistent-gold-dir"))
-    # Force the detailed path by checking the record on its own: the family's own loop
-    # would take the clean path again, so compare against the rules one by one instead.
+        _set(record, path, copy.deepcopy(value))  # (a sampled value is one shared object: a later change must not grow it into itself)
+    return record
+
+
+def _line_clean(record: Any) -> bool:
+    """Whether the JSONL line path (msgspec decoding the line's bytes) claims the record clean."""
+    line = json.dumps(record, ensure_ascii=False).encode("utf-8")
+    return CleanLines(CleanCheck(SluOptions(), Path("/nonexistent-gold-dir")), lambda *_: None).clean(line, 0, len(line)) is not None
+
+
+def _detailed(record: Any) -> list[Any]:
+    """The detailed checks' findings for a record alone (the family's own loop would take the clean path)."""
     from goldlint.families.base import Context, Report
     from goldlint.families.slu.family import SluFamily
     from goldlint.formats.jsonl_doc import JsonlDocument
 
+    loaded = cfg.Loaded(cfg.Settings(), None, Path("/nonexistent-gold-dir"))
     report = Report()
-    doc = JsonlDocument("/nonexistent-gold-dir/x.jsonl", text)
+    doc = JsonlDocument("/nonexistent-gold-dir/x.jsonl", json.dumps(record, ensure_ascii=False) + "\n")
     SluFamily().check_detailed(doc, report, Context(Path("/nonexistent-gold-dir/x.jsonl"), SluOptions(), loaded.settings))
-    assert report.findings == [], (record, report.findings)
+    return report.findings
+
+
+def _assert_clean_path_agrees(changes: list[tuple[tuple[Any, ...], Any]]) -> None:
+    record = _record(changes)
+    fast = CleanCheck(SluOptions(), Path("/nonexistent-gold-dir"))
+    if not fast.is_clean(record) and not _line_clean(record):  # (either clean path saying clean must be right)
+        return
+    assert _detailed(record) == [], record
+    text = json.dumps(record, ensure_ascii=False) + "\n"
+    loaded = cfg.Loaded(cfg.Settings(), None, Path("/nonexistent-gold-dir"))
     assert check_text("/nonexistent-gold-dir/x.jsonl", text, loaded).diagnostics == []
+
+
+# The rules the typed record decides (slu/typed.py): a record converts into it exactly when
+# the detailed checks report none of them (SLU104 but a blank slot value, which is Python's).
+TYPED = {"SLU104", "SLU108", "SLU113", "SLU117", "SLU118"}
+
+
+def _typed_verdict_agrees(changes: list[tuple[tuple[Any, ...], Any]]) -> None:
+    record = _record(changes)
+    try:
+        msgspec.convert(record, record_type(tuple(SluOptions().audio_types)))
+        typed = True
+    except msgspec.ValidationError:
+        typed = False
+    decided = [f for f in _detailed(record) if f.code in TYPED and not (f.code == "SLU104" and "found \"" in f.message and
+                                                                       not f.message.endswith('found ""'))]
+    assert typed is not bool(decided), (record, decided)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(PATHS + [("outputs",)]), VALUES), min_size=1, max_size=3))
+def test_the_typed_verdict_is_the_detailed_checks(changes: list[tuple[tuple[Any, ...], Any]]) -> None:
+    _typed_verdict_agrees(changes)
+
+
+@pytest.mark.parametrize("path", [*PATHS, ("outputs",)])
+def test_the_typed_verdict_for_every_listed_value(path: tuple[Any, ...]) -> None:
+    for value in [*SAMPLED, 1, True, None, [], {}, [{"artist": ""}], [{"artist": " "}], [{"artist": 3}], [{}], [{"a": "b", "c": "d"}],
+                  '{"intent": "rate_book", "slots": []}', ""]:
+        _typed_verdict_agrees([(path, value)])
 
 
 def test_record_ids_dense_sparse_and_json_paths() -> None:

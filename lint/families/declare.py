@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from goldlint.rules.registry import Rule
 
-_PYTHON = {"string": str, "integer": int, "object": dict}
+_PYTHON = {"string": str, "integer": int, "object": dict, "array": list}
+_EXPECTED = {"string": "a string", "integer": "an integer", "object": "an object", "array": "an array"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,7 @@ class Codes:
     vocabulary: Rule | None = None  # a string outside the vocabulary
     range: Rule | None = None  # an integer outside the range
     blank: Rule | None = None  # an empty or blank string
+    form: Rule | None = None  # a string that does not have the field's form
 
 
 def declared(rule: Rule | None) -> Rule:
@@ -43,7 +45,7 @@ def declared(rule: Rule | None) -> Rule:
 @dataclass(frozen=True, slots=True)
 class Field:
     name: str
-    type: str  # the JSON type: "string", "integer" or "object"
+    type: str  # the JSON type: "string", "integer", "object" or "array"
     codes: Codes
     required: bool = True
     values: Mapping[str, str] | None = None  # a controlled vocabulary: value -> one-line documentation
@@ -57,6 +59,11 @@ class Field:
     legacy_values: Mapping[str, tuple[int, ...]] | None = None  # the legacy dialect's words for values
     guesses: tuple[str, ...] = ()  # names people write for it (a hint, and an unsafe rename)
     members: tuple[Field, ...] = ()  # an object's declared members
+    form: str | None = None  # a regular expression the whole text must match (the check's and the schema's)
+    expected: str = ""  # how a message names a good value ("a string (a relative path)"); default: by its type
+    also: tuple[str, ...] = ()  # other JSON types a value may have, each read on its own way (the schema's ``oneOf``)
+    items: Mapping[str, Any] | None = None  # the JSON Schema of an array's items
+    recurring: bool = False  # the same text in (nearly) every record: a clean path keeps its verdict from record to record
     description: str = ""  # the schema's and hover's description; ``{first}``/``{last}`` name a range's ends
     allowed: frozenset[Any] | None = field(init=False, default=None)  # the accepted values, if they are listed
 
@@ -86,6 +93,11 @@ class Field:
             return False
         return not (self.nonblank and not value.strip())
 
+    @property
+    def wanted(self) -> str:
+        """A good value in a message: ``a string``, or the field's own words."""
+        return self.expected or _EXPECTED[self.type]
+
     def range_message(self, value: Any) -> str:
         from goldlint.families.corpus.fields import describe
 
@@ -99,7 +111,9 @@ class Field:
 
     def text(self) -> str:
         """The description, with a range's ends filled in."""
-        first, last = self.range or (0, 0)
+        if self.range is None:
+            return self.description  # (which may hold braces of its own: `{name}` placeholders)
+        first, last = self.range
         return self.description.format(first=first, last=last)
 
     def choices(self) -> list[tuple[str, str]]:
@@ -122,10 +136,19 @@ class Field:
             out.update(minLength=1, pattern=r"\S")
         if self.pattern is not None:
             out["pattern"] = self.pattern
+        if self.form is not None:
+            out["pattern"] = f"^(?:{self.form})$"
         if self.range is not None:
             out.update(minimum=self.range[0], maximum=self.range[1])
+        if self.items is not None:
+            out["items"] = dict(self.items)
         if self.members:
+            required = [m.name for m in self.members if m.required]
+            if required:
+                out["required"] = required
             out["properties"] = {m.name: m.schema() for m in self.members}
+        if self.also:
+            out = {"oneOf": [out, *({"type": t} for t in self.also)]}
         if description:
             out["description"] = description
         return out

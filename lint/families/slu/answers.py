@@ -16,14 +16,19 @@ from typing import Any
 import msgspec
 
 from goldlint.families.base import Report
+from goldlint.families.declare import declared
+from goldlint.families.slu import declaration
 from goldlint.families.slu.inventory import Inventory
 from goldlint.families.slu.options import SluOptions
+from goldlint.families.slu.rules import DUPLICATE_SLOT, INTENT_CASE_UNSCORABLE, OUTPUTS_AS_STRING, RECORD_SHAPE, SLOT_TEXT_CONVENTION
 from goldlint.findings import At, Change, safe_fix
 from goldlint.formats.json_scan import locate
 from goldlint.rules.file_rules import check_gold_text
 from goldlint.suggest import did_you_mean, unambiguous
 
 Where = Callable[..., At]
+_OUTPUTS, _INTENT, _SLOTS = declaration.OUTPUTS, declaration.INTENT, declaration.SLOTS
+_IN, _SL = _INTENT.name, _SLOTS.name  # (the answer's two members: `intent`, `slots`)
 
 
 class Answer(msgspec.Struct):
@@ -34,11 +39,11 @@ class Answer(msgspec.Struct):
 
 def read_answer(outputs: Any, at: At, report: Report) -> Answer | None:
     """The answer to check, or ``None`` when there is none (hidden) or it is unreadable (reported)."""
-    if isinstance(outputs, dict):
+    if isinstance(outputs, _OUTPUTS.python):
         return Answer(outputs, lambda *steps: at.child(*steps), True)
     if isinstance(outputs, str):
         return _from_string(outputs, at, report)
-    report.add("SLU117", at, f"`outputs` must be an object with `intent` and `slots`, found {type(outputs).__name__}")
+    declared(_OUTPUTS.codes.type).report(report, at, f"`{_OUTPUTS.name}` must be {_OUTPUTS.wanted}, found {type(outputs).__name__}")
     return None
 
 
@@ -48,20 +53,20 @@ def _from_string(text: str, at: At, report: Report) -> Answer | None:
     except ValueError:
         value = None
     if isinstance(value, dict):
-        report.add("SLU113", at, "`outputs` is a JSON string, not an object: it is parsed and checked, but readers must decode it twice",
+        OUTPUTS_AS_STRING.report(report, at, "`outputs` is a JSON string, not an object: it is parsed and checked, but readers must decode it twice",
                    severity=_info())
         return Answer(value, _inner_locator(text, at), False)
     try:
         value = ast.literal_eval(text)
     except (ValueError, SyntaxError, MemoryError, RecursionError):
-        report.add("SLU117", at, "`outputs` is a string that is neither JSON nor a Python literal")
+        RECORD_SHAPE.report(report, at, "`outputs` is a string that is neither JSON nor a Python literal")
         return None
     if not isinstance(value, dict):
-        report.add("SLU117", at, "`outputs` string does not hold an object")
+        RECORD_SHAPE.report(report, at, "`outputs` string does not hold an object")
         return None
-    apostrophes = [v for item in value.get("slots") or [] if isinstance(item, dict) for v in item.values() if isinstance(v, str) and "'" in v]
+    apostrophes = [v for item in value.get(_SL) or [] if isinstance(item, dict) for v in item.values() if isinstance(v, str) and "'" in v]
     detail = f"; `{apostrophes[0]}` already has one" if apostrophes else ""
-    report.add("SLU113", at, "`outputs` is a Python-quoted string: any value with an apostrophe breaks the official scorer's JSON parsing" + detail)
+    OUTPUTS_AS_STRING.report(report, at, "`outputs` is a Python-quoted string: any value with an apostrophe breaks the official scorer's JSON parsing" + detail)
     return Answer(value, _python_locator(text, at), False)
 
 
@@ -116,47 +121,48 @@ _PUNCT = re.compile(r"[^\w\s'’\u0300-\u036f-]|(?<!\w)[-'’]|[-'’](?!\w)|_")
 
 def check_answer(answer: Answer, inventory: Inventory | None, options: SluOptions, report: Report) -> None:
     value, where = answer.value, answer.where
-    intent = value.get("intent")
+    intent = value.get(_IN)
     allowed: tuple[str, ...] | None = None
-    if "intent" not in value:
-        report.add("SLU117", where(), "missing field `outputs.intent`")
-    elif not isinstance(intent, str):
-        report.add("SLU117", where("intent"), f"`outputs.intent` must be a string, found {type(intent).__name__}")
+    if _IN not in value:
+        declared(_INTENT.codes.missing).report(report, where(), f"missing field `{_OUTPUTS.name}.{_IN}`")
+    elif not isinstance(intent, _INTENT.python):
+        declared(_INTENT.codes.type).report(report, where(_IN), f"`{_OUTPUTS.name}.{_IN}` must be {_INTENT.wanted}, found {type(intent).__name__}")
     else:
         if answer.fixable:
-            check_gold_text(report, where("intent"), intent)
+            check_gold_text(report, where(_IN), intent)
         if inventory is not None and inventory.intents:
             allowed = inventory.allowed(intent)
             if allowed is None and not inventory.may_list(intent):  # (else SLU101 on that line says why)
                 _unknown_intent(intent, inventory, answer, report)
         if intent != intent.lower():
-            report.add("SLU112", where("intent"),
+            INTENT_CASE_UNSCORABLE.report(report, where(_IN),
                        f"intent `{intent}` has upper-case letters: MERA's scorer lower-cases predictions but not the gold, so it can never match")
-    slots = value.get("slots")
-    if "slots" not in value:
-        report.add("SLU117", where(), "missing field `outputs.slots`")
+    slots = value.get(_SL)
+    if _SL not in value:
+        declared(_SLOTS.codes.missing).report(report, where(), f"missing field `{_OUTPUTS.name}.{_SL}`")
         return
-    if not isinstance(slots, list):
-        report.add("SLU104", where("slots"), f"`slots` must be an array of one-key objects, found {type(slots).__name__}")
+    if not isinstance(slots, _SLOTS.python):
+        declared(_SLOTS.codes.type).report(report, where(_SL), f"`{_SL}` must be {_SLOTS.wanted}, found {type(slots).__name__}")
         return
     seen: set[tuple[str, str]] = set()
     for n, item in enumerate(slots):
         if not isinstance(item, dict) or len(item) != 1:
             size = f"{len(item)} keys" if isinstance(item, dict) else type(item).__name__
-            report.add("SLU104", where("slots", n), f"a slot must be an object with exactly one key (type → value), found {size}")
+            declared(_SLOTS.codes.type).report(report, where(_SL, n), f"a slot must be an object with exactly one key (type → value), found {size}")
             continue
         ((slot_type, slot_value),) = item.items()
         if not isinstance(slot_value, str) or not slot_value.strip():
-            report.add("SLU104", where("slots", n, slot_type), f"slot `{slot_type}` must have a non-empty string value, found {json.dumps(slot_value, ensure_ascii=False)}")
+            declared(_SLOTS.codes.type).report(report, where(_SL, n, slot_type),
+                                               f"slot `{slot_type}` must have a non-empty string value, found {json.dumps(slot_value, ensure_ascii=False)}")
             continue
         if allowed is not None and slot_type not in allowed:
             _slot_not_allowed(str(intent), slot_type, allowed, answer, n, report)
         if (slot_type, slot_value) in seen:
-            report.add("SLU116", where("slots", n), f"slot `{slot_type}: {slot_value}` appears twice in this record")
+            DUPLICATE_SLOT.report(report, where(_SL, n), f"slot `{slot_type}: {slot_value}` appears twice in this record")
         seen.add((slot_type, slot_value))
         if answer.fixable:
-            check_gold_text(report, where("slots", n, slot_type), slot_value)
-        _conventions(slot_type, slot_value, where("slots", n, slot_type), options, report)
+            check_gold_text(report, where(_SL, n, slot_type), slot_value)
+        _conventions(slot_type, slot_value, where(_SL, n, slot_type), options, report)
 
 
 def _unknown_intent(intent: str, inventory: Inventory, answer: Answer, report: Report) -> None:
@@ -164,18 +170,18 @@ def _unknown_intent(intent: str, inventory: Inventory, answer: Answer, report: R
     fix = None
     guess = unambiguous(intent, names)
     if guess and answer.fixable:
-        fix = safe_fix(f"replace with `{guess}`", Change(answer.where("intent"), guess, as_string=True))
-    report.add("SLU102", answer.where("intent"), f"intent `{intent}` is not in the record's inventory{did_you_mean(intent, names)}", fix)
+        fix = safe_fix(f"replace with `{guess}`", Change(answer.where(_IN), guess, as_string=True))
+    declared(_INTENT.codes.vocabulary).report(report, answer.where(_IN), f"intent `{intent}` is not in the record's inventory{did_you_mean(intent, names)}", fix)
 
 
 def _slot_not_allowed(intent: str, slot_type: str, allowed: tuple[str, ...], answer: Answer, n: int, report: Report) -> None:
     fix = None
     guess = unambiguous(slot_type, allowed)
-    key_at = At(answer.where("slots", n, slot_type).path, key=True)
+    key_at = At(answer.where(_SL, n, slot_type).path, key=True)
     if guess and answer.fixable:
         fix = safe_fix(f"rename the slot to `{guess}`", Change(key_at, guess, as_string=True))
     listed = ", ".join(allowed) if allowed else "none"
-    report.add("SLU103", key_at if answer.fixable else answer.where("slots", n),
+    declared(_SLOTS.codes.vocabulary).report(report, key_at if answer.fixable else answer.where(_SL, n),
                f"slot `{slot_type}` is not allowed for intent `{intent}` (allowed: {listed}){did_you_mean(slot_type, allowed)}", fix)
 
 
@@ -197,4 +203,5 @@ def _conventions(slot_type: str, value: str, at: At, options: SluOptions, report
     problem = convention_problem(value, options)
     if problem is not None:
         i, what = problem
-        report.add("SLU111", at.inside(i, i + 1) if at.inner is None else at, f"slot `{slot_type}` value `{value}` breaks the text conventions: {what} at character {i + 1}")
+        SLOT_TEXT_CONVENTION.report(report, at.inside(i, i + 1) if at.inner is None else at,
+                                    f"slot `{slot_type}` value `{value}` breaks the text conventions: {what} at character {i + 1}")

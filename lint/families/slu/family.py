@@ -13,6 +13,7 @@ from typing import Any
 from goldlint.families.base import Context, Family, Report
 from goldlint.families.slu import rules  # noqa: F401  (registers SLU rules)
 from goldlint.families.slu.answers import check_answer, read_answer
+from goldlint.families.slu.declaration import ANNOTATION, AUDIO_PATH, AUDIO_TYPE, ID, INPUTS, INTENT, META, OUTPUTS, SLOTS, SPEAKER
 from goldlint.families.slu.fast import CleanCheck
 from goldlint.families.slu.inventory import Inventory, parse_inventory
 from goldlint.families.slu.lines import CleanLines
@@ -20,9 +21,17 @@ from goldlint.families.slu.meta import check_audio_path, check_audio_type, check
 from goldlint.families.slu.ontology import compare_ontology, load_ontology
 from goldlint.families.slu.options import SluOptions
 from goldlint.families.slu.records import check_shape, split_records
+from goldlint.families.slu.rules import ANNOTATION_SYNTAX, DUPLICATE_RECORD_ID, HIDDEN_ANSWERS, INVENTORIES_DIFFER
+from goldlint.families.slu.typed import path_of
 from goldlint.findings import At, Change, Offsets, safe_fix
 from goldlint.formats.base import Document
 from goldlint.formats.jsonl_doc import JsonlDocument
+
+# Where completion and hover answer, within a record: from the declaration.
+_AUDIO_TYPE_AT, _INTENT_AT, _ANNOTATION_AT = path_of(AUDIO_TYPE), path_of(INTENT), path_of(ANNOTATION)
+_SLOTS_AT = path_of(SLOTS)
+# Where the detailed checks look, from the declaration.
+_ID_AT, _SPEAKER_AT, _AUDIO_PATH_AT = path_of(ID), path_of(SPEAKER), path_of(AUDIO_PATH)
 
 
 class SluFamily(Family):
@@ -57,8 +66,9 @@ class SluFamily(Family):
         for top_path, top in records:
             single = type(top) is dict and "data" not in top  # a JSONL line's record: no generator for it
             for path, record in ((top_path, top),) if single else split_records(top_path, top):
-                if fast is not None and fast.is_clean(record):
-                    clean(path, record["inputs"]["annotation"], record["meta"]["id"])
+                verdict = fast.verdict(record) if fast is not None else None
+                if verdict is not None:
+                    clean(path, *verdict)
                     continue
                 count += 1
                 at = At(path)
@@ -66,50 +76,43 @@ class SluFamily(Family):
                     continue
                 inventory = self._inventory(record, at, inventories, report)
                 check_instruction(record, at, report)
-                meta = record.get("meta")
-                if isinstance(meta, dict):
-                    self._id(meta.get("id"), at, ids, report, doc.format)
-                    check_speaker(meta.get("speaker"), at.child("meta", "speaker"), options, report)
-                    audio = meta.get("audio")
-                    if isinstance(audio, dict):
-                        check_audio_type(audio.get("type"), at.child("meta", "audio", "type"), options, report)
-                inputs = record.get("inputs")
-                if isinstance(inputs, dict):
-                    check_audio_path(inputs.get("audio"), at.child("inputs", "audio"), ctx, report)
-                outputs = record.get("outputs")
+                self._id(_value(record, _ID_AT), at, ids, report, doc.format)
+                check_speaker(_value(record, _SPEAKER_AT), at.child(*_SPEAKER_AT), options, report)
+                check_audio_type(_value(record, _AUDIO_TYPE_AT), at.child(*_AUDIO_TYPE_AT), options, report)
+                check_audio_path(_value(record, _AUDIO_PATH_AT), at.child(*_AUDIO_PATH_AT), ctx, report)
+                outputs = record.get(OUTPUTS.name)
                 if outputs is None or outputs == "" or outputs == {}:
                     hidden.append(path)
                     continue
-                answer = read_answer(outputs, at.child("outputs"), report)
+                answer = read_answer(outputs, at.child(OUTPUTS.name), report)
                 if answer is not None:
                     check_answer(answer, inventory, options, report)
         if count == 0 and doc.ok and not doc.read_past:
             report.add("GL010", At(()) if doc.format != "jsonl" else Offsets(0, 0), "the file holds no records")
         if hidden:
-            report.add("SLU118", At(hidden[0]), f"{len(hidden)} of {count} record(s) have no answer (`outputs` empty or absent): "
+            HIDDEN_ANSWERS.report(report, At(hidden[0]), f"{len(hidden)} of {count} record(s) have no answer (`outputs` empty or absent): "
                        "a hidden-answer split; output rules skipped for them")
         if len(inventories) > 1:
             first = list(inventories.values())[1]
-            report.add("SLU114", At(first + ("inputs", "annotation")), f"records carry {len(inventories)} distinct inventories (annotation strings "
+            INVENTORIES_DIFFER.report(report, At(first + _ANNOTATION_AT), f"records carry {len(inventories)} distinct inventories (annotation strings "
                        "differ); this is the first record that differs from the first one")
         if ontology is not None:
             for annotation, path in inventories.items():
-                compare_ontology(parse_inventory(annotation), ontology, At(path + ("inputs", "annotation")), report)
+                compare_ontology(parse_inventory(annotation), ontology, At(path + _ANNOTATION_AT), report)
 
     @staticmethod
     def _inventory(record: dict[str, Any], at: At, seen: dict[str, tuple[Any, ...]], report: Report) -> Inventory | None:
-        inputs = record.get("inputs")
-        annotation = inputs.get("annotation") if isinstance(inputs, dict) else None
+        annotation = _value(record, _ANNOTATION_AT)
         if not isinstance(annotation, str):
             return None
         inventory = parse_inventory(annotation)
         if annotation not in seen:
             seen[annotation] = at.path
-            where = at.child("inputs", "annotation")
+            where = at.child(*_ANNOTATION_AT)
             for problem in inventory.problems:  # reported once per distinct annotation
                 place = where.inside(problem.start, problem.end)
                 fix = safe_fix(problem.fix_message, Change(place, problem.fix, as_string=True)) if problem.fix is not None else None
-                report.add("SLU101", place, problem.message, fix)
+                ANNOTATION_SYNTAX.report(report, place, problem.message, fix)
         return inventory
 
     @staticmethod
@@ -122,25 +125,24 @@ class SluFamily(Family):
 
     @staticmethod
     def _duplicate_id(value: int, first: tuple[Any, ...], path: tuple[Any, ...], ids: RecordIds, report: Report, fmt: str) -> None:
-        report.add("SLU105", At(path + ("meta", "id")), f"duplicate meta.id {value}: also used by the record at {_describe(first, fmt)}")
+        DUPLICATE_RECORD_ID.report(report, At(path + _ID_AT), f"duplicate meta.id {value}: also used by the record at {_describe(first, fmt)}")
         if ids.mark_reported(value):
-            report.add("SLU105", At(first + ("meta", "id")), f"meta.id {value} is used again by the record at {_describe(path, fmt)}")
+            DUPLICATE_RECORD_ID.report(report, At(first + _ID_AT), f"meta.id {value} is used again by the record at {_describe(path, fmt)}")
 
     def completions(self, root: Any, path: tuple[str | int, ...], options: Any) -> list[tuple[str, str]] | None:
         record, rel = _record_at(root, path)
         if record is None:
             return None
         opts: SluOptions = options
-        if rel == ("meta", "audio", "type"):
-            return [(t, "audio type (MERA classification)") for t in opts.audio_types]
+        if rel == _AUDIO_TYPE_AT:  # the configured types, each with its declared words when it has some
+            return [(t, AUDIO_TYPE.values.get(t) or f"{AUDIO_TYPE.noun} (configured)") for t in opts.audio_types]  # type: ignore[union-attr]
         inventory = _record_inventory(record)
         if inventory is None:
             return None
-        if rel == ("outputs", "intent"):
+        if rel == _INTENT_AT:
             return [(name, "slots: " + (", ".join(slots) or "none")) for name, slots in inventory.intents.items()]
-        if len(rel) >= 3 and rel[:2] == ("outputs", "slots"):
-            outputs = record.get("outputs")
-            intent = outputs.get("intent") if isinstance(outputs, dict) else None
+        if len(rel) >= 3 and rel[:2] == _SLOTS_AT:
+            intent = _intent(record)
             allowed = inventory.allowed(intent) if isinstance(intent, str) else None
             if allowed is not None:
                 return [(s, f"slot allowed for `{intent}`") for s in allowed]
@@ -148,10 +150,9 @@ class SluFamily(Family):
 
     def hover(self, root: Any, path: tuple[str | int, ...], options: Any) -> str | None:
         record, rel = _record_at(root, path)
-        if record is None or rel != ("outputs", "intent"):
+        if record is None or rel != _INTENT_AT:
             return None
-        outputs = record.get("outputs")
-        intent = outputs.get("intent") if isinstance(outputs, dict) else None
+        intent = _intent(record)
         inventory = _record_inventory(record)
         if not isinstance(intent, str) or inventory is None:
             return None
@@ -208,14 +209,24 @@ def _record_at(root: Any, path: tuple[str | int, ...]) -> tuple[dict[str, Any] |
                 node = node[step]
         except (KeyError, IndexError, TypeError):
             continue
-        if isinstance(node, dict) and "inputs" in node and "meta" in node:
+        if isinstance(node, dict) and INPUTS.name in node and META.name in node:
             return node, path[n:]
     return None, ()
 
 
+def _value(record: dict[str, Any], path: tuple[str, ...]) -> Any:
+    node: Any = record
+    for step in path:
+        node = node.get(step) if isinstance(node, dict) else None
+    return node
+
+
+def _intent(record: dict[str, Any]) -> Any:
+    return _value(record, _INTENT_AT)
+
+
 def _record_inventory(record: dict[str, Any]) -> Inventory | None:
-    inputs = record.get("inputs")
-    annotation = inputs.get("annotation") if isinstance(inputs, dict) else None
+    annotation = _value(record, _ANNOTATION_AT)
     return parse_inventory(annotation) if isinstance(annotation, str) else None
 
 

@@ -10,34 +10,38 @@ test holds the two to that contract.
 
 from __future__ import annotations
 
-import re
+import string
 import unicodedata
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from goldlint.families.slu.answers import convention_problem
+from goldlint.families.slu.declaration import ANNOTATION, AUDIO_PATH, ID, INPUTS_AT, INSTRUCTION, INTENT, PRIVATE_FOLDERS, SLOTS, SPEAKER
 from goldlint.families.slu.inventory import parse_inventory
-from goldlint.families.slu.meta import PRIVATE_FOLDERS, placeholder_problems, speaker_problem
+from goldlint.families.slu.meta import audio_beside, audio_leak, placeholder_problems, speaker_problem
 from goldlint.families.slu.options import SluOptions
+from goldlint.families.slu.typed import getter, record_type
 from goldlint.rules.file_rules import invisible_or_confusable
 
-_SAFE_AUDIO = re.compile(r"[\w.-]+(?:/[\w.-]+)*")
-# A folder part the detailed check would look at twice: `..`, or a private folder (SLU109).
-_SUSPECT_PART = re.compile(rf"(?:^|/)(?:\.\.|{'|'.join(sorted(PRIVATE_FOLDERS))})(?:/|$)", re.IGNORECASE)
 _CACHE_LIMIT = 200_000
+_NAME_CHARS = string.ascii_letters + string.digits + "_.-"  # (what a plain file name is made of)
+_FIELDS = getter(ANNOTATION, ID, SPEAKER, INSTRUCTION, AUDIO_PATH, INTENT, SLOTS)  # (what :meth:`CleanCheck.fields_clean` judges)
+_convert = msgspec.convert
 
 
 class CleanCheck:
     def __init__(self, options: SluOptions, gold_dir: Path) -> None:
         self.options = options
         self.gold_dir = gold_dir
-        self.audio_types = frozenset(options.audio_types)
+        self.record_type = record_type(tuple(options.audio_types))
         self._inventories: dict[str, dict[str, frozenset[str]] | None] = {}
         self._intents: dict[str, bool] = {}
         self._slot_values: dict[str, bool] = {}
         self._speakers: dict[str, bool] = {}
         self._instructions: dict[tuple[str, tuple[str, ...]], bool] = {}
-        self._audio_dirs: dict[str, bool] = {}  # folder part of an audio path -> nothing to look into
+        self._audio_dirs: dict[str | None, bool] = {}  # folder part of an audio path (None: none) -> nothing to look into
         # The record before's annotation and instruction: comparing equal strings is a memcmp,
         # looking them up hashes them anew (orjson gives every line new string objects).
         self._last_annotation: str | None = None
@@ -45,38 +49,55 @@ class CleanCheck:
         self._last_instruction: tuple[str, Any] | None = None
 
     def is_clean(self, r: Any) -> bool:
-        try:  # the record's fields, by indexing: a missing key or a non-object on the way raises
-            inputs, outputs, meta, instruction = r["inputs"], r["outputs"], r["meta"], r["instruction"]
-            annotation, audio, question = inputs["annotation"], inputs["audio"], inputs["question"]
-            intent, slots = outputs["intent"], outputs["slots"]
-            record_id, audio_type, speaker = meta["id"], meta["audio"]["type"], meta["speaker"]
-        except (KeyError, TypeError, IndexError):
-            return False
-        if (type(r) is not dict or type(inputs) is not dict or type(outputs) is not dict or type(meta) is not dict
-                or type(instruction) is not str or type(annotation) is not str or type(audio) is not str
-                or type(question) is not str or type(intent) is not str or type(slots) is not list
-                or type(record_id) is not int or type(audio_type) is not str or type(speaker) is not str):
-            return False
-        return self.fields_clean(annotation, audio_type, speaker, instruction, inputs, audio, intent, slots)
+        return self.verdict(r) is not None
 
-    def fields_clean(self, annotation: str, audio_type: str, speaker: str, instruction: str, inputs: Any, audio: str, intent: str,
-                     slots: list[Any]) -> bool:
-        """Whether a record whose fields have their types (strings, a list of slots) has
-        nothing to report; ``inputs``: the names of its inputs. (Also the JSONL line claims'
-        test, :mod:`.lines`.)"""
-        inventory = self._inventory(annotation)
-        if inventory is None or audio_type not in self.audio_types or not self._speaker_ok(speaker):
+    def verdict(self, r: Any) -> tuple[str, int] | None:
+        """A clean record's annotation and id; None when the detailed checks must look. The
+        record's declared fields and their types are msgspec's to judge (:mod:`.typed`)."""
+        try:
+            typed = _convert(r, self.record_type)
+        except msgspec.ValidationError:
+            return None
+        annotation, record_id, speaker, instruction, audio, intent, slots = _FIELDS(typed)
+        if not self.fields_clean(annotation, speaker, instruction, r[INPUTS_AT], audio, intent, slots):
+            return None
+        return annotation, record_id
+
+    def fields_clean(self, annotation: str, speaker: str, instruction: str, inputs: Any, audio: str, intent: str, slots: list[Any]) -> bool:
+        """Whether a typed record (its audio type one of the configured ones, its slots one-key
+        objects of strings) has nothing to report; ``inputs``: the names of its inputs. (Also
+        the JSONL line claims' test, :mod:`.lines`.) Each verdict is cached, looked up here
+        and worked out by the method beside it on a miss: the same values recur from record
+        to record, and this runs for every one."""
+        inventory = self._last_inventory if annotation == self._last_annotation else self._inventory(annotation)
+        if inventory is None:
             return False
-        if not self._instruction_ok(instruction, inputs) or not self._audio_ok(audio):
+        ok = self._speakers.get(speaker)
+        if not (ok if ok is not None else self._speaker_ok(speaker)):
+            return False
+        last = self._last_instruction
+        if not (last is not None and instruction == last[0] and inputs.keys() == last[1]) and not self._instruction_ok(instruction, inputs):
+            return False
+        # The audio path (SLU109, SLU110): its folder's verdict is cached; its file name, new every
+        # record, adds no leak when it is plain (word characters, dots, dashes; not all dots,
+        # not a private folder's name); any other goes the detailed way.
+        folder, slash, name = audio.rpartition("/")
+        if not name.isascii() or name.strip(_NAME_CHARS) or not name.strip(".") or ("." not in name and name.lower() in PRIVATE_FOLDERS):
+            return False
+        ok = self._audio_dirs.get(folder if slash else None)
+        if not (ok if ok is not None else self._folder_ok(folder, slash)):
             return False
         allowed = inventory.get(intent)
-        if allowed is None or not self._intent_ok(intent):
+        if allowed is None:
             return False
-        for item in slots:
-            if type(item) is not dict or len(item) != 1:
-                return False
+        ok = self._intents.get(intent)
+        if not (ok if ok is not None else self._intent_ok(intent)):
+            return False
+        values = self._slot_values
+        for item in slots:  # (each a one-key object of a non-empty string: the type says so)
             for slot_type, value in item.items():
-                if type(value) is not str or slot_type not in allowed or not self._slot_value_ok(value):
+                ok = values.get(value)
+                if slot_type not in allowed or not (ok if ok is not None else self._slot_value_ok(value)):
                     return False
         if len(slots) > 1 and len({next(iter(item.items())) for item in slots}) != len(slots):
             return False  # the same slot twice
@@ -119,32 +140,13 @@ class CleanCheck:
             self._speakers[speaker] = ok
         return ok
 
-    def _audio_ok(self, audio: str) -> bool:
-        """A plain relative path, and no audio folder to look into (else the detailed check reads it).
-
-        The folder part recurs (``samples/``), so its verdict is cached; the file name is
-        new every record and is tested with string methods (a pattern or a translation
-        table costs several times more)."""
-        folder, slash, name = audio.rpartition("/")
-        if (slash and not folder) or not name.replace(".", "").replace("-", "").replace("_", "").isalnum():
-            return False  # (\w is isalnum() or _; a name may also hold . and -)
-        if "." not in name and name.lower() in PRIVATE_FOLDERS:
-            return False
-        ok = self._audio_dirs.get(folder)
-        if ok is None:
-            ok = self._folder_ok(folder)
-            self._audio_dirs[folder] = ok
+    def _folder_ok(self, folder: str, slash: str) -> bool:
+        """A path's folder (before its last `/`; ``slash``: whether there is one) adds no leak,
+        and holds no audio to look at (else the detailed check reads it)."""
+        ok = self.options.audio_root is None and audio_leak(folder + slash) is None and not audio_beside(
+            (folder + slash).replace("\\", "/"), self.gold_dir)
+        self._audio_dirs[folder if slash else None] = ok
         return ok
-
-    def _folder_ok(self, folder: str) -> bool:
-        if not folder:
-            return self.options.audio_root is None
-        if _SAFE_AUDIO.fullmatch(folder) is None or _SUSPECT_PART.search(folder) is not None or self.options.audio_root is not None:
-            return False
-        try:
-            return not (self.gold_dir / folder.partition("/")[0]).is_dir()
-        except (OSError, ValueError):
-            return False  # an unusable name: let the detailed check say so
 
     def _intent_ok(self, intent: str) -> bool:
         """Whether the intent is lower case with a clean text."""

@@ -3,8 +3,9 @@
 A RuSLUn line is about 3 KB, nearly all of it three strings that every line repeats: the
 instruction, the question and the annotation (the intent inventory). Building a dict and
 those strings anew for each line costs more than every check together. So a line is
-decoded with msgspec into typed records whose three long strings stay undecoded
-(:class:`msgspec.Raw`, a slice of the line): when a slice's bytes are the previous line's
+decoded with msgspec into the typed records of :mod:`.typed` (built from the
+declaration), whose recurring long strings stay undecoded (:class:`msgspec.Raw`, a slice
+of the line): when a slice's bytes are the previous line's
 (one memcmp), so are its string and its verdict. The decoder checks the shape and every
 type in C; :class:`~goldlint.families.slu.fast.CleanCheck` answers the rest, with the
 caches the dict path uses.
@@ -21,41 +22,14 @@ from collections.abc import Callable
 
 import msgspec
 
+from goldlint.families.slu.declaration import ANNOTATION, AUDIO_PATH, ID, INPUTS, INSTRUCTION, INTENT, QUESTION, SLOTS, SPEAKER
 from goldlint.families.slu.fast import CleanCheck
+from goldlint.families.slu.typed import MEMBERS, getter, record_type
 from goldlint.findings import JsonPath
 
-
-class _Audio(msgspec.Struct, forbid_unknown_fields=True, gc=False):
-    type: str
-
-
-class _Meta(msgspec.Struct, forbid_unknown_fields=True, gc=False):
-    id: int
-    audio: _Audio
-    speaker: str
-
-
-class _Inputs(msgspec.Struct, forbid_unknown_fields=True, gc=False):
-    audio: str
-    question: msgspec.Raw
-    annotation: msgspec.Raw
-
-
-class _Outputs(msgspec.Struct, forbid_unknown_fields=True, gc=False):
-    intent: str
-    slots: list[dict[str, str]]
-
-
-class _Record(msgspec.Struct, forbid_unknown_fields=True, gc=False):
-    instruction: msgspec.Raw
-    inputs: _Inputs
-    outputs: _Outputs
-    meta: _Meta
-
-
-_MEMBERS = 13  # of the objects above: 4 + 3 + 2 + 3 + 1, and one per slot
-_INPUT_KEYS = dict.fromkeys(("audio", "question", "annotation"))
-_decode_record = msgspec.json.Decoder(_Record).decode
+_INPUT_KEYS = dict.fromkeys(m.name for m in INPUTS.members)  # (a clean line has exactly these inputs)
+_RECURRING = getter(INSTRUCTION, QUESTION, ANNOTATION)  # (the typed record's undecoded long strings)
+_FIELDS = getter(ID, SPEAKER, AUDIO_PATH, INTENT, SLOTS)
 _decode_string = msgspec.json.Decoder(str).decode
 
 
@@ -88,25 +62,27 @@ class CleanLines:
 
     def __init__(self, fast: CleanCheck, tally: Callable[[JsonPath, str, int], None]) -> None:
         self.fast = fast
+        self.fields_clean = fast.fields_clean
         self.tally = tally
+        self._decode_record = msgspec.json.Decoder(record_type(tuple(fast.options.audio_types), raw=True)).decode
         self.instruction, self.question, self.annotation = _LastString(), _LastString(), _LastString()
 
     def clean(self, data: bytes, start: int, end: int) -> tuple[str, int] | None:
         try:
-            r = _decode_record(memoryview(data)[start:end])  # (a view: the line is not copied)
+            r = self._decode_record(memoryview(data)[start:end])  # (a view: the line is not copied)
         except (ValueError, RecursionError):  # not this shape, not JSON, not UTF-8, too deep
             return None
-        inputs, outputs, meta = r.inputs, r.outputs, r.meta
-        if not (self.instruction.read(r.instruction) and self.question.read(inputs.question) and self.annotation.read(inputs.annotation)):
+        instruction, question, annotation = _RECURRING(r)
+        last_instruction, last_question, last_annotation = self.instruction, self.question, self.annotation
+        if ((instruction != last_instruction.raw and not last_instruction.read(instruction)) or (question != last_question.raw and not last_question.read(question))
+                or (annotation != last_annotation.raw and not last_annotation.read(annotation))):
+            return None  # (read only when it differs from the line before's: a method call for each costs)
+        record_id, speaker, audio, intent, slots = _FIELDS(r)
+        if not self.fields_clean(last_annotation.value, speaker, last_instruction.value, _INPUT_KEYS, audio, intent, slots):
             return None
-        slots = outputs.slots
-        if not self.fast.fields_clean(self.annotation.value, meta.audio.type, meta.speaker, self.instruction.value, _INPUT_KEYS,
-                                      inputs.audio, outputs.intent, slots):
-            return None
-        colons = _MEMBERS + len(slots) + self.instruction.colons + self.question.colons + self.annotation.colons
-        if data.count(b":", start, end) != colons:
+        if data.count(b":", start, end) != MEMBERS + len(slots) + last_instruction.colons + last_question.colons + last_annotation.colons:
             return None  # a key the decoder kept only once (GL004)
-        return self.annotation.value, meta.id
+        return last_annotation.value, record_id
 
     def record(self, path: JsonPath, clean: tuple[str, int]) -> None:
         self.tally(path, *clean)

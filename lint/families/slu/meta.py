@@ -8,15 +8,17 @@ from typing import Any
 
 from goldlint.diagnostics import Severity
 from goldlint.families.base import Context, Report
+from goldlint.families.declare import declared
+from goldlint.families.slu.declaration import AUDIO_PATH, AUDIO_TYPE, PRIVATE_FOLDERS, SPEAKER, SPEAKER_AGE
 from goldlint.families.slu.options import SluOptions
+from goldlint.families.slu.rules import AUDIO_MISSING, INSTRUCTION_PLACEHOLDER
 from goldlint.findings import At, Change, safe_fix
 from goldlint.suggest import did_you_mean, unambiguous
 
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([^{}\s]*)\}(?!\})")
-_SPEAKER = re.compile(r"(\d+)_(male|female)_(\d+)")
-# Folders whose name in an audio path leaks a private location (SLU109), written once: the
-# detailed check and the clean path (``fast.py``) both read them from here.
-PRIVATE_FOLDERS = frozenset({"home", "users", "root", "private", "tmp", "mnt", "media"})
+_SPEAKER = re.compile(SPEAKER.form or "")
+_SPEAKER_FORM = SPEAKER.text().rstrip(".")
+# The one pattern of a private location in an audio path (SLU109): a declared folder, or a home (`~`).
 _PRIVATE = re.compile(rf"(^|/)({'|'.join(sorted(PRIVATE_FOLDERS))})(/|$)|^~", re.IGNORECASE)
 _AUDIO_MAGIC = (b"RIFF", b"fLaC", b"ID3")
 
@@ -41,10 +43,10 @@ def check_instruction(record: dict[str, Any], at: At, report: Report) -> None:
         return
     for name, start, end in placeholder_problems(instruction, inputs):
         if start >= 0:
-            report.add("SLU106", at.child("instruction").inside(start, end),
+            INSTRUCTION_PLACEHOLDER.report(report, at.child("instruction").inside(start, end),
                        f"placeholder `{{{name}}}` has no key in `inputs`{did_you_mean(name, [str(k) for k in inputs])}")
         else:
-            report.add("SLU106", At(at.child("inputs", name).path, key=True),
+            INSTRUCTION_PLACEHOLDER.report(report, At(at.child("inputs", name).path, key=True),
                        f"`inputs.{name}` is never used by the instruction (no `{{{name}}}` placeholder)", severity=Severity.INFO)
 
 
@@ -52,10 +54,10 @@ def speaker_problem(speaker: str, options: SluOptions) -> tuple[int, int, str] |
     """``(start, end, message)`` of what is wrong with a speaker string, or ``None``."""
     m = _SPEAKER.fullmatch(speaker)
     if m is None:
-        return 0, len(speaker), f"speaker `{speaker}` is not `<id>_<male|female>_<age>`"
-    age = int(m.group(3))
+        return 0, len(speaker), f"speaker `{speaker}` is not {_SPEAKER_FORM}"
+    age = int(m.group(SPEAKER_AGE))
     if not options.min_speaker_age <= age <= options.max_speaker_age:
-        return m.start(3), m.end(3), f"speaker age {age} is implausible (expected {options.min_speaker_age}–{options.max_speaker_age})"
+        return m.start(SPEAKER_AGE), m.end(SPEAKER_AGE), f"speaker age {age} is implausible (expected {options.min_speaker_age}–{options.max_speaker_age})"
     return None
 
 
@@ -65,7 +67,7 @@ def check_speaker(speaker: Any, at: At, options: SluOptions, report: Report) -> 
     problem = speaker_problem(speaker, options)
     if problem is not None:
         start, end, message = problem
-        report.add("SLU107", at if start == 0 and end == len(speaker) else at.inside(start, end), message)
+        declared(SPEAKER.codes.form).report(report, at if start == 0 and end == len(speaker) else at.inside(start, end), message)
 
 
 def check_audio_type(value: Any, at: At, options: SluOptions, report: Report) -> None:
@@ -73,25 +75,42 @@ def check_audio_type(value: Any, at: At, options: SluOptions, report: Report) ->
         return
     guess = unambiguous(value, options.audio_types)
     fix = safe_fix(f"replace with `{guess}`", Change(at, guess, as_string=True)) if guess else None
-    report.add("SLU108", at, f"audio type `{value}` is not one of {', '.join(options.audio_types)}{did_you_mean(value, options.audio_types)}", fix)
+    message = f"{AUDIO_TYPE.noun} `{value}` is not one of {', '.join(options.audio_types)}{did_you_mean(value, options.audio_types)}"
+    declared(AUDIO_TYPE.codes.vocabulary).report(report, at, message, fix)
 
 
 def check_audio_path(value: Any, at: At, ctx: Context, report: Report) -> None:
     if not isinstance(value, str) or not value:
         return
     options: SluOptions = ctx.options
+    leak = audio_leak(value)
+    if leak is not None:
+        declared(AUDIO_PATH.codes.form).report(report, at, f"audio path `{value}` {leak}")
+        return
+    _check_audio_file(value.replace("\\", "/"), at, ctx, options, report)
+
+
+def audio_leak(value: str) -> str | None:
+    """What leaks in an audio path (SLU109): absolute, escaping with `..`, or a private
+    folder; None when nothing does. The clean path asks it of a path's folder part."""
     posix = value.replace("\\", "/")
     if PurePosixPath(posix).is_absolute() or PureWindowsPath(value).drive:
-        report.add("SLU109", at, f"audio path `{value}` is absolute: it leaks a local layout and breaks on every other machine")
-        return
+        return "is absolute: it leaks a local layout and breaks on every other machine"
     if ".." in PurePosixPath(posix).parts:
-        report.add("SLU109", at, f"audio path `{value}` escapes the dataset root with `..`")
-        return
+        return "escapes the dataset root with `..`"
     m = _PRIVATE.search(posix)
     if m:
-        report.add("SLU109", at, f"audio path `{value}` names a private location (`{m.group(2) or '~'}`)")
-        return
-    _check_audio_file(posix, at, ctx, options, report)
+        return f"names a private location (`{m.group(2) or '~'}`)"
+    return None
+
+
+def audio_beside(rel: str, gold_dir: Path) -> bool:
+    """Whether a relative audio path's first folder is a folder next to the gold file: then
+    its audio is looked at (SLU110) even with no `audio-root` configured."""
+    try:
+        return "/" in rel and (gold_dir / rel.split("/", 1)[0]).is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def _check_audio_file(rel: str, at: At, ctx: Context, options: SluOptions, report: Report) -> None:
@@ -99,12 +118,7 @@ def _check_audio_file(rel: str, at: At, ctx: Context, options: SluOptions, repor
         root = ctx.resolve_path(options.audio_root)
     else:
         root = ctx.path.parent
-        first = rel.split("/", 1)[0]
-        try:
-            beside = "/" in rel and (root / first).is_dir()
-        except (OSError, ValueError):
-            beside = False
-        if not beside:
+        if not audio_beside(rel, root):
             return  # gold files often travel without their audio: stay silent
     file = root / rel
     cache: dict[Path, str | None] = ctx.state.setdefault("audio", {})
@@ -114,7 +128,7 @@ def _check_audio_file(rel: str, at: At, ctx: Context, options: SluOptions, repor
         cache[file] = _audio_problem(file) if inside else "leads outside the allowed folders (a symlink out of the dataset?): not opened"
     problem = cache[file]
     if problem:
-        report.add("SLU110", at, f"audio `{rel}` {problem}")
+        AUDIO_MISSING.report(report, at, f"audio `{rel}` {problem}")
 
 
 def _audio_problem(file: Path) -> str | None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from goldlint.families.base import Context, Report
 from goldlint.families.slu.inventory import Inventory
+from goldlint.families.slu.rules import INVENTORY_VS_ONTOLOGY
 from goldlint.findings import At, Offsets
 
 
@@ -20,7 +21,7 @@ def load_ontology(ctx: Context, report: Report) -> dict[str, set[str]] | None:
         cache[path] = _read(path)
     value = cache[path]
     if isinstance(value, str):
-        report.add("SLU115", Offsets(0, 0), f"ontology `{path}` {value}")
+        INVENTORY_VS_ONTOLOGY.report(report, Offsets(0, 0), f"ontology `{path}` {value}")
         return None
     return value
 
@@ -44,13 +45,13 @@ def compare_ontology(inventory: Inventory, ontology: dict[str, set[str]], at: At
     for intent, slots in inventory.intents.items():
         where = at.inside(*inventory.intent_spans[intent])
         if intent not in ontology:
-            report.add("SLU115", where, f"intent `{intent}` is not in the ontology")
+            INVENTORY_VS_ONTOLOGY.report(report, where, f"intent `{intent}` is not in the ontology")
             continue
         added = sorted(set(slots) - ontology[intent])
         missing = sorted(ontology[intent] - set(slots))
         if added or missing:
             parts = ([f"added {', '.join(added)}"] if added else []) + ([f"missing {', '.join(missing)}"] if missing else [])
-            report.add("SLU115", where, f"slots of `{intent}` differ from the ontology: {'; '.join(parts)}")
+            INVENTORY_VS_ONTOLOGY.report(report, where, f"slots of `{intent}` differ from the ontology: {'; '.join(parts)}")
     absent = sorted(set(ontology) - set(inventory.intents))
     if absent:
-        report.add("SLU115", at.inside(0, 1), f"ontology intents missing from the inventory: {', '.join(absent)}")
+        INVENTORY_VS_ONTOLOGY.report(report, at.inside(0, 1), f"ontology intents missing from the inventory: {', '.join(absent)}")

@@ -6,11 +6,16 @@ from collections.abc import Iterator
 from typing import Any
 
 from goldlint.families.base import Report
+from goldlint.families.slu import declaration
+from goldlint.families.slu.declaration import INPUTS, INSTRUCTION, META, describe_kind
+from goldlint.families.slu.rules import RECORD_SHAPE
 from goldlint.findings import At, JsonPath
+
+_RECORD_KEYS = (INSTRUCTION.name, INPUTS.name, META.name)  # (what a record has even when its answer is hidden)
 
 
 def is_record(value: Any) -> bool:
-    return isinstance(value, dict) and "instruction" in value and "inputs" in value and "meta" in value
+    return isinstance(value, dict) and all(key in value for key in _RECORD_KEYS)
 
 
 def looks_like_slu(value: Any) -> bool:
@@ -40,24 +45,14 @@ def split_records(path: JsonPath, value: Any) -> Iterator[tuple[JsonPath, Any]]:
         yield path, value
 
 
-_SHAPE: tuple[tuple[tuple[str, ...], type | tuple[type, ...], str], ...] = (
-    (("instruction",), str, "a string"),
-    (("inputs",), dict, "an object"),
-    (("inputs", "audio"), str, "a string (a relative path)"),
-    (("inputs", "question"), str, "a string"),
-    (("inputs", "annotation"), str, "a string"),
-    (("meta",), dict, "an object"),
-    (("meta", "id"), int, "an integer"),
-    (("meta", "audio"), dict, "an object"),
-    (("meta", "audio", "type"), str, "a string"),
-    (("meta", "speaker"), str, "a string"),
-)
+# (steps, type of a good value, how a message names it): from the declaration, built once
+_SHAPE = tuple((steps, f.python, f.wanted) for steps, f in declaration.shape())
 
 
 def check_shape(record: Any, at: At, report: Report) -> bool:
     """SLU117 for every field but ``outputs`` (checked with the answers). False: not a record at all."""
     if not isinstance(record, dict):
-        report.add("SLU117", at, f"a record must be an object, found {_kind(record)}")
+        RECORD_SHAPE.report(report, at, f"a record must be an object, found {describe_kind(record)}")
         return False
     for steps, types, expected in _SHAPE:
         value: Any = record
@@ -68,18 +63,12 @@ def check_shape(record: Any, at: At, report: Report) -> bool:
                 break
             if step not in value:
                 if n == len(steps) - 1:
-                    report.add("SLU117", at.child(*steps[:-1]), f"missing field `{'.'.join(steps)}` ({expected})")
+                    RECORD_SHAPE.report(report, at.child(*steps[:-1]), f"missing field `{'.'.join(steps)}` ({expected})")
                 parent_ok = False
                 break
             value = value[step]
         if not parent_ok:
             continue
         if not isinstance(value, types) or (types is int and isinstance(value, bool)):
-            report.add("SLU117", at.child(*steps), f"`{'.'.join(steps)}` must be {expected}, found {_kind(value)}")
+            RECORD_SHAPE.report(report, at.child(*steps), f"`{'.'.join(steps)}` must be {expected}, found {describe_kind(value)}")
     return True
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "an array", dict: "an object"}.get(type(value), type(value).__name__)
