@@ -1,10 +1,10 @@
 """A SLURP record's ``sentence_annotation``: its entities, where each is, and its plain text.
 
 The syntax is ``grammars/slurp_annotation.lark``. A well-formed annotation (nearly every
-one) is read by one regular expression of the same language; the Lark parser, built on
-first use, reads the others to say where and why they fail. A test holds the two readings
-to the same result. Offsets are into the decoded string, so a diagnostic points inside the
-JSON string.
+one) is read by one regular expression, an entity of the grammar, and what is left between
+entities has no bracket; the Lark parser, built on first use, reads the others to say where
+and why they fail. A test holds the two readings to the same result. Offsets are into the
+decoded string, so a diagnostic points inside the JSON string.
 """
 
 from __future__ import annotations
@@ -18,9 +18,6 @@ from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, Unexpec
 from goldlint.resources import grammar_text
 
 _ENTITY = re.compile(r"\[([^\s\[\]:]+)[ \t]*:[ \t]*([^\[\] \t][^\[\]]*)\]")
-# Text, then entities each followed by text: one way to match any string (no nested repeats
-# over the same characters), so a string that is not well formed fails in linear time.
-_WELL_FORMED = re.compile(r"[^\[\]]*(?:\[[^\s\[\]:]+[ \t]*:[ \t]*[^\[\] \t][^\[\]]*\][^\[\]]*)*")
 
 
 @dataclass(slots=True)
@@ -81,18 +78,25 @@ def _parser() -> Lark:
 
 
 def parse_annotation(value: str) -> Annotation:
-    if _WELL_FORMED.fullmatch(value):
-        return _read(value)
-    return _with_grammar(value)
+    read = _read(value)
+    return read if read is not None else _with_grammar(value)
 
 
-def _read(value: str) -> Annotation:
-    if "[" not in value:
+def _read(value: str) -> Annotation | None:
+    """A well-formed annotation read by the pattern; None for any other (the grammar says where it fails).
+
+    Split at the entities, the annotation is text, then each entity's type, words and the text
+    after it. Entities hold no bracket, so it is well formed exactly when no bracket is left in
+    its text (the pieces between entities)."""
+    if "[" not in value and "]" not in value:
         return Annotation(value, [], [], value)  # (no entity: the text is the annotation)
-    parts = _ENTITY.split(value)  # text, then each entity's type, words and the text after it: all in C
+    parts = _ENTITY.split(value)  # (in C)
     types, words = parts[1::3], parts[2::3]
     del parts[1::3]  # (the text: what is outside the brackets, and each entity's words)
-    return Annotation(value, types, words, "".join(parts))
+    text = "".join(parts)
+    if "[" in text or "]" in text:
+        return None
+    return Annotation(value, types, words, text)
 
 
 def read_with_grammar(value: str) -> Annotation:
