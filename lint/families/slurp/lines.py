@@ -40,13 +40,20 @@ class CleanLines:
         self.inventory = inventory
         self.tally = tally
         self.scratch = Report()
+        self._data: bytes | None = None  # the batch last asked about, and whether it holds a colon's escape anywhere
+        self._escaped = False
+
+    def _escapes(self, data: bytes) -> bool:
+        if data is not self._data:  # (one search a batch of lines; a line is searched only when its batch has one)
+            self._data, self._escaped = data, COLON_ESCAPE in data
+        return self._escaped
 
     def clean(self, data: bytes, start: int, end: int) -> int | None:
         try:
             r = _decode(memoryview(data)[start:end])  # (a view: the line is not copied)
         except (ValueError, RecursionError):  # not a well-formed record, not JSON, not UTF-8
             return None
-        if r.slurp_id not in _ID_RANGE or data.find(COLON_ESCAPE, start, end) >= 0:
+        if r.slurp_id not in _ID_RANGE or (self._escapes(data) and data.find(COLON_ESCAPE, start, end) >= 0):
             return None
         members = _RECORD_KEYS + _TOKEN_KEYS * len(r.tokens) + _RECORDING_KEYS * len(r.recordings) + _ENTITY_KEYS * len(r.entities)
         if not every_key_kept(data, start, end, members, r.sentence_annotation.count(":")):  # (its brackets' colons; a colon elsewhere: unproven)
