@@ -7,6 +7,10 @@ field tables that also make the JSON Schema), the annotation (SLP102, SLP103), t
 (SLP104), tokens (SLP105, SLP106), entities (SLP107), ids across the dataset's files
 (SLP108), and the intents and entity types against the dataset's inventory (SLP109, SLP110).
 
+A large file (streamed) takes a clean path a line at a time (:mod:`.lines`): the line decoded
+into the record's struct from its bytes, the same checks run on it; anything they or the
+decoder find sends the line the ordinary way, which reports it.
+
 Config (``slurp:`` in goldlint.yaml)::
 
     inventory: ../slurp        # a folder (or file) of SLURP records: their intents and entity types
