@@ -165,9 +165,15 @@ class Sentence:
                 else:
                     self._cells.append(line.split("\t"))
                     self._token_at.append(n)
-        self._keys, self._seps, _ = zip(*self._heads, strict=True) if self._heads else ((), (), ())
-        keys = self._keys
-        self._keyed = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1), strict=True))  # (a key's first comment)
+        heads_shape = tuple(map(_KEY_AND_SEP, self._heads))
+        shape = _SHAPES.get(heads_shape)
+        if shape is None:  # (a file's sentences have a few shapes of comments: each is worked out once)
+            keys = tuple(map(_first, heads_shape))
+            keyed = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1), strict=True))  # (a key's first comment)
+            shape = (keys, tuple(map(_second, heads_shape)), keyed)
+            if len(_SHAPES) < 10_000:  # (a file of ever new keys does not grow it without end)
+                _SHAPES[heads_shape] = shape
+        self._keys, self._seps, self._keyed = shape
         self._done = True
 
     def _lines(self) -> list[str]:
@@ -398,6 +404,10 @@ def _comment(line: str, n: int, start: int) -> Comment:
 _cells = methodcaller("split", "\t")
 _first = itemgetter(0)
 _second = itemgetter(1)
+_KEY_AND_SEP = itemgetter(0, 1)
+# Comment keys and separators in order → (keys, separators, each key's first comment): shared by
+# the sentences of that shape (read only).
+_SHAPES: dict[tuple[tuple[str, str], ...], tuple[tuple[str, ...], tuple[str, ...], dict[str, int]]] = {}
 _NONE: list[Any] = []  # (what a sentence not read holds: never appended to)
 
 

@@ -13,7 +13,7 @@ import sys
 import baselines  # type: ignore[import-not-found]  # (this script's own folder is first on sys.path)
 
 TARGETS = {"orjson-lines": baselines.orjson_lines, "orjson-whole": baselines.orjson_whole, "yaml-load": baselines.yaml_load,
-           "tsv-orjson": baselines.tsv_orjson, "conll-split": baselines.conll_split,
+           "tsv-orjson": baselines.tsv_orjson, "conll-split": baselines.conll_split, "conll-read": baselines.conll_read,
            "conll-split-folder": baselines.conll_split_folder}
 
 if __name__ == "__main__":

@@ -1,10 +1,10 @@
 """A SLURP record's ``sentence_annotation``: its entities, where each is, and its plain text.
 
 The syntax is ``grammars/slurp_annotation.lark``. A well-formed annotation (nearly every
-one) is read by one regular expression of the same language; the Lark parser, built on
-first use, reads the others to say where and why they fail. A test holds the two readings
-to the same result. Offsets are into the decoded string, so a diagnostic points inside the
-JSON string.
+one) is read by one regular expression, an entity of the grammar, and what is left between
+entities has no bracket; the Lark parser, built on first use, reads the others to say where
+and why they fail. A test holds the two readings to the same result. Offsets are into the
+decoded string, so a diagnostic points inside the JSON string.
 """
 
 from __future__ import annotations
@@ -18,9 +18,6 @@ from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, Unexpec
 from goldlint.resources import grammar_text
 
 _ENTITY = re.compile(r"\[([^\s\[\]:]+)[ \t]*:[ \t]*([^\[\] \t][^\[\]]*)\]")
-# Text, then entities each followed by text: one way to match any string (no nested repeats
-# over the same characters), so a string that is not well formed fails in linear time.
-_WELL_FORMED = re.compile(r"[^\[\]]*(?:\[[^\s\[\]:]+[ \t]*:[ \t]*[^\[\] \t][^\[\]]*\][^\[\]]*)*")
 
 
 @dataclass(slots=True)
@@ -33,11 +30,34 @@ class Entity:
     words_at: tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
 class Annotation:
-    entities: tuple[Entity, ...]
-    text: str  # the annotation with each entity replaced by its words
-    problem: tuple[int, int, str] | None = None  # (start, end, message): where it does not parse
+    """The annotation read: each entity's type and words (``types``, ``words``, in order), the
+    text, and where it does not parse. :attr:`entities` (with positions) are made when asked
+    for: a clean record's checks compare types and words only."""
+
+    __slots__ = ("value", "types", "words", "text", "problem", "_entities")
+
+    def __init__(self, value: str, types: list[str], words: list[str], text: str, problem: tuple[int, int, str] | None = None,
+                 entities: tuple[Entity, ...] | None = None) -> None:
+        self.value = value  # the annotation as written
+        self.types = types
+        self.words = words
+        self.text = text  # the annotation with each entity replaced by its words
+        self.problem = problem  # (start, end, message): where it does not parse
+        self._entities = entities
+
+    @property
+    def entities(self) -> tuple[Entity, ...]:
+        """Each entity with its positions in the annotation (read again, by the pattern, on first use)."""
+        if self._entities is None:
+            self._entities = tuple(Entity(m.group(1), m.group(2), m.start(), m.end(), m.span(1), m.span(2))
+                                   for m in _ENTITY.finditer(self.value)) if self.problem is None else ()
+        return self._entities
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Annotation) and (self.entities, self.text, self.problem) == (other.entities, other.text, other.problem)
+
+    __hash__ = None  # type: ignore[assignment]
 
     def to_annotation(self, offset: int) -> int:
         """The offset in the annotation of character ``offset`` of :attr:`text`."""
@@ -58,25 +78,25 @@ def _parser() -> Lark:
 
 
 def parse_annotation(value: str) -> Annotation:
-    if _WELL_FORMED.fullmatch(value):
-        return _read(value)
-    return _with_grammar(value)
+    read = _read(value)
+    return read if read is not None else _with_grammar(value)
 
 
-def _read(value: str) -> Annotation:
-    if "[" not in value:
-        return Annotation((), value)  # (no entity: the text is the annotation)
-    entities = []
-    pieces: list[str] = []  # the text: what is outside the brackets, and each entity's words
-    done = 0
-    for m in _ENTITY.finditer(value):
-        (start, end), kind, words = m.regs
-        said = value[words[0] : words[1]]
-        entities.append(Entity(value[kind[0] : kind[1]], said, start, end, kind, words))
-        pieces += (value[done:start], said)
-        done = end
-    pieces.append(value[done:])
-    return Annotation(tuple(entities), "".join(pieces))
+def _read(value: str) -> Annotation | None:
+    """A well-formed annotation read by the pattern; None for any other (the grammar says where it fails).
+
+    Split at the entities, the annotation is text, then each entity's type, words and the text
+    after it. Entities hold no bracket, so it is well formed exactly when no bracket is left in
+    its text (the pieces between entities)."""
+    if "[" not in value and "]" not in value:
+        return Annotation(value, [], [], value)  # (no entity: the text is the annotation)
+    parts = _ENTITY.split(value)  # (in C)
+    types, words = parts[1::3], parts[2::3]
+    del parts[1::3]  # (the text: what is outside the brackets, and each entity's words)
+    text = "".join(parts)
+    if "[" in text or "]" in text:
+        return None
+    return Annotation(value, types, words, text)
 
 
 def read_with_grammar(value: str) -> Annotation:
@@ -92,14 +112,14 @@ def read_with_grammar(value: str) -> Annotation:
             pieces.append(str(words))
         else:
             pieces.append(str(node))
-    return Annotation(tuple(entities), "".join(pieces))
+    return Annotation(value, [e.type for e in entities], [e.words for e in entities], "".join(pieces), None, tuple(entities))
 
 
 def _with_grammar(value: str) -> Annotation:
     try:
         return read_with_grammar(value)
     except UnexpectedInput as exc:
-        return Annotation((), value, _problem(value, exc))
+        return Annotation(value, [], [], value, _problem(value, exc), ())
 
 
 def _problem(value: str, exc: UnexpectedInput) -> tuple[int, int, str]:

@@ -7,6 +7,10 @@ field tables that also make the JSON Schema), the annotation (SLP102, SLP103), t
 (SLP104), tokens (SLP105, SLP106), entities (SLP107), ids across the dataset's files
 (SLP108), and the intents and entity types against the dataset's inventory (SLP109, SLP110).
 
+A large file (streamed) takes a clean path a line at a time (:mod:`.lines`): the line decoded
+into the record's struct from its bytes, the same checks run on it; anything they or the
+decoder find sends the line the ordinary way, which reports it.
+
 Config (``slurp:`` in goldlint.yaml)::
 
     inventory: ../slurp        # a folder (or file) of SLURP records: their intents and entity types
@@ -32,11 +36,13 @@ from goldlint.families.slurp import rules as _rules  # noqa: F401  (registers SL
 from goldlint.families.slurp import vocab
 from goldlint.families.slurp.dataset import FileIndex, Inventory, inventory, siblings
 from goldlint.families.slurp.fields import ITEMS, RECORD
+from goldlint.families.slurp.lines import CleanLines
 from goldlint.families.slurp.options import SlurpOptions
 from goldlint.families.slurp.record import check_record
 from goldlint.families.slurp.shape import check_shape
 from goldlint.findings import At, JsonPath, Offsets
 from goldlint.formats.base import Document
+from goldlint.formats.jsonl_doc import JsonlDocument
 from goldlint.suggest import did_you_mean
 
 
@@ -44,22 +50,36 @@ class SlurpFamily(Family):
     name = "slurp"
 
     def check(self, doc: Document, report: Report, ctx: Context) -> None:
+        self._check(doc, report, ctx, fast=True)
+
+    def check_detailed(self, doc: Document, report: Report, ctx: Context) -> None:
+        """Every record read as a dict and checked (the clean path's reference, for tests)."""
+        self._check(doc, report, ctx, fast=False)
+
+    def _check(self, doc: Document, report: Report, ctx: Context, fast: bool) -> None:
         options = ctx.options if isinstance(ctx.options, SlurpOptions) else SlurpOptions()
         others = siblings(ctx) if not ctx.partial and options.folder_dataset else []
         known = inventory(options, ctx, others)
         ids = _Ids(others, report)
         count = 0
-        for path, record in doc.records():
+
+        def tally(path: JsonPath, slurp_id: int) -> None:  # (a clean line, claimed from its bytes)
+            nonlocal count
+            count += 1
+            ids.claim(slurp_id, path)
+
+        claims = CleanLines(known, _inventory, tally) if fast else None
+        for path, record in doc.records(claims) if claims is not None and isinstance(doc, JsonlDocument) else doc.records():
             count += 1
             at = At(path)
-            good = check_shape(record, at, report)
+            typed, good = check_shape(record, at, report)
             if not good:
                 continue
-            check_record(record, good, at, report)
+            check_record(typed, good, at, report)
             if "slurp_id" in good:
-                ids.claim(record["slurp_id"], path)
+                ids.claim(typed.slurp_id, path)
             if known is not None:
-                _inventory(record, good, at, known, report)
+                _inventory(typed, good, at, known, report)
         if count == 0 and doc.ok and not doc.read_past:
             report.add("GL010", Offsets(0, 0), "the file holds no records")
 
@@ -116,17 +136,17 @@ def _editor_inventory(options: Any) -> Inventory:
     return Inventory(frozenset(intents or vocab.INTENTS), frozenset(types or vocab.ENTITY_TYPES), "")
 
 
-def _inventory(record: dict[str, Any], good: AbstractSet[str], at: At, known: Inventory, report: Report) -> None:
+def _inventory(record: Any, good: AbstractSet[str], at: At, known: Inventory, report: Report) -> None:
     if known.intents is not None and {"scenario", "action"} <= good:
-        intent = f"{record['scenario']}_{record['action']}"
+        intent = f"{record.scenario}_{record.action}"
         if intent not in known.intents:
-            where = at.child("intent") if record.get("intent") == intent else at.child("action")
+            where = at.child("intent") if getattr(record, "intent", None) == intent else at.child("action")
             report.add("SLP109", where, f"intent `{intent}` is in none of {known.source}{did_you_mean(intent, known.intents)}")
     if known.types is not None and "entities" in good:
-        for i, entity in enumerate(record["entities"]):
-            if entity["type"] not in known.types:
+        for i, entity in enumerate(record.entities):
+            if entity.type not in known.types:
                 report.add("SLP110", at.child("entities", i, "type"),
-                           f"entity type `{entity['type']}` is in none of {known.source}{did_you_mean(entity['type'], known.types)}")
+                           f"entity type `{entity.type}` is in none of {known.source}{did_you_mean(entity.type, known.types)}")
 
 
 class _Ids:

@@ -6,15 +6,18 @@ tokens and the annotation's brackets (SLP107)."""
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
-from operator import itemgetter
+from operator import attrgetter
 from typing import Any
 
 from goldlint.families.slurp.annotation import Annotation, parse_annotation
 from goldlint.findings import At, Change, Report, safe_fix
 from goldlint.rules.file_rules import check_gold_text
 
-_ID = itemgetter("id")
-_SURFACE = itemgetter("surface")
+_ID = attrgetter("id")
+_SURFACE = attrgetter("surface")
+
+
+_INTENT_FIELDS = frozenset({"intent", "scenario", "action"})
 
 
 def _bare(text: str) -> str:
@@ -26,25 +29,26 @@ def _parted(a: str, b: str) -> int:
     return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
 
 
-def check_record(record: dict[str, Any], good: AbstractSet[str], at: At, report: Report) -> Annotation | None:
+def check_record(record: Any, good: AbstractSet[str], at: At, report: Report) -> Annotation | None:
     """Every check of the record that its well-typed fields (``good``) allow; returns its
-    annotation when that parses."""
+    annotation when that parses. ``record`` is typed (:func:`~.shape.check_shape`): its fields
+    are attributes, the items of its arrays too."""
     annotation = None
     if "sentence" in good:
-        check_gold_text(report, at.child("sentence"), record["sentence"])
+        check_gold_text(report, at.child("sentence"), record.sentence)
     if "sentence_annotation" in good:
-        annotation = parse_annotation(record["sentence_annotation"])
+        annotation = parse_annotation(record.sentence_annotation)
         if annotation.problem is not None:
             start, end, message = annotation.problem
             report.add("SLP102", at.child("sentence_annotation").inside(start, end), message)
             annotation = None
         elif "sentence" in good:
             _against_sentence(record, annotation, at, report)
-    if {"intent", "scenario", "action"} <= good:
+    if _INTENT_FIELDS <= good:
         _intent(record, at, report)
     if "tokens" in good:
-        _token_ids(record["tokens"], at, report)
-        surfaces = list(map(_SURFACE, record["tokens"]))
+        _token_ids(record.tokens, at, report)
+        surfaces = list(map(_SURFACE, record.tokens))
         if "sentence" in good:
             _tokens(record, surfaces, annotation, at, report)
         if "entities" in good:
@@ -52,13 +56,13 @@ def check_record(record: dict[str, Any], good: AbstractSet[str], at: At, report:
     return annotation
 
 
-def _against_sentence(record: dict[str, Any], annotation: Annotation, at: At, report: Report) -> None:
-    sentence, text = record["sentence"], annotation.text
+def _against_sentence(record: Any, annotation: Annotation, at: At, report: Report) -> None:
+    sentence, text = record.sentence, annotation.text
     if text == sentence:
         return
     d = _parted(text, sentence)
     where = annotation.to_annotation(d)
-    value = record["sentence_annotation"]
+    value = record.sentence_annotation
     theirs = sentence[d : d + 12] or "nothing more"
     how = " (only in letter case)" if text.lower() == sentence.lower() else ""
     report.add("SLP103", at.child("sentence_annotation").inside(where, min(where + 1, len(value))),
@@ -66,29 +70,29 @@ def _against_sentence(record: dict[str, Any], annotation: Annotation, at: At, re
                f"the sentence `{theirs}`")
 
 
-def _intent(record: dict[str, Any], at: At, report: Report) -> None:
-    expected = f"{record['scenario']}_{record['action']}"
-    if record["intent"] != expected:
+def _intent(record: Any, at: At, report: Report) -> None:
+    expected = f"{record.scenario}_{record.action}"
+    if record.intent != expected:
         report.add("SLP104", at.child("intent"),
-                   f"intent `{record['intent']}` is not scenario `{record['scenario']}` + `_` + action `{record['action']}` "
+                   f"intent `{record.intent}` is not scenario `{record.scenario}` + `_` + action `{record.action}` "
                    "(the official evaluator builds the intent from those two)",
                    safe_fix(f"write `{expected}`", Change(at.child("intent"), expected, as_string=True)))
 
 
-def _token_ids(tokens: list[dict[str, Any]], at: At, report: Report) -> None:
+def _token_ids(tokens: list[Any], at: At, report: Report) -> None:
     if list(map(_ID, tokens)) == list(range(len(tokens))):
         return
-    wrong = [i for i, token in enumerate(tokens) if token["id"] != i]
+    wrong = [i for i, token in enumerate(tokens) if token.id != i]
     if not wrong:
         return
     first = wrong[0]
     more = f" ({len(wrong) - 1} more in this record)" if len(wrong) > 1 else ""
-    report.add("SLP106", at.child("tokens", first, "id"), f"token {first} has id {tokens[first]['id']}{more}: ids count the tokens from 0",
+    report.add("SLP106", at.child("tokens", first, "id"), f"token {first} has id {tokens[first].id}{more}: ids count the tokens from 0",
                safe_fix("renumber the tokens from 0", *(Change(at.child("tokens", i, "id"), str(i)) for i in wrong)))
 
 
-def _tokens(record: dict[str, Any], surfaces: list[str], annotation: Annotation | None, at: At, report: Report) -> None:
-    joined, sentence = "".join(surfaces), _bare(record["sentence"])
+def _tokens(record: Any, surfaces: list[str], annotation: Annotation | None, at: At, report: Report) -> None:
+    joined, sentence = "".join(surfaces), _bare(record.sentence)
     if joined == sentence or (annotation is not None and joined == _bare(annotation.text)):
         return  # (tokens written as the annotation is, where it differs from the sentence: SLP103 says so)
     d = _parted(joined, sentence)
@@ -103,7 +107,7 @@ def _tokens(record: dict[str, Any], surfaces: list[str], annotation: Annotation 
                            f"`{rest or 'nothing more'}`")
                 return
             seen += len(surface)
-    spaced = record["sentence"]
+    spaced = record.sentence
     where = _spaced(spaced, d)
     report.add("SLP105", at.child("sentence").inside(where, len(spaced)), f"the tokens end before the sentence: `{spaced[where:]}` is in no token")
 
@@ -120,27 +124,32 @@ def _spaced(text: str, d: int) -> int:
     return len(text)
 
 
-def _entities(record: dict[str, Any], surfaces: list[str], annotation: Annotation | None, at: At, report: Report) -> None:
-    tokens, entities = record["tokens"], record["entities"]
+def _entities(record: Any, surfaces: list[str], annotation: Annotation | None, at: At, report: Report) -> None:
+    size, entities = len(record.tokens), record.entities
     spans_ok = True
     for i, entity in enumerate(entities):
-        span = entity["span"]
-        if not span or (len(span) > 1 and span != list(range(span[0], span[0] + len(span)))) or span[-1] >= len(tokens):
+        span = entity.span
+        if not span or span[-1] >= size or (len(span) > 1 and span != list(range(span[0], span[0] + len(span)))):
             spans_ok = False
             report.add("SLP107", at.child("entities", i, "span"),
-                       f"span {span} is not consecutive token positions within the record's {len(tokens)} tokens" if span
+                       f"span {span} is not consecutive token positions within the record's {size} tokens" if span
                        else "an entity spans no token")
     if annotation is None or not spans_ok:
         return
-    brackets = annotation.entities
-    if len(brackets) != len(entities):
-        report.add("SLP107", at.child("entities"), f"`entities` lists {len(entities)} entities, the annotation's brackets {len(brackets)}")
+    types, bracketed = annotation.types, annotation.words
+    if len(types) != len(entities):
+        report.add("SLP107", at.child("entities"), f"`entities` lists {len(entities)} entities, the annotation's brackets {len(types)}")
         return
-    for i, (entity, bracket) in enumerate(zip(entities, brackets, strict=True)):
-        words = " ".join([surfaces[n] for n in entity["span"]])
-        if entity["type"] != bracket.type:
-            report.add("SLP107", at.child("entities", i, "type"), f"entity {i} is a `{entity['type']}`, its bracket in the annotation a "
-                       f"`{bracket.type}` (`[{bracket.type} : {bracket.words}]`)")
-        elif words != bracket.words and _bare(words).lower() != _bare(bracket.words).lower():
+    for i, (entity, kind, said) in enumerate(zip(entities, types, bracketed, strict=True)):
+        words = " ".join(surfaces[entity.span[0] : entity.span[-1] + 1])  # (its span is consecutive positions)
+        if entity.type != kind:
+            report.add("SLP107", at.child("entities", i, "type"), f"entity {i} is a `{entity.type}`, its bracket in the annotation a "
+                       f"`{kind}` (`[{kind} : {said}]`)")
+        elif words != said and not _same_words(words, said):
             report.add("SLP107", at.child("entities", i, "span"), f"entity {i} spans `{words}`, its bracket in the annotation holds "
-                       f"`{bracket.words}`")
+                       f"`{said}`")
+
+
+def _same_words(words: str, bracketed: str) -> bool:
+    """An entity's tokens hold its bracket's words (letter case and spacing aside)."""
+    return _bare(words).lower() == _bare(bracketed).lower()

@@ -4,6 +4,7 @@ source too): required fields, their JSON types, the items of its arrays, unknown
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
+from types import SimpleNamespace
 from typing import Annotated, Any, Union
 
 import msgspec
@@ -58,34 +59,35 @@ def _struct(name: str, table: dict[str, Field], items: dict[str, type] | None = 
 
 _ITEM_TYPES = {name: _struct(f"{name}_item", table) for name, table in ITEMS.items()}
 _RECORD_TYPE = _struct("record", RECORD)  # its own fields (arrays as arrays)
-_WHOLE_TYPE = _struct("whole_record", RECORD, _ITEM_TYPES)  # and every item of its arrays
-_EVERY_FIELD = frozenset(RECORD)
+WHOLE_TYPE = _struct("whole_record", RECORD, _ITEM_TYPES)  # and every item of its arrays
+EVERY_FIELD = frozenset(RECORD)
 
 
-def _conforms(value: Any, kind: type) -> bool:
+def _conforming(value: Any, kind: Any) -> Any:
+    """``value`` as ``kind`` (a struct, or a list of them), or None when it is not of that shape."""
     try:
-        msgspec.convert(value, kind)
+        return msgspec.convert(value, kind)
     except msgspec.ValidationError:
-        return False
-    return True
+        return None
 
 
-def check_shape(record: Any, at: At, report: Report) -> AbstractSet[str]:
-    """Report every shape problem; return the record's fields that have their declared type
-    (the other checks read only those)."""
-    if type(record) is dict and _conforms(record, _WHOLE_TYPE):
-        return _EVERY_FIELD
+def check_shape(record: Any, at: At, report: Report) -> tuple[Any, AbstractSet[str]]:
+    """Report every shape problem; return the record typed (its well-typed fields as attributes,
+    the items of its arrays as structs) and the names of those fields (the other checks read
+    only those)."""
+    if type(record) is dict and (whole := _conforming(record, WHOLE_TYPE)) is not None:
+        return whole, EVERY_FIELD
     if not isinstance(record, dict):
         report.add("SLP101", at, f"a SLURP record is a JSON object, not {_shown(record)}")
-        return set()
-    good = set(RECORD) if _conforms(record, _RECORD_TYPE) else _object(record, RECORD, at, report, "record")
+        return None, set()
+    good = set(RECORD) if _conforming(record, _RECORD_TYPE) is not None else _object(record, RECORD, at, report, "record")
     for name, table in ITEMS.items():
         if name not in good:
             continue
         kind = _ITEM_TYPES[name]
         spans = table is ENTITY
         for i, item in enumerate(record[name]):
-            if type(item) is dict and _conforms(item, kind):
+            if type(item) is dict and _conforming(item, kind) is not None:
                 continue
             where = at.child(name, i)
             if not isinstance(item, dict):
@@ -96,7 +98,14 @@ def check_shape(record: Any, at: At, report: Report) -> AbstractSet[str]:
             elif spans and not _positions(item["span"]):
                 report.add("SLP101", where.child("span"), "`span` holds token positions: whole numbers from 0")
                 good.discard(name)
-    return good
+    # (the items of its good arrays have their fields well typed: as structs, unknown keys left out)
+    typed = SimpleNamespace(**{name: _items(record[name], name) if name in ITEMS else record[name] for name in good})
+    return typed, good
+
+
+def _items(items: list[dict[str, Any]], name: str) -> list[Any]:
+    table = ITEMS[name]
+    return msgspec.convert([{key: item[key] for key in table} for item in items], list[_ITEM_TYPES[name]])  # type: ignore[valid-type]
 
 
 def _positions(span: list[Any]) -> bool:

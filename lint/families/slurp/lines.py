@@ -1,0 +1,71 @@
+"""The clean path of a SLURP JSONL file, a line at a time straight from its bytes.
+
+A line is decoded by msgspec into the record's struct (:mod:`.shape`, from the field tables):
+that is SLP101's test of a well-formed record, done in C as the line is read, with no dict
+built. The record's other checks are the ordinary ones (:func:`~.record.check_record` and the
+inventory's), run on the struct with a scratch report: a line that gives them nothing is
+claimed, and only its id goes on to where records meet (SLP108, in file order). Anything
+else — a line that is not a well-formed record, a finding, a key the decoder may have kept
+once (GL004, ruled out by :func:`~goldlint.formats.json_keys.every_key_kept`), an id no
+64-bit reader holds — is read the ordinary way, which is always exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import msgspec
+
+from goldlint.families.slurp.dataset import Inventory
+from goldlint.families.slurp.fields import ITEMS, RECORD
+from goldlint.families.slurp.record import check_record
+from goldlint.families.slurp.shape import EVERY_FIELD, WHOLE_TYPE
+from goldlint.findings import At, JsonPath, Report
+from goldlint.formats.json_keys import COLON_ESCAPE, every_key_kept
+
+_decode = msgspec.json.Decoder(WHOLE_TYPE).decode
+_RECORD_KEYS = len(RECORD)
+_TOKEN_KEYS, _RECORDING_KEYS, _ENTITY_KEYS = len(ITEMS["tokens"]), len(ITEMS["recordings"]), len(ITEMS["entities"])
+_AT = At(())  # (where a scratch finding would be: never shown)
+_ID_RANGE = range(-(1 << 63), 1 << 64)  # ids orjson reads as integers, as the ordinary path does
+
+
+class CleanLines:
+    """Claims the lines the ordinary checks find nothing in (a
+    :class:`~goldlint.formats.jsonl_doc.LineClaims`); ``tally`` counts each claimed record's
+    id where records meet."""
+
+    def __init__(self, known: Inventory | None, inventory: Callable[..., None], tally: Callable[[JsonPath, int], None]) -> None:
+        self.known = known
+        self.inventory = inventory
+        self.tally = tally
+        self.scratch = Report()
+        self._data: bytes | None = None  # the batch last asked about, and whether it holds a colon's escape anywhere
+        self._escaped = False
+
+    def _escapes(self, data: bytes) -> bool:
+        if data is not self._data:  # (one search a batch of lines; a line is searched only when its batch has one)
+            self._data, self._escaped = data, COLON_ESCAPE in data
+        return self._escaped
+
+    def clean(self, data: bytes, start: int, end: int) -> int | None:
+        try:
+            r = _decode(memoryview(data)[start:end])  # (a view: the line is not copied)
+        except (ValueError, RecursionError):  # not a well-formed record, not JSON, not UTF-8
+            return None
+        if r.slurp_id not in _ID_RANGE or (self._escapes(data) and data.find(COLON_ESCAPE, start, end) >= 0):
+            return None
+        members = _RECORD_KEYS + _TOKEN_KEYS * len(r.tokens) + _RECORDING_KEYS * len(r.recordings) + _ENTITY_KEYS * len(r.entities)
+        if not every_key_kept(data, start, end, members, r.sentence_annotation.count(":")):  # (its brackets' colons; a colon elsewhere: unproven)
+            return None
+        scratch = self.scratch
+        check_record(r, EVERY_FIELD, _AT, scratch)
+        if self.known is not None:
+            self.inventory(r, EVERY_FIELD, _AT, self.known, scratch)
+        if scratch.added:
+            self.scratch = Report()
+            return None
+        return r.slurp_id
+
+    def record(self, path: JsonPath, clean: int) -> None:
+        self.tally(path, clean)
