@@ -10,10 +10,10 @@ of the line): when a slice's bytes are the previous line's
 type in C; :class:`~goldlint.families.slu.fast.CleanCheck` answers the rest, with the
 caches the dict path uses.
 
-A reader keeps one value per key, and msgspec does too, so a repeated key (GL004) is found
-by counting colons: outside strings the line has one per member, and the long strings'
-colons are counted in their bytes. A colon in a short string makes the counts differ too,
-and such a line, like anything unusual, goes the ordinary way (which is always exact).
+A reader keeps one value per key, and msgspec does too, so a repeated key (GL004) is ruled
+out by counting colons (:func:`~goldlint.formats.json_keys.every_key_kept`), the long
+strings' colons counted in their raw bytes. A colon in a short string makes the counts
+differ, and such a line, like anything unusual, goes the ordinary way (which is always exact).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from goldlint.families.slu.declaration import ANNOTATION, AUDIO_PATH, ID, INPUTS
 from goldlint.families.slu.fast import CleanCheck
 from goldlint.families.slu.typed import MEMBERS, getter, record_type
 from goldlint.findings import JsonPath
+from goldlint.formats.json_keys import every_key_kept
 
 _INPUT_KEYS = dict.fromkeys(m.name for m in INPUTS.members)  # (a clean line has exactly these inputs)
 _RECURRING = getter(INSTRUCTION, QUESTION, ANNOTATION)  # (the typed record's undecoded long strings)
@@ -80,8 +81,8 @@ class CleanLines:
         record_id, speaker, audio, intent, slots = _FIELDS(r)
         if not self.fields_clean(last_annotation.value, speaker, last_instruction.value, _INPUT_KEYS, audio, intent, slots):
             return None
-        if data.count(b":", start, end) != MEMBERS + len(slots) + last_instruction.colons + last_question.colons + last_annotation.colons:
-            return None  # a key the decoder kept only once (GL004)
+        if not every_key_kept(data, start, end, MEMBERS + len(slots), last_instruction.colons + last_question.colons + last_annotation.colons):
+            return None  # a key perhaps written twice (GL004): the ordinary way finds it
         return last_annotation.value, record_id
 
     def record(self, path: JsonPath, clean: tuple[str, int]) -> None:
