@@ -6,6 +6,7 @@ mix config), score with a progress bar on a terminal, position every finding, th
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,20 @@ class Result:
 
 
 def run(req: Request, out: Console, err: Console) -> Result:
+    """Score as ``req`` asks. The cyclic collector is off for the whole run, as it is for a
+    check (:func:`goldlint.engine.check_file`): scoring builds a few objects per record that
+    all live until the report is written, and each full collection in the middle would visit
+    them all and free none (a 100,000-sentence xsid run spent 12 of its 41 s there)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _run(req, out, err)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _run(req: Request, out: Console, err: Console) -> Result:
     # A semantic --profile is also the vocabulary the gold is judged by (its names are the
     # vocabulary profiles' names); other kinds' profiles leave the gold's config alone.
     vocabulary = req.profile if req.kind in (None, "semantic") and req.profile in SEMANTIC_VOCABULARIES else None
