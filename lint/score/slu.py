@@ -137,7 +137,10 @@ def _label(intent: Any) -> str:
 
 def _apostrophe(outputs: Any) -> tuple[JsonPath, int] | None:
     """Where the first apostrophe of a gold answer is: the steps to the string and the offset in
-    it (``-1``: in a key). Walked without recursion; gold is linted, but never trusted for depth."""
+    it (``-1``: in a key). Walked without recursion; gold is linted, but never trusted for depth.
+    A first walk that keeps no paths answers the usual case (no apostrophe) at a fraction of the cost."""
+    if not _holds_apostrophe(outputs):
+        return None
     stack: list[tuple[JsonPath, Any]] = [((), outputs)]
     while stack:
         steps, value = stack.pop()
@@ -152,6 +155,23 @@ def _apostrophe(outputs: Any) -> tuple[JsonPath, int] | None:
         elif isinstance(value, list):
             stack.extend((steps + (n,), v) for n, v in reversed(list(enumerate(value))))
     return None
+
+
+def _holds_apostrophe(value: Any) -> bool:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if "'" in item:
+                return True
+        elif isinstance(item, dict):
+            for k, v in item.items():
+                if isinstance(k, str) and "'" in k:
+                    return True
+                stack.append(v)
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 class _Accumulator:
