@@ -55,10 +55,7 @@ def greedy_matches(predicted: list[str], gold: list[str], threshold: float) -> i
 def maximum_matches(predicted: list[str], gold: list[str], threshold: float) -> list[tuple[int, int]]:
     """A maximum one-to-one matching of predictions to gold texts whose ratio reaches
     ``threshold`` (augmenting paths): the order of predictions never changes its size."""
-    edges: list[list[int]] = []
-    for pred in predicted:
-        row = [j for j, text in enumerate(gold) if pred and text and similarity(pred, text, threshold) >= threshold]
-        edges.append(row)
+    edges = _edges(predicted, gold, threshold)
     owner: dict[int, int] = {}  # gold index → prediction index
 
     def augment(i: int, seen: set[int]) -> bool:
@@ -75,3 +72,56 @@ def maximum_matches(predicted: list[str], gold: list[str], threshold: float) -> 
         if edges[i]:
             augment(i, set())
     return sorted((i, j) for j, i in owner.items())
+
+
+BLOCK = 1 << 22  # pairs whose Indel distance one call of rapidfuzz's cdist computes (16 MiB of int32)
+
+
+def _edges(predicted: list[str], gold: list[str], threshold: float) -> list[list[int]]:
+    """For each prediction, the gold texts (ascending) whose ratio reaches ``threshold``:
+    exactly the pairs :func:`similarity` passes. The Indel bound is computed for a block of
+    predictions against every gold text at once in C; of the pairs it lets through, those a
+    common start or end already puts over the threshold skip difflib."""
+    import numpy as np
+    from rapidfuzz import process
+
+    edges: list[list[int]] = [[] for _ in predicted]
+    usable = [j for j, text in enumerate(gold) if text]
+    rows = [i for i, text in enumerate(predicted) if text]
+    if not usable or not rows:
+        return edges
+    texts = [gold[j] for j in usable]
+    gold_lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+    step = max(1, BLOCK // len(texts))
+    for first in range(0, len(rows), step):
+        block = rows[first : first + step]
+        distances = process.cdist([predicted[i] for i in block], texts, scorer=Indel.distance, dtype=np.int32)
+        for row, i in zip(distances, block, strict=True):
+            pred = predicted[i]
+            lengths = gold_lengths + len(pred)
+            if threshold > 0.0:  # (as `similarity`: the bound 2·LCS / (|a| + |b|), in the same float arithmetic)
+                candidates = np.flatnonzero(2.0 * ((lengths - row) // 2) / lengths >= threshold)
+            else:
+                candidates = np.arange(len(texts))
+            edges[i] = [usable[k] for k in candidates.tolist() if _reaches(pred, texts[k], threshold)]
+    return edges
+
+
+def _reaches(a: str, b: str, threshold: float) -> bool:
+    """Whether difflib's ratio of ``a`` to ``b`` reaches ``threshold``. difflib's matching
+    blocks hold a longest common substring when it junks nothing (``b`` under 200 characters:
+    its "popular" heuristic is off), so a common start or end that alone reaches the threshold
+    decides without running it."""
+    if a == b:
+        return True  # (difflib's ratio of equal texts is 1.0)
+    if len(b) < 200:
+        size = min(len(a), len(b))
+        start = 0
+        while start < size and a[start] == b[start]:
+            start += 1
+        end = 0
+        while end < size and a[-1 - end] == b[-1 - end]:
+            end += 1
+        if 2.0 * max(start, end) / (len(a) + len(b)) >= threshold:
+            return True
+    return difflib.SequenceMatcher(None, a, b).ratio() >= threshold
