@@ -45,11 +45,11 @@ def score(gold: Document | Iterable[tuple[JsonPath, Any]], predictions: Iterable
     acc = _Accumulator(profile)
     seen: set[str] = set()
 
-    def take(path: JsonPath, record: Any) -> None:
+    def take(path: JsonPath, record: Any, quoted: bool = True) -> None:
         counts["gold_records"] += 1
         if counts["gold_records"] % 1000 == 0:
             tick(1000)
-        _gold_record(path, record, profile, preds, seen, acc, issues, counts)
+        _gold_record(path, record, profile, preds, seen, acc, issues, counts, quoted)
 
     if isinstance(gold, JsonlDocument):
         records = gold.records(_GoldLines(take))
@@ -66,7 +66,8 @@ def score(gold: Document | Iterable[tuple[JsonPath, Any]], predictions: Iterable
 
 
 def _gold_record(path: JsonPath, record: Any, profile: str, preds: dict[str, Prediction], seen: set[str],
-                 acc: _Accumulator, issues: Issues, counts: Counter[str]) -> None:
+                 acc: _Accumulator, issues: Issues, counts: Counter[str], quoted: bool = True) -> None:
+    """Score one gold record (``quoted``: its line may hold an apostrophe; False when its bytes hold none)."""
     meta = record.get("meta") if isinstance(record, dict) else None
     key = record_key(meta.get("id")) if isinstance(meta, dict) else None
     if key is None:
@@ -83,7 +84,7 @@ def _gold_record(path: JsonPath, record: Any, profile: str, preds: dict[str, Pre
         counts["gold_unusable"] += 1
         return
     counts["gold_with_answers"] += 1
-    apostrophe = _apostrophe(outputs)
+    apostrophe = _apostrophe(outputs) if quoted else None
     if apostrophe is not None:
         counts["gold_official_crashes"] += 1
         steps, offset = apostrophe
@@ -113,22 +114,25 @@ _GOLD_LINE = msgspec.json.Decoder(_GoldLine)
 
 class _GoldLines:
     """The gold's JSONL lines as scoring needs them (a :class:`~goldlint.formats.jsonl_doc.LineClaims`):
-    ``{"meta": {"id"}, "outputs"}``, the rest of the line stepped over; ``take`` scores each, in file order."""
+    ``{"meta": {"id"}, "outputs"}``, the rest of the line stepped over, and whether the line's
+    bytes hold an apostrophe at all (most do not: their answers need no walk for one); ``take``
+    scores each, in file order."""
 
-    def __init__(self, take: Callable[[JsonPath, Any], None]) -> None:
+    def __init__(self, take: Callable[[JsonPath, Any, bool], None]) -> None:
         self.take = take
 
-    def clean(self, data: bytes, start: int, end: int) -> Any:
+    def clean(self, data: bytes, start: int, end: int) -> tuple[dict[str, Any], bool] | None:
         try:
             line = _GOLD_LINE.decode(memoryview(data)[start:end])
         except (msgspec.DecodeError, RecursionError):  # (a ValidationError is a DecodeError)
             return None
         if line.data is not msgspec.UNSET:
             return None  # a MERA file on one line: its records are split the ordinary way
-        return {"meta": {"id": line.meta.id}, "outputs": line.outputs}
+        quoted = data.find(b"'", start, end) >= 0 or data.find(b"\\u0027", start, end) >= 0  # (JSON may escape it)
+        return {"meta": {"id": line.meta.id}, "outputs": line.outputs}, quoted
 
-    def record(self, path: JsonPath, clean: Any) -> None:
-        self.take(path, clean)
+    def record(self, path: JsonPath, clean: tuple[dict[str, Any], bool]) -> None:
+        self.take(path, *clean)
 
 
 def _label(intent: Any) -> str:

@@ -118,3 +118,17 @@ def test_slurp_lines_of_another_shape_are_read_the_ordinary_way(tmp_path: Path, 
     narrow = _slurp_score(gold, predictions, whole=False)
     assert narrow == _slurp_score(gold, predictions, whole=True)
     assert narrow[0][1]["gold_unusable"] >= 3, narrow[0][1]
+
+
+def test_an_apostrophe_is_found_however_the_gold_line_writes_it(tmp_path: Path) -> None:
+    """The narrow reading walks a gold answer for an apostrophe (SCO107) only when its line's
+    bytes hold one: written as it is, or escaped as ``\\u0027``."""
+    plain = {**_record(0), "outputs": {"intent": "alarm_set", "slots": [{"time": "o'clock"}]}}
+    escaped = json.dumps({**_record(1), "outputs": {"intent": "alarm_set", "slots": [{"time": "x"}]}}, ensure_ascii=False)
+    escaped = escaped.replace('"time": "x"', '"time": "o\\u0027clock"')
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(json.dumps(plain, ensure_ascii=False) + "\n" + escaped + "\n" + json.dumps(_record(2)) + "\n", encoding="utf-8")
+    predictions = [((n,), {"id": n, "output": '{"intent": "alarm_set", "slots": []}'}) for n in range(3)]
+    narrow = _score(gold, predictions, whole=False)
+    assert narrow == _score(gold, predictions, whole=True)
+    assert [code for code, _, _ in narrow[1]].count("SCO107") == 2
