@@ -78,9 +78,13 @@ def _gold_record(path: JsonPath, record: Any, profile: str, preds: dict[str, Pre
     if outputs is None or outputs == "" or outputs == {}:
         counts["gold_hidden"] += 1
         return
-    decoded = read_answer(outputs, At(path + ("outputs",)), Report())
-    gold = answer_of(decoded.value, profile) if decoded is not None else None
-    if decoded is None or gold is None or gold.crash:
+    if isinstance(outputs, dict):  # (the usual answer: the object itself, as read_answer would give it)
+        value: Any = outputs
+    else:
+        decoded = read_answer(outputs, At(path + ("outputs",)), Report())
+        value = decoded.value if decoded is not None else None
+    gold = answer_of(value, profile) if value is not None else None
+    if value is None or gold is None or gold.crash:
         counts["gold_unusable"] += 1
         return
     counts["gold_with_answers"] += 1
@@ -96,7 +100,7 @@ def _gold_record(path: JsonPath, record: Any, profile: str, preds: dict[str, Pre
         counts["missing_predictions"] += 1
         issues.add(GOLD, "SCO102", At(path + ("meta", "id")), f"no prediction for gold id {key}: not scored (coverage drops)", Severity.WARNING)
         return
-    acc.add(key, _label(decoded.value.get("intent")), gold, pred, decoded.value)
+    acc.add(key, _label(value.get("intent")), gold, pred, value)
 
 
 class _GoldMeta(msgspec.Struct, gc=False):
