@@ -74,36 +74,27 @@ def maximum_matches(predicted: list[str], gold: list[str], threshold: float) -> 
     return sorted((i, j) for j, i in owner.items())
 
 
-BLOCK = 1 << 22  # pairs whose Indel distance one call of rapidfuzz's cdist computes (16 MiB of int32)
-
-
 def _edges(predicted: list[str], gold: list[str], threshold: float) -> list[list[int]]:
     """For each prediction, the gold texts (ascending) whose ratio reaches ``threshold``:
-    exactly the pairs :func:`similarity` passes. The Indel bound is computed for a block of
-    predictions against every gold text at once in C; of the pairs it lets through, those a
-    common start or end already puts over the threshold skip difflib."""
-    import numpy as np
+    exactly the pairs :func:`similarity` passes. rapidfuzz's C loop over the gold texts keeps
+    those within the Indel distance any of them could have and pass (a superset: the bound
+    depends on each pair's lengths, checked here as :func:`similarity` checks it); of those,
+    the pairs a common start or end already puts over the threshold skip difflib."""
     from rapidfuzz import process
 
     edges: list[list[int]] = [[] for _ in predicted]
     usable = [j for j, text in enumerate(gold) if text]
-    rows = [i for i, text in enumerate(predicted) if text]
-    if not usable or not rows:
-        return edges
     texts = [gold[j] for j in usable]
-    gold_lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
-    step = max(1, BLOCK // len(texts))
-    for first in range(0, len(rows), step):
-        block = rows[first : first + step]
-        distances = process.cdist([predicted[i] for i in block], texts, scorer=Indel.distance, dtype=np.int32)
-        for row, i in zip(distances, block, strict=True):
-            pred = predicted[i]
-            lengths = gold_lengths + len(pred)
-            if threshold > 0.0:  # (as `similarity`: the bound 2·LCS / (|a| + |b|), in the same float arithmetic)
-                candidates = np.flatnonzero(2.0 * ((lengths - row) // 2) / lengths >= threshold)
-            else:
-                candidates = np.arange(len(texts))
-            edges[i] = [usable[k] for k in candidates.tolist() if _reaches(pred, texts[k], threshold)]
+    longest = max(map(len, texts), default=0)
+    for i, pred in enumerate(predicted):
+        if not pred or not texts:
+            continue
+        widest = int((1.0 - threshold) * (len(pred) + longest)) + 1  # (+1: float rounding never drops a pair)
+        row = edges[i]
+        for text, distance, k in process.extract_iter(pred, texts, scorer=Indel.distance, score_cutoff=widest):
+            length = len(pred) + len(text)
+            if (threshold <= 0.0 or 2.0 * ((length - distance) // 2) / length >= threshold) and _reaches(pred, text, threshold):
+                row.append(usable[k])
     return edges
 
 
