@@ -41,14 +41,17 @@ class View:
     key: str  # its `# id`, or its 1-based position
     intent: str | None
     tags: list[str]
-    spans: set[bio.Span]
+    spans: frozenset[bio.Span]
+
+
+Shapes = dict[tuple[str, ...], frozenset[bio.Span]]  # a tag sequence's spans, made once per distinct sequence
 
 
 def view(s: Sentence, by_id: bool) -> View:
-    return _read(s, by_id)[0]
+    return _read(s, by_id, {})[0]
 
 
-def _read(s: Sentence, by_id: bool) -> tuple[View, str | None]:
+def _read(s: Sentence, by_id: bool, shapes: Shapes) -> tuple[View, str | None]:
     """The sentence's view (keyed by id when ``by_id``, else by position) and its `# id`, read
     from its cells (no token objects: their positions are made only to place a finding)."""
     cells = s.cells
@@ -58,17 +61,21 @@ def _read(s: Sentence, by_id: bool) -> tuple[View, str | None]:
         intent = cells[0][2]
     ident = s.value("id")
     key = (ident or "") if by_id else str(s.number + 1)
-    return View(s.number, key, intent, tags, set(bio.spans(tags))), ident
+    shape = tuple(tags)
+    spans = shapes.get(shape)
+    if spans is None:  # (a file's sentences repeat a few hundred tag sequences: most are found here)
+        spans = shapes[shape] = frozenset(bio.spans(tags))
+    return View(s.number, key, intent, tags, spans), ident
 
 
-def _views(doc: ConllDocument) -> tuple[list[View], bool]:
+def _views(doc: ConllDocument, shapes: Shapes) -> tuple[list[View], bool]:
     """Every sentence's view, each sentence read once and forgotten again (a 100,000-sentence
     file is not held as cells), and whether every sentence has an `# id`. Views are keyed by
     id; :func:`pair` re-keys them by position when some sentence has none."""
     views: list[View] = []
     every = True
     for s in doc.sentences:
-        v, ident = _read(s, True)
+        v, ident = _read(s, True, shapes)
         every = every and bool(ident)
         views.append(v)
         s.forget()
@@ -94,8 +101,9 @@ def score(gold: ConllDocument, pred: ConllDocument, profile: str, issues: Issues
 def pair(gold: ConllDocument, pred: ConllDocument, issues: Issues) -> tuple[list[tuple[View, View]], Counter[str]]:
     """Gold and predicted sentences, paired by `# id` when both files give every sentence one, else by position."""
     counts: Counter[str] = Counter(gold_sentences=len(gold.sentences), predictions=len(pred.sentences))
-    golds, gold_ids = _views(gold)
-    preds, pred_ids = _views(pred)
+    shapes: Shapes = {}
+    golds, gold_ids = _views(gold, shapes)
+    preds, pred_ids = _views(pred, shapes)
     by_id = gold_ids and pred_ids
     if not by_id:
         for v in (*golds, *preds):
