@@ -108,6 +108,7 @@ def _run(req: Request, out: Console, err: Console) -> Result:
     # vocabulary profiles' names); other kinds' profiles leave the gold's config alone.
     vocabulary = req.profile if req.kind in (None, "semantic") and req.profile in SEMANTIC_VOCABULARIES else None
     kind, gold = drivers.gather_gold(req.gold, req.kind, vocabulary)
+    gc.collect()  # (once: the lint's cycles, which may hold its document, freed before scoring peaks)
     if kind is None:
         return Result(_all(gold, []), refused=f"{req.gold}: the kind of this gold file is not recognised; name it with --kind")
     if kind not in SCORABLE:
