@@ -68,28 +68,50 @@ def _triple(hyp: dict[Any, int], ref: dict[Any, int], n_hyp: int, n_ref: int, ou
     out += (n_hyp, n_ref, match)
 
 
-def pair_statistics(hypothesis: str, reference: str) -> list[int]:
-    """[hyp, ref, match] counts for character 1–6-grams then word 1–2-grams, as sacrebleu's
-    ``CHRF(word_order=2)._compute_segment_statistics`` gives them for one reference."""
-    out: list[int] = []
-    h, r = "".join(hypothesis.split()), "".join(reference.split())
+def _char_grams(text: str) -> list[str]:
+    """Every character 1- to 6-gram of ``text`` (one list: an n-gram's order is its length)."""
+    size = len(text)
+    return [text[i : i + n] for n in range(1, 7) for i in range(size - n + 1)]
+
+
+def _char_statistics(h: str, r: str, out: list[int]) -> None:
+    """The six character triples, counted in one pass a side (the orders told apart by length)."""
+    if h == r:  # every n-gram matches: the common case of an exact prediction, without counting
+        for n in range(1, 7):
+            size = len(r) - n + 1
+            out += (size, size, size) if size > 0 else (0, 0, 0)
+        return
+    match = [0] * 7
+    if r and h:
+        hyp, ref = _counts(_char_grams(h)), _counts(_char_grams(r))
+        for gram in hyp.keys() & ref.keys():
+            a, b = hyp[gram], ref[gram]
+            match[len(gram)] += a if a < b else b
     for n in range(1, 7):
         n_hyp, n_ref = len(h) - n + 1, len(r) - n + 1
         if n_ref <= 0:
             out += (0, 0, 0)  # sacrebleu: no hits counted without a reference n-gram
         elif n_hyp <= 0:
             out += (0, n_ref, 0)
-        elif n == 1:
-            _triple(_counts(h), _counts(r), n_hyp, n_ref, out)
         else:
-            _triple(_counts([h[i:i + n] for i in range(n_hyp)]), _counts([r[i:i + n] for i in range(n_ref)]), n_hyp, n_ref, out)
+            out += (n_hyp, n_ref, match[n])
+
+
+def pair_statistics(hypothesis: str, reference: str) -> list[int]:
+    """[hyp, ref, match] counts for character 1–6-grams then word 1–2-grams, as sacrebleu's
+    ``CHRF(word_order=2)._compute_segment_statistics`` gives them for one reference."""
+    out: list[int] = []
+    _char_statistics("".join(hypothesis.split()), "".join(reference.split()), out)
     hw, rw = _words(hypothesis), _words(reference)
+    same = hw == rw
     for n in (1, 2):
         n_hyp, n_ref = len(hw) - n + 1, len(rw) - n + 1
         if n_ref <= 0:
             out += (0, 0, 0)
         elif n_hyp <= 0:
             out += (0, n_ref, 0)
+        elif same:
+            out += (n_ref, n_ref, n_ref)
         elif n == 1:
             _triple(_counts(hw), _counts(rw), n_hyp, n_ref, out)
         else:

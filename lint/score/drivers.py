@@ -257,4 +257,4 @@ def score_slurp(inputs: Inputs, profile: str, average: str, issues: Issues, tick
     gold = inputs.gold[0]
     if gold.doc is None or not gold.doc.ok:
         raise ScoreError(f"{gold.path}: nothing could be read from this file")
-    return slurp.score(gold.doc.records(), _records(inputs.predictions[0]), profile, average, issues, tick)
+    return slurp.score(gold.doc, _records(inputs.predictions[0]), profile, average, issues, tick)

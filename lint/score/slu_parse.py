@@ -77,7 +77,7 @@ def parse_raw(text: str) -> Parsed:
 
 def fold(value: Any) -> str:
     """The spec profile's comparison form: case-folded, trimmed, inner whitespace collapsed."""
-    return " ".join(_safe_str(value).casefold().split())
+    return " ".join((value if type(value) is str else _safe_str(value)).casefold().split())
 
 
 def lower_strings(value: Any) -> Any:

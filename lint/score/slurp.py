@@ -29,8 +29,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
 from goldlint.diagnostics import Severity
 from goldlint.findings import At, JsonPath
+from goldlint.formats.base import Document
+from goldlint.formats.jsonl_doc import JsonlDocument
 from goldlint.score import slurp_upstream as up
 from goldlint.score.model import Failure, Issues, Outcome, metric
 
@@ -50,11 +54,14 @@ class Example:
     entities: list[dict[str, Any]]
 
 
-def gold_examples(records: Iterable[tuple[JsonPath, Any]], by_id: bool) -> tuple[dict[Any, Example], Counter[str]]:
-    """Gold as the evaluator reads it: per ``slurp_id`` (as text) or per recording file."""
+def gold_examples(records: Document | Iterable[tuple[JsonPath, Any]], by_id: bool) -> tuple[dict[Any, Example], Counter[str]]:
+    """Gold as the evaluator reads it: per ``slurp_id`` (as text) or per recording file. A
+    streamed JSONL document is read narrowly (:class:`_GoldLines`): of each line, only what
+    the evaluator takes is built."""
     out: dict[Any, Example] = {}
     counts: Counter[str] = Counter()
-    for path, record in records:
+
+    def take(path: JsonPath, record: Any) -> None:
         counts["gold_records"] += 1
         try:
             tokens = record["tokens"]
@@ -62,12 +69,83 @@ def gold_examples(records: Iterable[tuple[JsonPath, Any]], by_id: bool) -> tuple
             keys = ([(str(record["slurp_id"]), path + ("slurp_id",))] if by_id
                     else [(r["file"], path + ("recordings", i, "file")) for i, r in enumerate(record["recordings"])])
             scenario, action = record["scenario"], record["action"]
+            for key, _ in keys:
+                hash(key)  # (a recording's `file` that is a list or an object names no recording)
         except (KeyError, TypeError, IndexError, AttributeError):
             counts["gold_unusable"] += 1
-            continue
+            return
         for key, where in keys:
             out[key] = Example(key, where, scenario, action, entities)
+
+    def take_narrow(path: JsonPath, line: _GoldLine) -> None:
+        counts["gold_records"] += 1
+        tokens = line.tokens
+        try:
+            entities = [{"type": e.type, "filler": " ".join(tokens[i].surface.lower() for i in e.span)} for e in line.entities]
+        except IndexError:
+            counts["gold_unusable"] += 1
+            return
+        keys = ([(str(line.slurp_id), path + ("slurp_id",))] if by_id
+                else [(r.file, path + ("recordings", i, "file")) for i, r in enumerate(line.recordings or ())])
+        for key, where in keys:
+            out[key] = Example(key, where, line.scenario, line.action, entities)
+
+    if isinstance(records, JsonlDocument):
+        records = records.records(_GoldLines(take_narrow, by_id))
+    elif isinstance(records, Document):
+        records = records.records()
+    for path, record in records:
+        take(path, record)
     return out, counts
+
+
+class _Token(msgspec.Struct, gc=False):
+    surface: str
+
+
+class _Entity(msgspec.Struct, gc=False):
+    type: Any
+    span: list[int]
+
+
+class _Recording(msgspec.Struct, gc=False):
+    file: str
+
+
+class _GoldLine(msgspec.Struct, gc=False):
+    slurp_id: Any
+    scenario: Any
+    action: Any
+    tokens: list[_Token]
+    entities: list[_Entity]
+    recordings: list[_Recording] | msgspec.UnsetType = msgspec.UNSET  # (keyed by id, the evaluator never reads them)
+
+
+_GOLD_LINE = msgspec.json.Decoder(_GoldLine)
+
+
+class _GoldLines:
+    """The gold's JSONL lines as the evaluator reads them (a :class:`~goldlint.formats.jsonl_doc.LineClaims`):
+    ``slurp_id``, scenario, action, the tokens' surfaces, the entities' types and spans, the
+    recordings' files — the lemmas, tags, sentences and distances stepped over in C. A line of
+    any other shape (a surface that is not text, a span of no integers, no ``recordings`` when
+    keyed by file) is read the ordinary way, and :func:`gold_examples` treats it as it always did."""
+
+    def __init__(self, take: Callable[[JsonPath, _GoldLine], None], by_id: bool) -> None:
+        self.take = take
+        self.by_id = by_id
+
+    def clean(self, data: bytes, start: int, end: int) -> _GoldLine | None:
+        try:
+            line = _GOLD_LINE.decode(memoryview(data)[start:end])
+        except (msgspec.DecodeError, RecursionError):  # (a ValidationError is a DecodeError)
+            return None
+        if not self.by_id and line.recordings is msgspec.UNSET:
+            return None  # (the ordinary reading counts the line unusable)
+        return line
+
+    def record(self, path: JsonPath, clean: _GoldLine) -> None:
+        self.take(path, clean)
 
 
 def read_predictions(records: Iterable[tuple[JsonPath, Any]], issues: Issues, counts: Counter[str]) -> tuple[list[Example], bool]:
@@ -140,7 +218,7 @@ def _pair(entity: dict[str, Any]) -> tuple[str, str]:
     return entity["type"], entity["filler"]
 
 
-def score(gold: Iterable[tuple[JsonPath, Any]], predictions: Iterable[tuple[JsonPath, Any]], profile: str, average: str,
+def score(gold: Document | Iterable[tuple[JsonPath, Any]], predictions: Iterable[tuple[JsonPath, Any]], profile: str, average: str,
           issues: Issues, tick: Callable[[int], None] = lambda n: None) -> Outcome:
     counts: Counter[str] = Counter()
     preds, by_id = read_predictions(predictions, issues, counts)
@@ -209,7 +287,12 @@ def _outcome(run: _Run, profile: str, average: str, counts: Counter[str]) -> Out
 
 def _table(counts: up.Counts) -> dict[str, dict[str, float]]:
     return {label: {"precision": p, "recall": r, "f1": f, "tp": _count(tp), "fp": _count(fp), "fn": _count(fn)}
-            for label, (p, r, f, tp, fp, fn) in sorted(counts.per_label().items())}
+            for label, (p, r, f, tp, fp, fn) in sorted(counts.per_label().items(), key=_label_order)}
+
+
+def _label_order(item: tuple[Any, Any]) -> tuple[bool, str]:
+    """Text labels in their order, then any other (a number in gold scored with --allow-invalid-gold) by its text."""
+    return not isinstance(item[0], str), str(item[0])
 
 
 def _count(value: float) -> float | int:

@@ -55,10 +55,7 @@ def greedy_matches(predicted: list[str], gold: list[str], threshold: float) -> i
 def maximum_matches(predicted: list[str], gold: list[str], threshold: float) -> list[tuple[int, int]]:
     """A maximum one-to-one matching of predictions to gold texts whose ratio reaches
     ``threshold`` (augmenting paths): the order of predictions never changes its size."""
-    edges: list[list[int]] = []
-    for pred in predicted:
-        row = [j for j, text in enumerate(gold) if pred and text and similarity(pred, text, threshold) >= threshold]
-        edges.append(row)
+    edges = _edges(predicted, gold, threshold)
     owner: dict[int, int] = {}  # gold index → prediction index
 
     def augment(i: int, seen: set[int]) -> bool:
@@ -75,3 +72,47 @@ def maximum_matches(predicted: list[str], gold: list[str], threshold: float) -> 
         if edges[i]:
             augment(i, set())
     return sorted((i, j) for j, i in owner.items())
+
+
+def _edges(predicted: list[str], gold: list[str], threshold: float) -> list[list[int]]:
+    """For each prediction, the gold texts (ascending) whose ratio reaches ``threshold``:
+    exactly the pairs :func:`similarity` passes. rapidfuzz's C loop over the gold texts keeps
+    those within the Indel distance any of them could have and pass (a superset: the bound
+    depends on each pair's lengths, checked here as :func:`similarity` checks it); of those,
+    the pairs a common start or end already puts over the threshold skip difflib."""
+    from rapidfuzz import process
+
+    edges: list[list[int]] = [[] for _ in predicted]
+    usable = [j for j, text in enumerate(gold) if text]
+    texts = [gold[j] for j in usable]
+    longest = max(map(len, texts), default=0)
+    for i, pred in enumerate(predicted):
+        if not pred or not texts:
+            continue
+        widest = int((1.0 - threshold) * (len(pred) + longest)) + 1  # (+1: float rounding never drops a pair)
+        row = edges[i]
+        for text, distance, k in process.extract_iter(pred, texts, scorer=Indel.distance, score_cutoff=widest):
+            length = len(pred) + len(text)
+            if (threshold <= 0.0 or 2.0 * ((length - distance) // 2) / length >= threshold) and _reaches(pred, text, threshold):
+                row.append(usable[k])
+    return edges
+
+
+def _reaches(a: str, b: str, threshold: float) -> bool:
+    """Whether difflib's ratio of ``a`` to ``b`` reaches ``threshold``. difflib's matching
+    blocks hold a longest common substring when it junks nothing (``b`` under 200 characters:
+    its "popular" heuristic is off), so a common start or end that alone reaches the threshold
+    decides without running it."""
+    if a == b:
+        return True  # (difflib's ratio of equal texts is 1.0)
+    if len(b) < 200:
+        size = min(len(a), len(b))
+        start = 0
+        while start < size and a[start] == b[start]:
+            start += 1
+        end = 0
+        while end < size and a[-1 - end] == b[-1 - end]:
+            end += 1
+        if 2.0 * max(start, end) / (len(a) + len(b)) >= threshold:
+            return True
+    return difflib.SequenceMatcher(None, a, b).ratio() >= threshold

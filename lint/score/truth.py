@@ -98,8 +98,11 @@ class _Tally:
 def score_row(gold: GoldRow, pred: PredRow, options: TruthOptions) -> tuple[bool, int, int, int, bool, dict[str, Any], dict[str, Any]]:
     """(intent ok, TP, predicted instances, gold instances, all entities correct, the kept
     reference, the kept prediction)."""
-    ref = {e: v for e, v in gold.annotation.items() if not options.ignored(e, gold.intent)}
-    got = {e: v for e, v in (pred.entities or {}).items() if not options.ignored(e, gold.intent)}
+    if options.ignore:
+        ref = {e: v for e, v in gold.annotation.items() if not options.ignored(e, gold.intent)}
+        got = {e: v for e, v in (pred.entities or {}).items() if not options.ignored(e, gold.intent)}
+    else:  # (nothing to ignore: the usual run, without a call an entity)
+        ref, got = dict(gold.annotation), dict(pred.entities or {})
     tp = n_gold = n_pred = 0
     all_ok = not (set(got) - set(ref))
     for entity, value in ref.items():

@@ -41,16 +41,45 @@ class View:
     key: str  # its `# id`, or its 1-based position
     intent: str | None
     tags: list[str]
-    spans: set[bio.Span]
+    spans: frozenset[bio.Span]
+
+
+Shapes = dict[tuple[str, ...], frozenset[bio.Span]]  # a tag sequence's spans, made once per distinct sequence
 
 
 def view(s: Sentence, by_id: bool) -> View:
-    tags = [t.cells[3] if len(t.cells) >= 4 else "O" for t in s.tokens]
+    return _read(s, by_id, {})[0]
+
+
+def _read(s: Sentence, by_id: bool, shapes: Shapes) -> tuple[View, str | None]:
+    """The sentence's view (keyed by id when ``by_id``, else by position) and its `# id`, read
+    from its cells (no token objects: their positions are made only to place a finding)."""
+    cells = s.cells
+    tags = [c[3] if len(c) >= 4 else "O" for c in cells]
     intent = s.value("intent")
-    if intent is None and s.tokens and len(s.tokens[0].cells) >= 3:
-        intent = s.tokens[0].cells[2]
-    key = (s.value("id") or "") if by_id else str(s.number + 1)
-    return View(s.number, key, intent, tags, set(bio.spans(tags)))
+    if intent is None and cells and len(cells[0]) >= 3:
+        intent = cells[0][2]
+    ident = s.value("id")
+    key = (ident or "") if by_id else str(s.number + 1)
+    shape = tuple(tags)
+    spans = shapes.get(shape)
+    if spans is None:  # (a file's sentences repeat a few hundred tag sequences: most are found here)
+        spans = shapes[shape] = frozenset(bio.spans(tags))
+    return View(s.number, key, intent, tags, spans), ident
+
+
+def _views(doc: ConllDocument, shapes: Shapes) -> tuple[list[View], bool]:
+    """Every sentence's view, each sentence read once and forgotten again (a 100,000-sentence
+    file is not held as cells), and whether every sentence has an `# id`. Views are keyed by
+    id; :func:`pair` re-keys them by position when some sentence has none."""
+    views: list[View] = []
+    every = True
+    for s in doc.sentences:
+        v, ident = _read(s, True, shapes)
+        every = every and bool(ident)
+        views.append(v)
+        s.forget()
+    return views, every
 
 
 def score(gold: ConllDocument, pred: ConllDocument, profile: str, issues: Issues, tick: Callable[[int], None] = lambda n: None) -> Outcome:
@@ -72,10 +101,13 @@ def score(gold: ConllDocument, pred: ConllDocument, profile: str, issues: Issues
 def pair(gold: ConllDocument, pred: ConllDocument, issues: Issues) -> tuple[list[tuple[View, View]], Counter[str]]:
     """Gold and predicted sentences, paired by `# id` when both files give every sentence one, else by position."""
     counts: Counter[str] = Counter(gold_sentences=len(gold.sentences), predictions=len(pred.sentences))
-    by_id = all(s.value("id") for s in gold.sentences) and all(s.value("id") for s in pred.sentences)
-    golds = [view(s, by_id) for s in gold.sentences]
-    preds = [view(s, by_id) for s in pred.sentences]
+    shapes: Shapes = {}
+    golds, gold_ids = _views(gold, shapes)
+    preds, pred_ids = _views(pred, shapes)
+    by_id = gold_ids and pred_ids
     if not by_id:
+        for v in (*golds, *preds):
+            v.key = str(v.number + 1)
         for p in preds[len(golds) :]:
             counts["unknown_predictions"] += 1
             issues.add(PRED, "SCO103", At((p.number,)), f"predicted sentence {p.number + 1} has no gold sentence: the gold has {len(golds)}")
@@ -185,7 +217,7 @@ def differences(gold: ConllDocument, pred: ConllDocument, gold_read: xsid_nlueva
     spec_numbers = (f"intent_accuracy {_fmt(spec.intents / spec.n if spec.n else None)}, slot_f1 {_fmt(prf_counts(spec.tp, spec.fp, spec.fn).f1)}, "
                     f"fully_correct {_fmt(spec.fully / spec.n if spec.n else None)}")
     for name, doc, read in (("gold", gold, gold_read), ("predictions", pred, pred_read)):
-        new = sum(1 for s in doc.sentences if (found := s.comment("intent")) is not None and found[1].sep == "=")
+        new = sum(1 for s in doc.sentences if (k := s.index("intent")) is not None and s.seps[k] == "=")
         if new:
             notes.append(f"the {name} write {new} intent(s) as `# intent = x` (xSID 0.5+): nluEval.py reads only `# intent: x`, so it "
                          f"finds {len(read.intents)} intent(s) for {len(doc.sentences)} sentence(s)"
@@ -213,8 +245,8 @@ def _span_quirks(gold: ConllDocument, pred: ConllDocument) -> Counter[str]:
     for doc in (gold, pred):
         for s in doc.sentences:
             before: tuple[str, str] | None = None
-            for token in s.tokens:
-                shape = bio.split_tag(token.cells[3]) if len(token.cells) >= 4 else None
+            for cells in s.cells:
+                shape = bio.split_tag(cells[3]) if len(cells) >= 4 else None
                 kind, label = shape if shape is not None else ("O", "")
                 if kind == "I" and (before is None or before[0] == "O"):
                     found["orphan"] += 1
@@ -222,11 +254,11 @@ def _span_quirks(gold: ConllDocument, pred: ConllDocument) -> Counter[str]:
                     found["switch"] += 1
                 before = (kind, label)
     for g, p in zip(gold.sentences, pred.sentences, strict=False):
-        size = len(g.tokens)
-        if size != len(p.tokens) or size < 2:
+        size = len(g.cells)
+        if size != len(p.cells) or size < 2:
             continue
-        gold_spans = set(bio.spans([t.cells[3] if len(t.cells) >= 4 else "O" for t in g.tokens]))
-        pred_spans = set(bio.spans([t.cells[3] if len(t.cells) >= 4 else "O" for t in p.tokens]))
+        gold_spans = set(bio.spans([c[3] if len(c) >= 4 else "O" for c in g.cells]))
+        pred_spans = set(bio.spans([c[3] if len(c) >= 4 else "O" for c in p.cells]))
         for start, end, label in pred_spans - gold_spans:
             other = (start, size if end == size - 1 else size - 1, label)
             if end >= size - 1 and other in gold_spans - pred_spans:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from sacrebleu.metrics import CHRF
 
 from goldlint.score import chrf as chrf_mod
+from goldlint.score import textmatch
 from goldlint.score.chrf import StreamingChrf, fast_path_applies, pair_statistics, sentence_chrf
 from goldlint.score.metrics import example_f1, multiset_overlap, prf_counts, prf_sets_upstream
 from goldlint.score.slu_parse import parse_raw
@@ -114,6 +115,41 @@ def test_action_matchers_on_the_scoring_md_case() -> None:
     assert greedy_matches(preds, gold, 0.8) == 1
     assert greedy_matches(preds[::-1], gold, 0.8) == 2
     assert len(maximum_matches(preds, gold, 0.8)) == len(maximum_matches(preds[::-1], gold, 0.8)) == 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="ab cd", max_size=12), max_size=8), st.lists(st.text(alphabet="ab cd", max_size=12), max_size=8),
+       st.sampled_from([0.0, 0.5, 0.8, 1.0]))
+def test_the_matching_graph_is_every_pair_the_ratio_lets_through(predicted: list[str], gold: list[str], threshold: float) -> None:
+    """The edges computed a block at a time in C (and the common start or end that spares
+    difflib) are exactly the pairs whose difflib ratio reaches the threshold."""
+    edges = textmatch._edges(predicted, gold, threshold)
+    assert edges == [[j for j, b in enumerate(gold) if a and b and difflib.SequenceMatcher(None, a, b).ratio() >= threshold] for a in predicted]
+
+
+def test_long_texts_are_left_to_difflib_whose_junk_heuristic_may_drop_a_common_start() -> None:
+    # With 200 characters or more difflib junks "popular" characters, and its matching blocks may
+    # then miss a common start: no shortcut for them.
+    a = "ab" * 100 + "x" * 50
+    b = "ab" * 100 + "y" * 50
+    ratio = difflib.SequenceMatcher(None, a, b).ratio()
+    assert textmatch._edges([a], [b], 0.75) == ([[0]] if ratio >= 0.75 else [[]])
+
+
+def test_edges_spare_difflib_where_a_bound_decides(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+    real = difflib.SequenceMatcher
+
+    def counted(*args: object) -> difflib.SequenceMatcher[str]:
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(textmatch.difflib, "SequenceMatcher", counted)
+    gold = [f"send the pricing proposal item {n}" for n in range(200)]
+    predicted = [*gold[:100], *(f"call the customer back {n}" for n in range(100))]
+    pairs = maximum_matches(predicted, gold, 0.8)
+    assert len(pairs) == 100
+    assert calls == []  # equal texts, common starts over the bound, and the Indel bound decide every pair here
 
 
 def test_normalize_text() -> None:

@@ -7,6 +7,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from goldlint.score import slu
 from goldlint.score.model import Issues, Outcome
@@ -182,3 +184,12 @@ def test_falsy_slots_are_no_slots_in_both_profiles(slots: str) -> None:
 def test_mera_compares_intents_as_python_does() -> None:
     assert values(run({"intent": "42", "slots": []}, '{"intent": 42, "slots": []}', "mera")[0]) == (0.0, 1.0)
     assert values(run({"intent": "42", "slots": []}, '{"intent": 42, "slots": []}', "spec")[0]) == (1.0, 1.0)  # spec folds str() of both
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["time", "date", "\0"]), st.sampled_from(["7", "8", "\0"])), max_size=12),
+       st.lists(st.tuples(st.sampled_from(["time", "date", "\0"]), st.sampled_from(["7", "8", "\0"])), max_size=12))
+def test_the_slot_overlap_of_a_few_pairs_is_the_multiset_one(predicted: list[tuple[str, str]], gold: list[tuple[str, str]]) -> None:
+    from goldlint.score.metrics import multiset_overlap
+
+    assert slu._overlap(predicted, gold) == multiset_overlap(predicted, gold)

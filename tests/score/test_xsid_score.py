@@ -8,6 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from goldlint.formats import conll_doc
 from goldlint.formats.conll_doc import ConllDocument
 from goldlint.score import xsid
 from goldlint.score.model import Issues
@@ -101,3 +104,31 @@ def test_by_position_without_ids_and_unmeasured_precision_is_null() -> None:
     assert [(i.code, i.where.path) for i in issues.items] == [("SCO102", (1,))]
     assert out.metrics["intent_accuracy"].value == 1.0
     assert out.metrics["slot_precision"].value is None and out.metrics["slot_precision"].reason == "no slot predicted"
+
+
+def test_pairing_reads_each_sentence_once_from_its_cells_and_forgets_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scoring a large file builds no token objects (their line offsets are for placing a
+    finding) and keeps no sentence's cells once its view is taken: counted, not timed."""
+    block = "# id = {n}\n# intent = alarm/set_alarm\n1\twake\talarm/set_alarm\tO\n2\tat\talarm/set_alarm\tO\n3\tseven\talarm/set_alarm\tB-datetime\n\n"
+    gold = ConllDocument("gold.conll", "".join(block.format(n=n) for n in range(200)))
+    pred = ConllDocument("pred.conll", "".join(block.format(n=n) for n in range(0, 200, 2)))
+    reads: list[int] = []
+    offsets: list[int] = []
+    read, line_offsets = conll_doc.Sentence._read, conll_doc.Sentence._line_offsets
+
+    def counted_read(s: conll_doc.Sentence) -> None:
+        reads.append(s.number)
+        read(s)
+
+    def counted_offsets(s: conll_doc.Sentence) -> list[int]:
+        offsets.append(s.number)
+        return line_offsets(s)
+
+    monkeypatch.setattr(conll_doc.Sentence, "_read", counted_read)
+    monkeypatch.setattr(conll_doc.Sentence, "_line_offsets", counted_offsets)
+    issues = Issues()
+    pairs, counts = xsid.pair(gold, pred, issues)
+    assert len(pairs) == 100 and counts["missing_predictions"] == 100
+    assert offsets == [n for n in range(1, 200, 2)]  # only where a missing prediction's SCO102 is placed
+    assert len(reads) == 200 + 100 + 100  # every sentence once, and the 100 gold ones a finding is placed on
+    assert not any(s._done for s in pred.sentences)
