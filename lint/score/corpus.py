@@ -21,6 +21,7 @@ from goldlint.findings import At, JsonPath
 from goldlint.score.chrf import StreamingChrf
 from goldlint.score.corpus_read import USAGE_KEYS, Entry, Pred, dataset_info, entries_of, normalize, read_predictions
 from goldlint.score.model import Failure, Issues, Outcome, metric
+from goldlint.score.rules import PREDICTION_MISSING_FOR_GOLD_ID, PREDICTION_UNKNOWN_ID
 
 GOLD, PRED = "gold", "predictions"
 
@@ -76,7 +77,8 @@ def score(root: Any, predictions: Iterable[tuple[JsonPath, Any]], issues: Issues
         pred = preds.get(entry.key)
         if pred is None:
             counts["missing_predictions"] += 1
-            issues.add(GOLD, "SCO102", At(entry.path + ("id",)), f"no prediction for entry {entry.key}: recorded as an error, not evaluated", Severity.WARNING)
+            issues.add(GOLD, PREDICTION_MISSING_FOR_GOLD_ID, At(entry.path + ("id",)),
+                       f"no prediction for entry {entry.key}: recorded as an error, not evaluated", Severity.WARNING)
         error = "missing prediction" if pred is None else pred.error
         exact = equivalent = False
         if not error and pred is not None:
@@ -89,7 +91,7 @@ def score(root: Any, predictions: Iterable[tuple[JsonPath, Any]], issues: Issues
         rows.append((n, entry, pred, error, exact, equivalent))
     for key in preds.keys() - seen:
         counts["unknown_ids"] += 1
-        issues.add(PRED, "SCO103", At(preds[key].path), f"prediction for entry {key}, which the corpus does not have")
+        issues.add(PRED, PREDICTION_UNKNOWN_ID, At(preds[key].path), f"prediction for entry {key}, which the corpus does not have")
     has_variants = bool(classes) or any(e.variants for e in entries)
     return _finish(root, rows, chrf, counts, has_variants, domains)
 

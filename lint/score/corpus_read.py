@@ -17,6 +17,7 @@ from typing import Any
 from goldlint.families.corpus.declaration import key_of
 from goldlint.findings import At, JsonPath
 from goldlint.score.model import Issues
+from goldlint.score.rules import PREDICTION_DUPLICATE_ID, PREDICTION_SHAPE, PREDICTION_VALUE_OUT_OF_RANGE
 from goldlint.score.slu_read import split_predictions
 
 PRED = "predictions"
@@ -107,7 +108,7 @@ def read_predictions(records: Iterable[tuple[JsonPath, Any]], issues: Issues, co
             raw_id = item.get("id", item.get("entry_id")) if isinstance(item, dict) else None
             if raw_id is None or isinstance(raw_id, (bool, dict, list)):
                 counts["malformed_predictions"] += 1
-                issues.add(PRED, "SCO105", at, "a prediction must be an object with the corpus entry's `id` and `predicted`")
+                issues.add(PRED, PREDICTION_SHAPE, at, "a prediction must be an object with the corpus entry's `id` and `predicted`")
                 continue
             key = str(raw_id)
             # As the harness: `error` counts when truthy (false, 0 and "" are no error), a
@@ -116,11 +117,11 @@ def read_predictions(records: Iterable[tuple[JsonPath, Any]], issues: Issues, co
             error = _error_text(error) if error else None
             if not isinstance(predicted, str) and not error:
                 counts["malformed_predictions"] += 1
-                issues.add(PRED, "SCO105", at.child("predicted"), "`predicted` must be the output text (a string)")
+                issues.add(PRED, PREDICTION_SHAPE, at.child("predicted"), "`predicted` must be the output text (a string)")
                 continue
             if key in out:
                 counts["duplicate_ids"] += 1
-                issues.add(PRED, "SCO104", at.child("id"), f"a second prediction for entry {key}: the first one is scored")
+                issues.add(PRED, PREDICTION_DUPLICATE_ID, at.child("id"), f"a second prediction for entry {key}: the first one is scored")
                 continue
             out[key] = Pred(path, predicted if isinstance(predicted, str) else "", error, _number(item, "latency_seconds", at, issues),
                             _usage(item.get("usage"), at.child("usage"), issues), _number(item, "cost_usd", at, issues),
@@ -149,7 +150,7 @@ def _number(item: dict[str, Any], name: str, at: At, issues: Issues, upper: floa
         number = math.inf
     if not math.isfinite(number) or number < 0 or number > upper:
         allowed = f"a number from 0 to {upper:g}"
-        issues.add(PRED, "SCO108", at.child(name), f"`{name}` must be {allowed}: left out of the totals")
+        issues.add(PRED, PREDICTION_VALUE_OUT_OF_RANGE, at.child(name), f"`{name}` must be {allowed}: left out of the totals")
         return None
     return number
 
@@ -163,7 +164,7 @@ def _usage(value: Any, at: At, issues: Issues) -> dict[str, int] | None:
         if not isinstance(count, int) or isinstance(count, bool):
             continue
         if count < 0 or count > MAX_TOKENS:
-            issues.add(PRED, "SCO108", at.child(k), f"`{k}` must be a token count from 0 to {MAX_TOKENS:,}: left out of the totals")
+            issues.add(PRED, PREDICTION_VALUE_OUT_OF_RANGE, at.child(k), f"`{k}` must be a token count from 0 to {MAX_TOKENS:,}: left out of the totals")
             continue
         out[k] = count
     return out

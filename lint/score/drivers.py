@@ -19,6 +19,7 @@ from goldlint.formats.tsv_doc import TsvDocument
 from goldlint.score import corpus, semantic, slu, truth
 from goldlint.score.inputs import InputError, Source, lint_gold, read_input
 from goldlint.score.model import Issues, Outcome
+from goldlint.score.rules import PREDICTION_SHAPE, PREDICTION_SYNTAX
 from goldlint.score.slu_read import split_predictions
 from goldlint.score.truth_match import MatchOptions
 
@@ -106,7 +107,7 @@ def score_semantic(inputs: Inputs, profile: str, threshold: float, issues: Issue
     for source in inputs.predictions:
         preds.extend(_semantic_predictions(source, len(inputs.predictions) > 1 or source.key != "predictions", issues))
     out = semantic.score(gold, preds, profile, issues, threshold, tick)
-    out.counts["malformed_predictions"] = issues.count("SCO105")
+    out.counts["malformed_predictions"] = issues.count(PREDICTION_SHAPE)
     return out
 
 
@@ -118,7 +119,7 @@ def _semantic_predictions(source: Source, one_per_file: bool, issues: Issues) ->
     if root is None:
         return
     if not isinstance(root, dict):
-        issues.add(source.key, "SCO105", At(()), "predictions must be an object: meeting_id → {topics, risks, actions}")
+        issues.add(source.key, PREDICTION_SHAPE, At(()), "predictions must be an object: meeting_id → {topics, risks, actions}")
         return
     if one_per_file or any(k in root for k in _ASPECTS):
         mid = root.get("meeting_id")
@@ -126,7 +127,7 @@ def _semantic_predictions(source: Source, one_per_file: bool, issues: Issues) ->
         return
     for mid, value in root.items():
         if not isinstance(value, dict):
-            issues.add(source.key, "SCO105", At((mid,)), f"the prediction for `{mid}` must be an object with `topics`, `risks` and `actions`")
+            issues.add(source.key, PREDICTION_SHAPE, At((mid,)), f"the prediction for `{mid}` must be an object with `topics`, `risks` and `actions`")
             continue
         yield semantic.sample_of(mid, source.key, (mid,), value)
 
@@ -175,7 +176,7 @@ def score_truth(inputs: Inputs, options: truth.TruthOptions, issues: Issues, tic
     preds = list(_truth_predictions(inputs.predictions[0], issues))
     out = truth.score(gold, preds, options, issues, inputs.gold[0].key, tick)
     out.counts["gold_unusable"] = unusable
-    out.counts["malformed_predictions"] = issues.count("SCO105") + issues.count("SCO101")
+    out.counts["malformed_predictions"] = issues.count(PREDICTION_SHAPE) + issues.count(PREDICTION_SYNTAX)
     return out
 
 
@@ -187,7 +188,7 @@ def _truth_predictions(source: Source, issues: Issues) -> Iterator[truth.PredRow
         key_col = "row" if doc.column_index("row") is not None else "codedWvnm"
         for name in (key_col, "intent", "entities"):
             if doc.column_index(name) is None:
-                issues.add(source.key, "SCO105", At(()), f"the results header lacks the `{name}` column (`codedWvnm` or `row`, `intent`, `entities`)")
+                issues.add(source.key, PREDICTION_SHAPE, At(()), f"the results header lacks the `{name}` column (`codedWvnm` or `row`, `intent`, `entities`)")
                 return
         for i, row in enumerate(doc.root):
             if row is None:
@@ -199,7 +200,7 @@ def _truth_predictions(source: Source, issues: Issues) -> Iterator[truth.PredRow
     for path, value in doc.records():
         for item_path, item in split_predictions(path, value):
             if not isinstance(item, dict):
-                issues.add(source.key, "SCO105", At(item_path), "a prediction must be an object with `codedWvnm` (or `row`), `intent` and `entities`")
+                issues.add(source.key, PREDICTION_SHAPE, At(item_path), "a prediction must be an object with `codedWvnm` (or `row`), `intent` and `entities`")
                 continue
             key_col = "row" if "row" in item else "codedWvnm"
             pred = _truth_row(item_path, item.get(key_col), key_col, item.get("intent"), item.get("entities"), source, issues)
@@ -214,24 +215,24 @@ def _truth_row(path: JsonPath, key: Any, key_col: str, intent: Any, entities: An
         digits = key.strip() if isinstance(key, str) else None
         number = key if isinstance(key, int) and not isinstance(key, bool) else int(digits) if digits and digits.isdecimal() and len(digits) <= 18 else None
         if number is None or number < 1:
-            issues.add(source.key, "SCO105", at.child("row"), "`row` must be the truth file's 1-based data row number")
+            issues.add(source.key, PREDICTION_SHAPE, at.child("row"), "`row` must be the truth file's 1-based data row number")
             return None
         name = f"row:{number}"
     else:
         if not isinstance(key, str) or not key.strip():
-            issues.add(source.key, "SCO105", at.child("codedWvnm") if key is not None else at, "a prediction needs `codedWvnm` (or `row`) naming its truth row")
+            issues.add(source.key, PREDICTION_SHAPE, at.child("codedWvnm") if key is not None else at, "a prediction needs `codedWvnm` (or `row`) naming its truth row")
             return None
         name = f"audio:{key.strip()}"
     if isinstance(entities, str):
         parsed = parse_json(entities) if entities.strip() else None
         if parsed is not None and not parsed.ok:
             for p in parsed.problems:
-                issues.add(source.key, "SCO101", at.child("entities").inside(p.start, p.end), f"`entities` is not valid JSON: {p.message}")
+                issues.add(source.key, PREDICTION_SYNTAX, at.child("entities").inside(p.start, p.end), f"`entities` is not valid JSON: {p.message}")
             return truth.PredRow(name, path, source.key, _intent(intent), None)
         entities = parsed.value if parsed is not None else {}
     read = truth.read_entities(entities)
     if read is None:
-        issues.add(source.key, "SCO105", at.child("entities"), "`entities` must be an object: entity → list of {literal, canonical, formattedLiteral, struct_value}")
+        issues.add(source.key, PREDICTION_SHAPE, at.child("entities"), "`entities` must be an object: entity → list of {literal, canonical, formattedLiteral, struct_value}")
     return truth.PredRow(name, path, source.key, _intent(intent), read)
 
 

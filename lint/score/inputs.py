@@ -22,8 +22,10 @@ from goldlint.engine import check_file, format_of, make_document, to_diagnostics
 from goldlint.findings import Finding
 from goldlint.formats.base import Document
 from goldlint.reading import is_stream, read_stream
+from goldlint.rules.general import LIMIT_EXCEEDED, SYNTAX_ERROR
 from goldlint.score import rules as _rules  # noqa: F401  (registers the SCO codes resolved here)
 from goldlint.score.model import Issue
+from goldlint.score.rules import PREDICTION_SYNTAX
 from goldlint.source import decode
 
 
@@ -84,7 +86,7 @@ def read_input(path: Path, key: str, fmt: str | None = None) -> Source:
     doc = make_document(str(path), decoded.text, fmt) if data.strip() else None
     source = Source(key, path, doc, hashlib.sha256(data).hexdigest(), findings=list(decoded.findings))
     if doc is None:
-        source.findings.append(Finding("SCO101", Span(Position(1, 1), Position(1, 1), 0, 0), "the predictions file is empty"))
+        source.findings.append(Finding(PREDICTION_SYNTAX.code, Span(Position(1, 1), Position(1, 1), 0, 0), "the predictions file is empty"))
     return source
 
 
@@ -105,13 +107,13 @@ def _read_within_limit(path: Path, fmt: str | None) -> bytes | Finding:
         elif path.is_dir():
             raise InputError(f"{path}: a folder where a file is needed")
         else:
-            return Finding("GL003", _START, "not a regular file (a device): not read")
+            return Finding(SYNTAX_ERROR.code, _START, "not a regular file (a device): not read")
     except FileNotFoundError as exc:
         raise InputError(f"{path}: no such file") from exc
     except OSError as exc:  # (permission denied: the file is there, and a diagnostic says why it is not read)
-        return Finding("GL003", _START, f"cannot read: {exc.strerror or exc}")
+        return Finding(SYNTAX_ERROR.code, _START, f"cannot read: {exc.strerror or exc}")
     if data is None or len(data) > limit:
-        return Finding("GL011", _START, f"the file holds more than {limit:,} bytes, the limit ({setting}): not read")
+        return Finding(LIMIT_EXCEEDED.code, _START, f"the file holds more than {limit:,} bytes, the limit ({setting}): not read")
     return data
 
 
@@ -121,6 +123,6 @@ def diagnostics(source: Source, issues: list[Issue]) -> list[Diagnostic]:
     if source.doc is not None and not source.linted:
         findings.extend(source.doc.findings)  # syntax found while reading (gold's are in its lint)
     findings.extend(Finding(i.code, i.where, i.message, severity=i.severity) for i in issues if i.file == source.key)
-    renamed = [msgspec.structs.replace(f, code="SCO101") if f.code == "GL003" else f for f in findings]
+    renamed = [msgspec.structs.replace(f, code=PREDICTION_SYNTAX.code) if f.code == SYNTAX_ERROR.code else f for f in findings]
     out = list(source.diagnostics) + to_diagnostics(renamed, source.doc, source.path)
     return sorted(out, key=lambda d: d.sort_key)

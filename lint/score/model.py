@@ -8,10 +8,13 @@ on and how many were skipped.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from goldlint.diagnostics import Severity
 from goldlint.findings import Location
+
+if TYPE_CHECKING:
+    from goldlint.rules.registry import Rule
 
 
 @dataclass(slots=True)
@@ -72,11 +75,12 @@ class Issues:
     def __init__(self) -> None:
         self.items: list[Issue] = []
 
-    def add(self, file: str, code: str, where: Location, message: str, severity: Severity | None = None) -> None:
-        self.items.append(Issue(file, code, where, message, severity))
+    def add(self, file: str, rule: Rule, where: Location, message: str, severity: Severity | None = None) -> None:
+        """Report a finding of ``rule`` (a row of :mod:`goldlint.score.rules`) in ``file``."""
+        self.items.append(Issue(file, rule.code, where, message, severity))
 
-    def count(self, code: str) -> int:
-        return sum(1 for issue in self.items if issue.code == code)
+    def count(self, rule: Rule) -> int:
+        return sum(1 for issue in self.items if issue.code == rule.code)
 
 
 @dataclass(slots=True)

@@ -21,6 +21,7 @@ from goldlint.diagnostics import Severity
 from goldlint.findings import At
 from goldlint.score.metrics import PRF, MacroMean, multiset_overlap, prf_counts
 from goldlint.score.model import Failure, Issues, Metric, Outcome, metric
+from goldlint.score.rules import PREDICTION_DUPLICATE_ID, PREDICTION_MISSING_FOR_GOLD_ID, PREDICTION_SHAPE, PREDICTION_UNKNOWN_ID
 from goldlint.score.semantic_samples import PROFILES, SPEC_LEVELS, UNKNOWN_WEIGHT, UPSTREAM_LEVELS, WEIGHTS, Sample, Totals, labels, sample_of, texts
 from goldlint.score.semantic_upstream import flag_items, upstream_sample
 from goldlint.score.textmatch import maximum_matches, normalize_text
@@ -31,7 +32,7 @@ def score(gold: list[Sample], predictions: list[Sample], profile: str, issues: I
     preds: dict[str, Sample] = {}
     for pred in predictions:
         if pred.key in preds:
-            issues.add(pred.file, "SCO104", At(pred.path), f"a second prediction for meeting `{pred.key}`: the first one is scored")
+            issues.add(pred.file, PREDICTION_DUPLICATE_ID, At(pred.path), f"a second prediction for meeting `{pred.key}`: the first one is scored")
             continue
         preds[pred.key] = pred
     out = Outcome("semantic", profile, main_breakdown="by_severity")
@@ -44,7 +45,8 @@ def score(gold: list[Sample], predictions: list[Sample], profile: str, issues: I
         found = preds.pop(sample.key) if sample.key in preds else None
         if found is None:
             counts["missing_predictions"] += 1
-            issues.add(sample.file, "SCO102", At(sample.path + ("meeting_id",)), f"no prediction for meeting `{sample.key}`: not scored (coverage drops)", Severity.WARNING)
+            issues.add(sample.file, PREDICTION_MISSING_FOR_GOLD_ID, At(sample.path + ("meeting_id",)),
+                       f"no prediction for meeting `{sample.key}`: not scored (coverage drops)", Severity.WARNING)
             continue
         if profile == "spec":
             flag_items(found, issues)
@@ -57,8 +59,8 @@ def score(gold: list[Sample], predictions: list[Sample], profile: str, issues: I
             out.failures.append(Failure(sample.key, _shown(sample), _shown(found), detail))
     for key, pred in preds.items():
         counts["unknown_ids"] += 1
-        issues.add(pred.file, "SCO103", At(pred.path), f"prediction for meeting `{key}`, which no gold file has")
-    raising = sum(1 for issue in issues.items if issue.code == "SCO105" and "official scorer raises" in issue.message)
+        issues.add(pred.file, PREDICTION_UNKNOWN_ID, At(pred.path), f"prediction for meeting `{key}`, which no gold file has")
+    raising = sum(1 for issue in issues.items if issue.code == PREDICTION_SHAPE.code and "official scorer raises" in issue.message)
     if raising:
         out.note(f"{raising} predicted item(s) would make slower-whisper's scorer raise (an unhashable topic or risk key, a risk "
                  "that is not an object, an action text that is not a string): each counted as a prediction that matches nothing (SCO105)")

@@ -23,6 +23,7 @@ from goldlint.diagnostics import Severity
 from goldlint.findings import At
 from goldlint.score.metrics import PRF, MacroMean, prf_sets_upstream
 from goldlint.score.model import Issues
+from goldlint.score.rules import PREDICTION_SHAPE
 from goldlint.score.semantic_samples import UPSTREAM_LEVELS, Sample, Totals
 from goldlint.score.textmatch import greedy_matches, normalize_text
 
@@ -42,7 +43,7 @@ def upstream_sample(sample: Sample, pred: Sample, t: Totals, macro: dict[str, Ma
 
     def flag(steps: tuple[str | int, ...], message: str) -> None:
         if issues is not None:
-            issues.add(pred.file, "SCO105", At(pred.path + steps), message, Severity.WARNING)
+            issues.add(pred.file, PREDICTION_SHAPE, At(pred.path + steps), message, Severity.WARNING)
 
     row: dict[str, Any] = {}
     g_topics = set(_gold_labels(gold.get("topics")))
@@ -79,7 +80,7 @@ def flag_items(pred: Sample, issues: Issues) -> None:
     value = pred.raw if isinstance(pred.raw, dict) else {}
 
     def flag(steps: tuple[str | int, ...], message: str) -> None:
-        issues.add(pred.file, "SCO105", At(pred.path + steps), message, Severity.WARNING)
+        issues.add(pred.file, PREDICTION_SHAPE, At(pred.path + steps), message, Severity.WARNING)
 
     _predicted_topics(value.get("topics"), flag)
     _risk_keys(value.get("risks"), flag)

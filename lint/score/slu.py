@@ -28,6 +28,7 @@ from goldlint.formats.base import Document
 from goldlint.formats.jsonl_doc import JsonlDocument
 from goldlint.score.metrics import confusion_block, example_f1, multiset_overlap, prf_counts
 from goldlint.score.model import Failure, Issues, Outcome, metric
+from goldlint.score.rules import GOLD_OFFICIAL_SCORER_CANNOT_SCORE, PREDICTION_MISSING_FOR_GOLD_ID, PREDICTION_UNKNOWN_ID
 from goldlint.score.slu_parse import Answer, answer_of, intents_equal
 from goldlint.score.slu_read import Prediction, read_predictions, record_key, split_predictions
 
@@ -61,7 +62,7 @@ def score(gold: Document | Iterable[tuple[JsonPath, Any]], predictions: Iterable
     for key in preds.keys() - seen:
         counts["unknown_ids"] += 1
         pred = preds[key]
-        issues.add(PRED, "SCO103", At(pred.path), f"prediction for id {key}, which no gold record has")
+        issues.add(PRED, PREDICTION_UNKNOWN_ID, At(pred.path), f"prediction for id {key}, which no gold record has")
     return acc.outcome(counts)
 
 
@@ -93,12 +94,12 @@ def _gold_record(path: JsonPath, record: Any, profile: str, preds: dict[str, Pre
         counts["gold_official_crashes"] += 1
         steps, offset = apostrophe
         where = At(path + ("outputs", *steps)).inside(offset, offset + 1) if offset >= 0 else At(path + ("outputs", *steps), True)
-        issues.add(GOLD, "SCO107", where, f"gold id {key} has an apostrophe: MERA's scorer turns every `'` into `\"` before decoding the "
+        issues.add(GOLD, GOLD_OFFICIAL_SCORER_CANNOT_SCORE, where, f"gold id {key} has an apostrophe: MERA's scorer turns every `'` into `\"` before decoding the "
                    "gold, so the official leaderboard cannot score this record (it raises JSONDecodeError); goldlint scores it", Severity.WARNING)
     pred = preds.get(key)
     if pred is None:
         counts["missing_predictions"] += 1
-        issues.add(GOLD, "SCO102", At(path + ("meta", "id")), f"no prediction for gold id {key}: not scored (coverage drops)", Severity.WARNING)
+        issues.add(GOLD, PREDICTION_MISSING_FOR_GOLD_ID, At(path + ("meta", "id")), f"no prediction for gold id {key}: not scored (coverage drops)", Severity.WARNING)
         return
     acc.add(key, _label(value.get("intent")), gold, pred, value)
 

@@ -12,6 +12,7 @@ from typing import Any
 from goldlint.diagnostics import Severity
 from goldlint.findings import At, JsonPath
 from goldlint.score.model import Issues
+from goldlint.score.rules import PREDICTION_DUPLICATE_ID, PREDICTION_SHAPE, PREDICTION_UNPARSABLE_ANSWER
 from goldlint.score.slu_parse import Answer, answer_of, lower_strings, parse_raw, slots_problem
 
 PRED = "predictions"
@@ -61,7 +62,8 @@ def read_predictions(records: Iterable[tuple[JsonPath, Any]], profile: str, issu
             key, prediction = pred
             if key in out:
                 counts["duplicate_ids"] += 1
-                issues.add(PRED, "SCO104", At(path + _id_steps(item)), f"a second prediction for id {key} (the first, at {_where(out[key].path)}, is the one scored)")
+                issues.add(PRED, PREDICTION_DUPLICATE_ID, At(path + _id_steps(item)),
+                           f"a second prediction for id {key} (the first, at {_where(out[key].path)}, is the one scored)")
                 continue
             out[key] = prediction
     return out
@@ -75,7 +77,7 @@ def _one(path: JsonPath, item: Any, profile: str, issues: Issues, counts: Counte
     at = At(path)
     if not isinstance(item, dict):
         counts["malformed_predictions"] += 1
-        issues.add(PRED, "SCO105", at, "a prediction must be an object with `id` and `output` (or `intent` and `slots`)")
+        issues.add(PRED, PREDICTION_SHAPE, at, "a prediction must be an object with `id` and `output` (or `intent` and `slots`)")
         return None
     meta = item.get("meta")
     raw_id = item["id"] if "id" in item else meta.get("id") if isinstance(meta, dict) else None
@@ -83,7 +85,7 @@ def _one(path: JsonPath, item: Any, profile: str, issues: Issues, counts: Counte
     if key is None:
         counts["malformed_predictions"] += 1
         where = at.child(*_id_steps(item)) if raw_id is not None else at
-        issues.add(PRED, "SCO105", where, "a prediction needs an `id` (or `meta.id`): the gold record's `meta.id`")
+        issues.add(PRED, PREDICTION_SHAPE, where, "a prediction needs an `id` (or `meta.id`): the gold record's `meta.id`")
         return None
     field = "output" if "output" in item else "outputs" if "outputs" in item else None
     if field is None and ("intent" in item or "slots" in item):
@@ -91,7 +93,7 @@ def _one(path: JsonPath, item: Any, profile: str, issues: Issues, counts: Counte
         return key, _decoded(path, path, value, item, profile, issues, counts)
     if field is None:
         counts["malformed_predictions"] += 1
-        issues.add(PRED, "SCO105", at, "a prediction needs `output` (the model's raw text) or `intent` and `slots`")
+        issues.add(PRED, PREDICTION_SHAPE, at, "a prediction needs `output` (the model's raw text) or `intent` and `slots`")
         return None
     raw = item[field]
     if isinstance(raw, dict):
@@ -99,7 +101,7 @@ def _one(path: JsonPath, item: Any, profile: str, issues: Issues, counts: Counte
         return key, _decoded(path, path + (field,), value, raw, profile, issues, counts)
     if not isinstance(raw, str):
         counts["malformed_predictions"] += 1
-        issues.add(PRED, "SCO105", at.child(field), f"`{field}` must be the model's raw text (a string)")
+        issues.add(PRED, PREDICTION_SHAPE, at.child(field), f"`{field}` must be the model's raw text (a string)")
         return None
     parsed = parse_raw(raw.lower() if profile == "mera" else raw)
     if parsed.problem is not None:
@@ -108,7 +110,7 @@ def _one(path: JsonPath, item: Any, profile: str, issues: Issues, counts: Counte
         if parsed.crash and profile == "mera":
             counts["scorer_crashes"] += 1
             official = f" (MERA's scorer raises {parsed.crash} on it)"
-        issues.add(PRED, "SCO106", at.child(field), f"answer for id {key} is unparsable: {parsed.problem}; scored 0{official}", Severity.INFO)
+        issues.add(PRED, PREDICTION_UNPARSABLE_ANSWER, at.child(field), f"answer for id {key} is unparsable: {parsed.problem}; scored 0{official}", Severity.INFO)
         return key, Prediction(path, None, parsed.problem, raw)
     return key, _decoded(path, path + (field,), parsed.value, raw, profile, issues, counts)
 
@@ -118,15 +120,15 @@ def _decoded(path: JsonPath, answer_path: JsonPath, value: Any, shown: Any, prof
     if answer is None:
         counts["unparsable_predictions"] += 1
         problem = "the JSON is not an object with `intent` and `slots`"
-        issues.add(PRED, "SCO106", At(answer_path), f"{problem}; scored 0", Severity.INFO)
+        issues.add(PRED, PREDICTION_UNPARSABLE_ANSWER, At(answer_path), f"{problem}; scored 0", Severity.INFO)
         return Prediction(path, None, problem, shown)
     if answer.crash:
         counts["scorer_crashes"] += 1
-        issues.add(PRED, "SCO106", At(answer_path), f"MERA's scorer would crash on it ({answer.crash}); scored 0", Severity.INFO)
+        issues.add(PRED, PREDICTION_UNPARSABLE_ANSWER, At(answer_path), f"MERA's scorer would crash on it ({answer.crash}); scored 0", Severity.INFO)
     elif profile == "spec" and (problem := slots_problem(value)) is not None:
         # In the file itself the slots have a place of their own; in the model's raw text, the text is the place.
         where = At(answer_path) if isinstance(shown, str) else At(answer_path + ("slots",))
-        issues.add(PRED, "SCO106", where, problem, Severity.INFO)
+        issues.add(PRED, PREDICTION_UNPARSABLE_ANSWER, where, problem, Severity.INFO)
     return Prediction(path, answer, None, shown)
 
 

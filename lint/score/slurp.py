@@ -37,6 +37,7 @@ from goldlint.formats.base import Document
 from goldlint.formats.jsonl_doc import JsonlDocument
 from goldlint.score import slurp_upstream as up
 from goldlint.score.model import Failure, Issues, Outcome, metric
+from goldlint.score.rules import PREDICTION_DUPLICATE_ID, PREDICTION_MISSING_FOR_GOLD_ID, PREDICTION_SHAPE, PREDICTION_UNKNOWN_ID
 
 PROFILES = ("spec", "slurp")
 AVERAGES = ("micro", "macro")
@@ -156,23 +157,23 @@ def read_predictions(records: Iterable[tuple[JsonPath, Any]], issues: Issues, co
         counts["predictions"] += 1
         at = At(path)
         if not isinstance(value, dict):
-            issues.add(PRED, "SCO105", at, "a prediction is an object: {slurp_id or file, scenario, action, entities}")
+            issues.add(PRED, PREDICTION_SHAPE, at, "a prediction is an object: {slurp_id or file, scenario, action, entities}")
             continue
         if by_id is None:
             by_id = "slurp_id" in value and "file" not in value
         key_name = "slurp_id" if by_id else "file"
         if key_name not in value:
-            issues.add(PRED, "SCO105", at, f"a prediction needs `{key_name}`, as the file's first prediction has")
+            issues.add(PRED, PREDICTION_SHAPE, at, f"a prediction needs `{key_name}`, as the file's first prediction has")
             continue
         missing = [k for k in ("scenario", "action", "entities") if k not in value]
         if missing:
-            issues.add(PRED, "SCO105", at, f"a prediction needs `{'`, `'.join(missing)}`: the official evaluator stops on it (KeyError)")
+            issues.add(PRED, PREDICTION_SHAPE, at, f"a prediction needs `{'`, `'.join(missing)}`: the official evaluator stops on it (KeyError)")
             continue
         entities = value["entities"]
         if not isinstance(entities, list) or not all(_entity_ok(e) for e in entities):
             bad = next((i for i, e in enumerate(entities) if not _entity_ok(e)), None) if isinstance(entities, list) else None
             where = at.child("entities", bad) if bad is not None else at.child("entities")
-            issues.add(PRED, "SCO105", where, "an entity is an object with a string `type` and `filler`: the official evaluator stops on this one")
+            issues.add(PRED, PREDICTION_SHAPE, where, "an entity is an object with a string `type` and `filler`: the official evaluator stops on this one")
             continue
         out.append(Example(value[key_name], path, value["scenario"], value["action"], entities))
     return out, bool(by_id)
@@ -230,7 +231,7 @@ def score(gold: Document | Iterable[tuple[JsonPath, Any]], predictions: Iterable
         key = str(p.key) if spec and by_id else p.key
         if key in by_key:
             counts["duplicate_predictions"] += 1
-            issues.add(PRED, "SCO104", At(p.path + (("slurp_id",) if by_id else ("file",))),
+            issues.add(PRED, PREDICTION_DUPLICATE_ID, At(p.path + (("slurp_id",) if by_id else ("file",))),
                        f"a second prediction for {key!r}: the official evaluator keeps this later one", Severity.WARNING)
         by_key[key] = p  # (the evaluator's dict: the last one wins)
     run = _Run()
@@ -239,7 +240,7 @@ def score(gold: Document | Iterable[tuple[JsonPath, Any]], predictions: Iterable
         if key not in by_key:
             counts["missing_predictions"] += 1
             what = f"gold record {key}" if by_id else f"gold recording `{key}`"
-            issues.add(GOLD, "SCO102", At(g.path), f"no prediction for {what}: left out of every metric (coverage drops; the official "
+            issues.add(GOLD, PREDICTION_MISSING_FOR_GOLD_ID, At(g.path), f"no prediction for {what}: left out of every metric (coverage drops; the official "
                        "evaluator only logs how many)", Severity.WARNING)
             continue
         p = by_key.pop(key)
@@ -253,7 +254,7 @@ def score(gold: Document | Iterable[tuple[JsonPath, Any]], predictions: Iterable
             tick(1000)
     for key, p in by_key.items():
         counts["unknown_predictions"] += 1
-        issues.add(PRED, "SCO103", At(p.path), f"prediction for {key!r}, which no gold {'record' if by_id else 'recording'} has")
+        issues.add(PRED, PREDICTION_UNKNOWN_ID, At(p.path), f"prediction for {key!r}, which no gold {'record' if by_id else 'recording'} has")
     out = _outcome(run, profile, average, counts)
     _notes(out, run, profile, by_id, preds, extra_keys, counts)
     return out

@@ -21,6 +21,7 @@ from goldlint.diagnostics import Severity
 from goldlint.findings import At, JsonPath
 from goldlint.score.metrics import confusion_block, prf_counts
 from goldlint.score.model import Failure, Issues, Outcome, metric
+from goldlint.score.rules import PREDICTION_DUPLICATE_ID, PREDICTION_MISSING_FOR_GOLD_ID, PREDICTION_UNKNOWN_ID
 from goldlint.score.truth_match import MatchOptions, matches, ref_items, ref_kind
 
 GLOBAL = "_GLOBAL_"
@@ -134,7 +135,7 @@ def score(gold: list[GoldRow], predictions: list[PredRow], options: TruthOptions
         pred = keys.get(f"row:{row.index + 1}") or (keys.get(f"audio:{row.key}") if row.key else None)
         if pred is None:
             counts["missing_predictions"] += 1
-            issues.add(gold_file, "SCO102", At((row.index, "codedWvnm")), f"no prediction for row {row.index + 1}"
+            issues.add(gold_file, PREDICTION_MISSING_FOR_GOLD_ID, At((row.index, "codedWvnm")), f"no prediction for row {row.index + 1}"
                        + (f" (`{row.key}`)" if row.key else "") + ": not scored (coverage drops)", Severity.WARNING)
             continue
         seen.add(pred.key)
@@ -151,7 +152,7 @@ def score(gold: list[GoldRow], predictions: list[PredRow], options: TruthOptions
     for key, pred in keys.items():
         if key not in seen:
             counts["unknown_ids"] += 1
-            issues.add(pred.file, "SCO103", At(pred.path), f"prediction for {_shown(key)}, which the truth file does not have")
+            issues.add(pred.file, PREDICTION_UNKNOWN_ID, At(pred.path), f"prediction for {_shown(key)}, which the truth file does not have")
     _finish(out, total, per_intent, confusion, counts, options, len(gold))
     return out
 
@@ -161,7 +162,7 @@ def _keys(predictions: list[PredRow], issues: Issues, counts: Counter[str]) -> d
     for pred in predictions:
         if pred.key in keys:
             counts["duplicate_ids"] += 1
-            issues.add(pred.file, "SCO104", At(pred.path), f"a second prediction for {_shown(pred.key)}: the first one is scored")
+            issues.add(pred.file, PREDICTION_DUPLICATE_ID, At(pred.path), f"a second prediction for {_shown(pred.key)}: the first one is scored")
             continue
         keys[pred.key] = pred
     return keys

@@ -28,6 +28,7 @@ from goldlint.formats.conll_doc import ConllDocument, Sentence
 from goldlint.score import xsid_nlueval
 from goldlint.score.metrics import prf_counts
 from goldlint.score.model import Failure, Issues, Outcome, metric
+from goldlint.score.rules import PREDICTION_DUPLICATE_ID, PREDICTION_MISSING_FOR_GOLD_ID, PREDICTION_UNKNOWN_ID
 
 PROFILES = ("spec", "xsid")
 GOLD, PRED = "gold", "predictions"
@@ -110,17 +111,17 @@ def pair(gold: ConllDocument, pred: ConllDocument, issues: Issues) -> tuple[list
             v.key = str(v.number + 1)
         for p in preds[len(golds) :]:
             counts["unknown_predictions"] += 1
-            issues.add(PRED, "SCO103", At((p.number,)), f"predicted sentence {p.number + 1} has no gold sentence: the gold has {len(golds)}")
+            issues.add(PRED, PREDICTION_UNKNOWN_ID, At((p.number,)), f"predicted sentence {p.number + 1} has no gold sentence: the gold has {len(golds)}")
         for g in golds[len(preds) :]:
             counts["missing_predictions"] += 1
-            issues.add(GOLD, "SCO102", At((g.number,)), f"no prediction for gold sentence {g.number + 1}: the predictions have {len(preds)}",
+            issues.add(GOLD, PREDICTION_MISSING_FOR_GOLD_ID, At((g.number,)), f"no prediction for gold sentence {g.number + 1}: the predictions have {len(preds)}",
                        Severity.WARNING)
         return list(zip(golds, preds, strict=False)), counts
     found: dict[str, View] = {}
     for p in preds:
         if p.key in found:
             counts["duplicate_ids"] += 1
-            issues.add(PRED, "SCO104", _id_at(pred, p.number), f"a second prediction for `# id = {p.key}`: the first is scored")
+            issues.add(PRED, PREDICTION_DUPLICATE_ID, _id_at(pred, p.number), f"a second prediction for `# id = {p.key}`: the first is scored")
         else:
             found[p.key] = p
     pairs = []
@@ -129,10 +130,10 @@ def pair(gold: ConllDocument, pred: ConllDocument, issues: Issues) -> tuple[list
             pairs.append((g, found.pop(g.key)))
             continue
         counts["missing_predictions"] += 1
-        issues.add(GOLD, "SCO102", _id_at(gold, g.number), f"no prediction for `# id = {g.key}`: not scored (coverage drops)", Severity.WARNING)
+        issues.add(GOLD, PREDICTION_MISSING_FOR_GOLD_ID, _id_at(gold, g.number), f"no prediction for `# id = {g.key}`: not scored (coverage drops)", Severity.WARNING)
     for p in found.values():
         counts["unknown_predictions"] += 1
-        issues.add(PRED, "SCO103", _id_at(pred, p.number), f"prediction for `# id = {p.key}`, which no gold sentence has")
+        issues.add(PRED, PREDICTION_UNKNOWN_ID, _id_at(pred, p.number), f"prediction for `# id = {p.key}`, which no gold sentence has")
     return pairs, counts
 
 

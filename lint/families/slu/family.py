@@ -26,6 +26,7 @@ from goldlint.families.slu.typed import path_of
 from goldlint.findings import At, Change, Offsets, safe_fix
 from goldlint.formats.base import Document
 from goldlint.formats.jsonl_doc import JsonlDocument
+from goldlint.rules.general import EMPTY_FILE
 
 # Where completion and hover answer, within a record: from the declaration.
 _AUDIO_TYPE_AT, _INTENT_AT, _ANNOTATION_AT = path_of(AUDIO_TYPE), path_of(INTENT), path_of(ANNOTATION)
@@ -88,7 +89,7 @@ class SluFamily(Family):
                 if answer is not None:
                     check_answer(answer, inventory, options, report)
         if count == 0 and doc.ok and not doc.read_past:
-            report.add("GL010", At(()) if doc.format != "jsonl" else Offsets(0, 0), "the file holds no records")
+            EMPTY_FILE.report(report, At(()) if doc.format != "jsonl" else Offsets(0, 0), "the file holds no records")
         if hidden:
             HIDDEN_ANSWERS.report(report, At(hidden[0]), f"{len(hidden)} of {count} record(s) have no answer (`outputs` empty or absent): "
                        "a hidden-answer split; output rules skipped for them")
