@@ -29,6 +29,7 @@ from goldlint.findings import CAPPED, FINDINGS_PER_RULE, At, Finding, capped_mes
 from goldlint.rules.registry import get
 
 MAX_RELATED = 10  # other occurrences named per finding (the message counts them all)
+LABELLED = ("DS104", "DS106", "DS107")  # the rules that read the items' labels (the others: their texts and ids)
 Wants = Callable[[Path, str], bool]
 
 
@@ -65,7 +66,8 @@ def check_dataset(kind: str, files: list[Path], splits: list[str | None], wants:
         from goldlint.dataset.near_findings import NearTexts  # (numpy: only when near-duplicates are asked for)
 
         texts = NearTexts(min(thresholds.values()), ranks)
-    columns = collect(kind, files, splits, loaded_for, tally, texts)
+    labelled = any(wants(path, code) for path in files for code in LABELLED)
+    columns = collect(kind, files, splits, loaded_for, tally, texts, labelled)
     found: list[_Found] = []
     for group in columns.runs(columns.normal):
         found.extend(_group(group, files, wants, own_duplicates, ranks, secret))
@@ -82,7 +84,7 @@ def check_dataset(kind: str, files: list[Path], splits: list[str | None], wants:
 
         firsts = texts.candidates(columns)
         wanted = _places(*_bounded(found)) | {(file, ordinal, False) for file, ordinal in texts.items()}
-        spans, labels, normal = place(kind, files, wanted, loaded_for, firsts)
+        spans, labels, normal = place(kind, files, wanted, loaded_for, firsts, _quoting(found))
         found.extend(near_findings(texts, thresholds, normal))
         found.sort(key=_in_file_order)
     if not found:
@@ -90,10 +92,15 @@ def check_dataset(kind: str, files: list[Path], splits: list[str | None], wants:
     shown, capped = _bounded(found)
     wanted = _places(shown, capped)
     if wanted - spans.keys():
-        more, more_labels, _ = place(kind, files, wanted - spans.keys(), loaded_for)
+        more, more_labels, _ = place(kind, files, wanted - spans.keys(), loaded_for, labelled=_quoting(shown))
         spans.update(more)
         labels.update(more_labels)
     return [_diagnostic(f, files, spans, labels) for f in shown] + [_capped(c, files, spans) for c in capped]
+
+
+def _quoting(found: list[_Found]) -> bool:
+    """Whether some finding quotes its items' labels (DS104): else they are not read again."""
+    return any(f.code == "DS104" for f in found)
 
 
 def _in_file_order(found: _Found) -> tuple[int, int]:

@@ -24,7 +24,12 @@ from goldlint.textnorm import normalize_text
 
 
 class Declared(NamedTuple):
-    """What a kind's ``items(doc)`` yields for each item (its family's ``items.py``)."""
+    """What a kind's ``items(doc, labelled, only)`` yields for each item (its family's
+    ``items.py``), with the item's key: a number by which the kind finds it again in its file
+    (a sentence's, a row's, an entry's), increasing through the file. Without ``labelled``,
+    ``labels`` is empty and ``categories`` too (only DS104, DS106 and DS107 read them: a
+    sentence's labels can cost more than its text); with ``only``, a set of keys, only those
+    items are yielded (the places of a few findings in a large file)."""
 
     at: At  # where the item's text is (where its findings are placed)
     text: str | None  # the text compared across splits (None: the item has none, e.g. a meeting)
@@ -39,7 +44,7 @@ class Item(msgspec.Struct, frozen=True, gc=False):
     """One item, made from :class:`Columns` only for the items a finding may be about."""
 
     file: int  # index into the dataset's files
-    ordinal: int  # the item's place among its file's items (placed only when a finding names it: :func:`place`)
+    ordinal: int  # the item's key in its file (placed only when a finding names it: :func:`place`)
     group: str  # items are compared within a group only (a corpus's language pair, an xSID file's language)
     split: str | None
     exact: int  # hash of the text as written (0: no text)
@@ -121,9 +126,10 @@ class TextSink(Protocol):
 
 
 def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: Callable[[Path], Any], tally: Tally,
-            texts: TextSink | None = None) -> Columns:
-    """Every item of the files (of ``kind``), file by file, in file order. A kind's ``items(doc)``
-    yields a :class:`Declared` per item; ``NORMALISE = False`` in its module compares texts as
+            texts: TextSink | None = None, labelled: bool = True) -> Columns:
+    """Every item of the files (of ``kind``), file by file, in file order, with its labels when
+    ``labelled``. A kind's ``items(doc, labelled)``
+    yields a :class:`Declared` per item with its key; ``NORMALISE = False`` in its module compares texts as
     written only (paths); ``IDS_PER_SPLIT = True``, its ids are numbered per split (compared
     only across the files of one split); a ``group(path, doc)`` there names the part of the
     dataset a file's items are compared within (the same English sentence in two corpora of
@@ -145,7 +151,7 @@ def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: 
         if doc is None:
             continue
         g = group_numbers.setdefault(group, len(group_numbers))  # (in the hashes: items of two groups never meet)
-        for ordinal, declared in enumerate(items(doc)):
+        for ordinal, declared in items(doc, labelled):
             own = declared.split or split
             number = out.split_number(own) if own is not None else 0
             text, exact, normal, ident = declared.text, 0, 0, 0
@@ -171,11 +177,12 @@ def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: 
 
 
 def place(kind: str, files: list[Path], wanted: set[tuple[int, int, bool]], loaded_for: Callable[[Path], Any],
-          texts: set[tuple[int, int]] = frozenset()  # type: ignore[assignment]
-          ) -> tuple[dict[tuple[int, int, bool], Span], dict[tuple[int, int], str], dict[tuple[int, int], str]]:
+          texts: set[tuple[int, int]] = frozenset(),  # type: ignore[assignment]
+          labelled: bool = True) -> tuple[dict[tuple[int, int, bool], Span], dict[tuple[int, int], str], dict[tuple[int, int], str]]:
     """The spans of the items ``(file, ordinal, at its id)`` that findings name, and their
-    labels; and the normalised texts of the items ``texts`` ``(file, ordinal)`` (DS109's
-    candidates, verified on them): each file that holds one read again, once."""
+    labels when ``labelled`` (DS104's messages quote them); and the normalised texts of the items
+    ``texts`` ``(file, ordinal)`` (DS109's candidates, verified on them): each file that holds
+    one read again, once, and of it only the items named."""
     module = KINDS[kind].module("items")
     items, normalise = module.items, getattr(module, "NORMALISE", True)
     spans: dict[tuple[int, int, bool], Span] = {}
@@ -187,7 +194,7 @@ def place(kind: str, files: list[Path], wanted: set[tuple[int, int, bool]], load
             continue
         keys = sorted(key for key in wanted if key[0] == n)
         ordinals = {k for _, k, _ in keys} | {k for file, k in texts if file == n}
-        found = {k: declared for k, declared in enumerate(items(doc)) if k in ordinals}  # (only the named: a file may hold a million)
+        found = dict(items(doc, labelled, ordinals))  # (only the named: a file may hold a million)
         for file, k in texts:
             if file == n and found[k].text:
                 normal[n, k] = normalize_text(found[k].text) if normalise else found[k].text  # type: ignore[arg-type]

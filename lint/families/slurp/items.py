@@ -6,7 +6,7 @@ counted per split. Its `slurp_id` across the dataset's files is the family's own
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Set
 from typing import Any
 
 from goldlint.dataset.collect import Declared
@@ -15,16 +15,22 @@ from goldlint.findings import At
 from goldlint.textnorm import normalize_text
 
 
-def items(doc: Any) -> Iterator[Declared]:
-    for path, record in doc.records():
-        if not isinstance(record, dict):
+def items(doc: Any, labelled: bool = True, only: Set[int] | None = None) -> Iterator[tuple[int, Declared]]:
+    """Each record with a sentence, keyed by its place among the file's records."""
+    for n, (path, record) in enumerate(doc.records()):
+        if not isinstance(record, dict) or (only is not None and n not in only):
             continue
         sentence = record.get("sentence")
         if not isinstance(sentence, str) or not sentence.strip():
             continue
-        intent = f"{record.get('scenario')}_{record.get('action')}"
-        annotation = record.get("sentence_annotation")
-        entities = parse_annotation(annotation).entities if isinstance(annotation, str) else []
-        named = ", ".join(f"{e.type}: {normalize_text(e.words)}" for e in entities)
-        categories = (f"intent {intent}", *sorted({f"entity {e.type}" for e in entities}))
-        yield Declared(At((*path, "sentence")), sentence, intent + (f" ({named})" if named else ""), None, categories)
+        labels, categories = _labels(record) if labelled else ("", ())
+        yield n, Declared(At((*path, "sentence")), sentence, labels, None, categories)
+
+
+def _labels(record: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """The record's labels as one string, and its categories (its intent, its entity types)."""
+    intent = f"{record.get('scenario')}_{record.get('action')}"
+    annotation = record.get("sentence_annotation")
+    entities = parse_annotation(annotation).entities if isinstance(annotation, str) else []
+    named = ", ".join(f"{e.type}: {normalize_text(e.words)}" for e in entities)
+    return intent + (f" ({named})" if named else ""), (f"intent {intent}", *sorted({f"entity {e.type}" for e in entities}))
