@@ -67,7 +67,7 @@ def check_dataset(kind: str, files: list[Path], splits: list[str | None], wants:
 
         texts = NearTexts(min(thresholds.values()), ranks)
     labelled = any(wants(path, code) for path in files for code in LABELLED)
-    columns = collect(kind, files, splits, loaded_for, tally, texts, labelled)
+    columns = collect(kind, files, splits, loaded_for, tally, texts, labelled, ids=any(wants(path, "DS105") for path in files))
     found: list[_Found] = []
     for group in columns.runs(columns.normal):
         found.extend(_group(group, files, wants, own_duplicates, ranks, secret))

@@ -10,13 +10,13 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Callable, Iterator
-from itertools import groupby
+from itertools import repeat
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 import msgspec
 
-from goldlint.dataset.buffers import read_document
+from goldlint.dataset.buffers import read_document, read_text
 from goldlint.diagnostics import Position, Span
 from goldlint.families import KINDS
 from goldlint.findings import At
@@ -88,13 +88,18 @@ class Columns:
 
     def runs(self, column: array[int]) -> Iterator[list[Item]]:
         """The items sharing a value of ``column`` (not 0), in item order, for every value two
-        or more share: one sort of the item numbers by it (a C-level key), then one walk."""
-        order = sorted(range(len(column)), key=column.__getitem__)
-        for value, run in groupby(order, key=column.__getitem__):
-            if value:
-                numbers = list(run)
-                if len(numbers) > 1:
-                    yield [self.item(k) for k in sorted(numbers)]
+        or more share, by value: one stable sort of the item numbers by it and the runs of equal
+        values found, both in numpy (a million items, a handful of runs: no Python step an item)."""
+        import numpy as np  # (as DS109 does: only when a dataset is checked)
+
+        values = np.frombuffer(column, dtype=np.int64)
+        order = np.argsort(values, kind="stable")
+        ordered = values[order]
+        edges = np.flatnonzero(ordered[1:] != ordered[:-1]) + 1
+        starts, ends = np.concatenate(([0], edges)), np.concatenate((edges, [len(values)]))
+        shared = (ends - starts > 1) & (ordered[starts] != 0) if len(values) else np.zeros(0, dtype=bool)
+        for a, b in zip(starts[shared].tolist(), ends[shared].tolist(), strict=True):
+            yield [self.item(k) for k in order[a:b].tolist()]
 
 
 class Tally:
@@ -106,6 +111,14 @@ class Tally:
         self.counts: dict[tuple[str, str], Counter[str]] = {}
         self.first: dict[tuple[str, str, str], int] = {}
         self.first_item: dict[tuple[str, str], int] = {}
+
+    def add_run(self, k: int, key: tuple[str, str], count: int) -> None:
+        """``count`` items numbered from ``k``, without categories (:meth:`add` for each)."""
+        if count:
+            if key not in self.counts:
+                self.counts[key] = Counter()
+                self.first_item[key] = k
+            self.items[key] += count
 
     def add(self, k: int, key: tuple[str, str], categories: tuple[str, ...]) -> None:
         counts = self.counts.get(key)
@@ -126,14 +139,17 @@ class TextSink(Protocol):
 
 
 def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: Callable[[Path], Any], tally: Tally,
-            texts: TextSink | None = None, labelled: bool = True) -> Columns:
+            texts: TextSink | None = None, labelled: bool = True, ids: bool = True) -> Columns:
     """Every item of the files (of ``kind``), file by file, in file order, with its labels when
-    ``labelled``. A kind's ``items(doc, labelled)``
-    yields a :class:`Declared` per item with its key; ``NORMALISE = False`` in its module compares texts as
+    ``labelled`` and its id when ``ids`` (else 0: DS105 is not asked for). A kind's ``items(doc,
+    labelled)`` yields a :class:`Declared` per item with its key; ``NORMALISE = False`` in its module compares texts as
     written only (paths); ``IDS_PER_SPLIT = True``, its ids are numbered per split (compared
     only across the files of one split); a ``group(path, doc)`` there names the part of the
     dataset a file's items are compared within (the same English sentence in two corpora of
-    other target languages is neither a leak nor a conflict). An item of no split takes part in
+    other target languages is neither a leak nor a conflict); a ``texts(text)`` there gives, without
+    labels, the keys, texts and ids of the file's items at once from the file's text, no document
+    made (:func:`_add_file`; that kind's ``group`` reads the path alone), or None when the file
+    is to be read item by item. An item of no split takes part in
     nothing (its hashes are 0): a file of no split, in a folder of others, may be a version or a
     variant of one of them rather than a part. Each file is read the fastest way its format
     allows (:func:`goldlint.engine.read_document`), and let go before the next. ``texts``, when
@@ -142,9 +158,20 @@ def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: 
     items, normalise = module.items, getattr(module, "NORMALISE", True)
     ids_per_split = getattr(module, "IDS_PER_SPLIT", False)
     group_of = getattr(module, "group", None)
+    at_once = getattr(module, "texts", None) if not labelled and texts is None else None
     out = Columns()
     group_numbers: dict[str, int] = {}
     for n, (path, split) in enumerate(zip(files, splits, strict=True)):
+        if at_once is not None and split is not None:
+            text = read_text(path, loaded_for(path))
+            whole = at_once(text) if text is not None else None
+            if whole is not None or text is None:
+                group = group_of(path, None) if group_of is not None else ""  # (such a kind names its groups by path)
+                out.groups.append(group)
+                if whole is not None:
+                    g = group_numbers.setdefault(group, len(group_numbers))
+                    _add_file(out, tally, n, g, group, split, whole, normal=normalise, per_split=ids_per_split if ids else None)
+                continue
         doc = read_document(path, loaded_for(path))
         group = group_of(path, doc) if group_of is not None and doc is not None else ""
         out.groups.append(group)
@@ -162,7 +189,7 @@ def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: 
                     normal = hash((g, hash(norm))) or 1
                     if texts is not None:
                         texts.add(n, ordinal, group, normal, norm)
-                if declared.id:
+                if declared.id and ids:
                     ident = hash((g, declared.id, number if ids_per_split else -1)) or 1
                 tally.add(len(out.file), (group, own), declared.categories)
             out.file.append(n)
@@ -174,6 +201,37 @@ def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: 
             out.ident.append(ident)
         del doc
     return out
+
+
+def _add_file(out: Columns, tally: Tally, n: int, g: int, group: str, split: str,
+              whole: tuple[list[int], list[str], list[str | None]], normal: bool, per_split: bool | None) -> None:
+    """The items of file ``n`` (of ``split``) from their keys, texts and ids at once: the
+    columns :func:`collect` makes item by item, made a column at a time (no Python step an
+    item but the normalisation: a million items in a few seconds). ``per_split``: whether ids
+    are numbered per split; None, ids not asked for."""
+    keys, texts, idents = whole
+    m = len(keys)
+    number = out.split_number(split)
+    tally.add_run(len(out.file), (group, split), m)
+    out.file.extend(repeat(n, m))
+    out.ordinal.extend(keys)
+    out.split.extend(repeat(number, m))
+    out.exact.extend(_nonzero(array("q", map(hash, texts))))
+    norms = map(normalize_text, texts) if normal else texts
+    out.normal.extend(_nonzero(array("q", map(hash, zip(repeat(g), map(hash, norms))))))
+    out.labels.extend(repeat(hash(""), m))
+    if per_split is None:
+        out.ident.extend(repeat(0, m))
+    else:
+        own = number if per_split else -1
+        out.ident.extend(array("q", [(hash((g, i, own)) or 1) if i else 0 for i in idents]))
+
+
+def _nonzero(hashes: array[int]) -> array[int]:
+    """``hash(x) or 1`` for each (0 is "none" in the columns)."""
+    while 0 in hashes:
+        hashes[hashes.index(0)] = 1
+    return hashes
 
 
 def place(kind: str, files: list[Path], wanted: set[tuple[int, int, bool]], loaded_for: Callable[[Path], Any],

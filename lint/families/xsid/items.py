@@ -8,6 +8,7 @@ sentence's number: the sentences named are found again without the others being 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Set
 from pathlib import Path
 
@@ -35,6 +36,36 @@ def items(doc: ConllDocument, labelled: bool = True, only: Set[int] | None = Non
         sentence.forget()  # (a dataset's files are read a sentence at a time)
 
 
+# What the dataset checks read of a whole file at once (:func:`texts`): each run of blank
+# lines before a sentence (counted: a sentence starts after each), and each `# text` and
+# `# id` comment — its key and value read as conll_doc's `_COMMENT` reads a comment's (the
+# value stops before trailing spaces or a CR). Every match starts at a line break, so the
+# expression steps from one to the next in C.
+_MARKS = re.compile(r"\n(?:(?:[^\S\n]*\n)*[^\S\n]*(?=\n[^\S\n]*\S)|#[ \t]*(text|id)[ \t]*[=:][ \t]*(\S*(?:[^\S\n]+\S+)*))")
+
+
+def texts(text: str) -> tuple[list[int], list[str], list[str | None]] | None:
+    """The keys, texts and ids :func:`items` yields without labels, read from the file's text
+    by one expression, without its document (a sentence is a run of lines that are not blank,
+    its comments are its lines that start with `#`, wherever they stand; its first `text` and
+    first `id` count). None for a text that starts with a BOM (read by :func:`items`)."""
+    if text.startswith("\ufeff"):
+        return None
+    n = -1  # (the two line breaks put before the text make a blank run before its first sentence)
+    found: dict[int, str] = {}
+    idents: dict[int, str] = {}
+    for key, value in _MARKS.findall("\n\n" + text):
+        if not key:
+            n += 1
+        elif key == "text":
+            if n not in found:
+                found[n] = value
+        elif n not in idents:
+            idents[n] = value
+    keys = [n for n, value in found.items() if value]
+    return keys, [found[n] for n in keys], [idents.get(n) or None for n in keys]
+
+
 def _first(heads: list[tuple[str, str, str]], key: str) -> int | None:
     """The first comment with this key (as :meth:`~goldlint.formats.conll_doc.Sentence.index`)."""
     return next((k for k, head in enumerate(heads) if head[0] == key), None)
@@ -49,6 +80,6 @@ def _labels(sentence: Sentence) -> tuple[str, tuple[str, ...]]:
     return labels, (f"intent {intent}", *sorted({f"slot {label}" for label, _ in slots}))
 
 
-def group(path: Path, doc: ConllDocument) -> str:
+def group(path: Path, doc: ConllDocument | None) -> str:
     """The file's language, from its name (`de-ba.test.conll`: `de-ba`): xSID keeps one language a file."""
     return path.name.split(".", 1)[0]
