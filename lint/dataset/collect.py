@@ -20,6 +20,7 @@ from goldlint.dataset.buffers import read_document, read_text
 from goldlint.diagnostics import Position, Span
 from goldlint.families import KINDS
 from goldlint.findings import At
+from goldlint.textindex import TextIndex
 from goldlint.textnorm import normalize_text
 
 
@@ -243,14 +244,17 @@ def place(kind: str, files: list[Path], wanted: set[tuple[int, int, bool]], load
     one read again, once, and of it only the items named."""
     module = KINDS[kind].module("items")
     items, normalise = module.items, getattr(module, "NORMALISE", True)
+    at_once = getattr(module, "places", None) if not labelled else None
     spans: dict[tuple[int, int, bool], Span] = {}
     labels: dict[tuple[int, int], str] = {}
     normal: dict[tuple[int, int], str] = {}
     for n in sorted({file for file, _, _ in wanted} | {file for file, _ in texts}):
+        keys = sorted(key for key in wanted if key[0] == n)
+        if at_once is not None and not any(file == n for file, _ in texts) and _placed_at_once(at_once, files[n], loaded_for, keys, spans):
+            continue
         doc = read_document(files[n], loaded_for(files[n]))
         if doc is None:
             continue
-        keys = sorted(key for key in wanted if key[0] == n)
         ordinals = {k for _, k, _ in keys} | {k for file, k in texts if file == n}
         found = dict(items(doc, labelled, ordinals))  # (only the named: a file may hold a million)
         for file, k in texts:
@@ -262,3 +266,19 @@ def place(kind: str, files: list[Path], wanted: set[tuple[int, int, bool]], load
         labels.update(((n, k), declared.labels) for k, declared in found.items())
         del doc, found  # (before the next file is read: one document in memory at a time)
     return spans, labels, normal
+
+
+def _placed_at_once(places: Callable[[str, set[int]], Any], path: Path, loaded_for: Callable[[Path], Any],
+                    keys: list[tuple[int, int, bool]], spans: dict[tuple[int, int, bool], Span]) -> bool:
+    """The spans of ``keys`` in one file from the offsets its kind's ``places(text, keys)``
+    finds in the text at once (no document made: xSID's), as :meth:`resolve_at` places the
+    items' texts and ids; False when the kind reads this file item by item (a BOM)."""
+    text = read_text(path, loaded_for(path))
+    found = places(text, {k for _, k, _ in keys}) if text is not None else None
+    if found is None:
+        return False
+    index = TextIndex(text)  # type: ignore[arg-type]
+    for key in keys:
+        at_text, at_id = found.get(key[1], ((0, 0), None))
+        spans[key] = index.span(*(at_id or at_text) if key[2] else at_text) if key[1] in found else Span(Position(1, 1), Position(1, 1))
+    return True

@@ -66,6 +66,26 @@ def texts(text: str) -> tuple[list[int], list[str], list[str | None]] | None:
     return keys, [found[n] for n in keys], [idents.get(n) or None for n in keys]
 
 
+def places(text: str, keys: Set[int]) -> dict[int, tuple[tuple[int, int], tuple[int, int] | None]] | None:
+    """The offsets of the `# text` value and of the `# id` value (None without one) of each
+    sentence ``keys`` names that has a text, found as :func:`texts` finds them: where
+    :func:`items` places them. None for a text that starts with a BOM."""
+    if text.startswith("\ufeff"):
+        return None
+    n = -1
+    found: dict[int, tuple[int, int]] = {}
+    idents: dict[int, tuple[int, int]] = {}
+    for m in _MARKS.finditer("\n\n" + text):
+        key = m.group(1)
+        if key is None:
+            n += 1
+        elif n in keys:
+            where = found if key == "text" else idents
+            if n not in where:
+                where[n] = (m.start(2) - 2, m.end(2) - 2)  # (the two line breaks put before)
+    return {n: (found[n], idents.get(n)) for n in keys if n in found and found[n][1] > found[n][0]}
+
+
 def _first(heads: list[tuple[str, str, str]], key: str) -> int | None:
     """The first comment with this key (as :meth:`~goldlint.formats.conll_doc.Sentence.index`)."""
     return next((k for k, head in enumerate(heads) if head[0] == key), None)

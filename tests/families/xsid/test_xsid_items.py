@@ -1,6 +1,7 @@
 """What an xSID file contributes to the dataset checks is the same whichever way it is read:
 item by item with labels, item by item without (the comments alone), or the keys, texts and
-ids of the whole file at once (the dataset pass's way when no rule asks for labels: from the text, no document made) — for any
+ids of the whole file at once (the dataset pass's way when no rule asks for labels: from the text, no document made), and placed
+from the text where the document places them — for any
 mix of lines: comments after token lines, two `# text` comments, empty values, CRLF, a BOM."""
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from goldlint.families.xsid.items import items, texts
+from goldlint.families.xsid.items import items, places, texts
 from goldlint.formats.conll_doc import ConllDocument, Sentence
+from goldlint.textindex import TextIndex
 
 LINES = ["# text = a b", "# text = a b  ", "#text=c", "# text:", "# text: d\r", "# texts = no", "# id = 7", "# id:", "#id=8 9",
          "# intent = x", "#  no key here", "# text-en = z", "1\ta\tx\tO", "2\tb\tx\tB-y", "3\tc\tx\tI-y", "2\tb", "", " ", "\t",
@@ -36,6 +38,15 @@ def test_texts_at_once_are_the_items_read_one_by_one(lines: list[str], crlf: boo
         return
     assert whole is not None
     assert list(zip(*whole, strict=True)) == expected
+    # and each item's text and id placed from the text at once where its document places them
+    declared = dict(items(doc, labelled=False))
+    found = places(text, set(declared) | {len(doc.sentences)})
+    assert found is not None and set(found) == set(declared)
+    index = TextIndex(text)
+    for key, d in declared.items():
+        at_text, at_id = found[key]
+        assert index.span(*at_text) == doc.resolve_at([d.at])[0]
+        assert (index.span(*at_id) if at_id else None) == (doc.resolve_at([d.id_at])[0] if d.id_at else None)
 
 
 def test_only_the_items_asked_for_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
