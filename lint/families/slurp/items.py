@@ -2,7 +2,8 @@
 intent (scenario_action, as the evaluator builds it) and its annotated entities — each as
 its type and its words, normalised as the text is (`whats` and `what's` do not make two
 labellings of one utterance; another type or other words do); its intent and entity types
-counted per split. Its `slurp_id` across the dataset's files is the family's own (SLP108)."""
+counted per split; its `slurp_id`, unique across the dataset's files (DS105; within one file,
+the family's SLP108): SLURP numbers its utterances once for all its splits."""
 
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ def items(doc: Any, labelled: bool = True, only: Set[int] | None = None) -> Iter
         if not isinstance(sentence, str) or not sentence.strip():
             continue
         labels, categories = _labels(record) if labelled else ("", ())
-        yield n, Declared(At((*path, "sentence")), sentence, labels, None, categories)
+        ident = record.get("slurp_id")
+        yield n, Declared(At((*path, "sentence")), sentence, labels, None, categories,
+                          str(ident) if type(ident) is int else None, At((*path, "slurp_id")))
 
 
 def _labels(record: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
