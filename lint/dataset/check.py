@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from goldlint.dataset import rules as _rules  # noqa: F401  (registers DS1xx)
-from goldlint.dataset.collect import Columns, Item, Tally, collect, place
+from goldlint.dataset.collect import Columns, Item, Tally, collect, fill_labels, place
 from goldlint.dataset.splits import rank
 from goldlint.diagnostics import Diagnostic, Related, Span
 from goldlint.families import KINDS
@@ -29,7 +29,6 @@ from goldlint.findings import CAPPED, FINDINGS_PER_RULE, At, Finding, capped_mes
 from goldlint.rules.registry import get
 
 MAX_RELATED = 10  # other occurrences named per finding (the message counts them all)
-LABELLED = ("DS104", "DS106", "DS107")  # the rules that read the items' labels (the others: their texts and ids)
 Wants = Callable[[Path, str], bool]
 
 
@@ -66,11 +65,15 @@ def check_dataset(kind: str, files: list[Path], splits: list[str | None], wants:
         from goldlint.dataset.near_findings import NearTexts  # (numpy: only when near-duplicates are asked for)
 
         texts = NearTexts(min(thresholds.values()), ranks)
-    labelled = any(wants(path, code) for path in files for code in LABELLED)
-    columns = collect(kind, files, splits, loaded_for, tally, texts, labelled, ids=any(wants(path, "DS105") for path in files))
+    asked = {code for path in files for code in ("DS104", "DS105", "DS106", "DS107") if wants(path, code)}
+    columns = collect(kind, files, splits, loaded_for, tally, texts, labelled="DS104" in asked, ids="DS105" in asked,
+                      categorised=bool(asked & {"DS106", "DS107"}))
+    runs = list(columns.run_numbers(columns.normal))
+    if columns.unlabelled:
+        fill_labels(kind, files, columns, runs, loaded_for)
     found: list[_Found] = []
-    for group in columns.runs(columns.normal):
-        found.extend(_group(group, files, wants, own_duplicates, ranks, secret))
+    for numbers in runs:
+        found.extend(_group([columns.item(k) for k in numbers], files, wants, own_duplicates, ranks, secret))
     for same in columns.runs(columns.ident):
         found.extend(_same_id(same, files, wants))
     found.extend(_labels(tally, columns, files, wants, ranks, options.min_split_items, options.distribution_shift))

@@ -64,6 +64,7 @@ class Columns:
         self.exact, self.normal, self.labels, self.ident = array("q"), array("q"), array("q"), array("q")
         self.splits: list[str | None] = [None]  # split number -> name (0: no split)
         self.groups: list[str] = []  # file -> its group
+        self.unlabelled: set[int] = set()  # files read at once, their labels not yet read (:func:`fill_labels`)
 
     def __len__(self) -> int:
         return len(self.file)
@@ -89,8 +90,15 @@ class Columns:
 
     def runs(self, column: array[int]) -> Iterator[list[Item]]:
         """The items sharing a value of ``column`` (not 0), in item order, for every value two
-        or more share, by value: one stable sort of the item numbers by it and the runs of equal
-        values found, both in numpy (a million items, a handful of runs: no Python step an item)."""
+        or more share, by value (:meth:`run_numbers`)."""
+        for numbers in self.run_numbers(column):
+            yield [self.item(k) for k in numbers]
+
+    def run_numbers(self, column: array[int]) -> Iterator[list[int]]:
+        """The numbers of the items sharing a value of ``column`` (not 0), in item order, for
+        every value two or more share, by value: one stable sort of the item numbers by it and
+        the runs of equal values found, both in numpy (a million items, a handful of runs: no
+        Python step an item)."""
         import numpy as np  # (as DS109 does: only when a dataset is checked)
 
         values = np.frombuffer(column, dtype=np.int64)
@@ -100,7 +108,7 @@ class Columns:
         starts, ends = np.concatenate(([0], edges)), np.concatenate((edges, [len(values)]))
         shared = (ends - starts > 1) & (ordered[starts] != 0) if len(values) else np.zeros(0, dtype=bool)
         for a, b in zip(starts[shared].tolist(), ends[shared].tolist(), strict=True):
-            yield [self.item(k) for k in order[a:b].tolist()]
+            yield order[a:b].tolist()
 
 
 class Tally:
@@ -140,17 +148,19 @@ class TextSink(Protocol):
 
 
 def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: Callable[[Path], Any], tally: Tally,
-            texts: TextSink | None = None, labelled: bool = True, ids: bool = True) -> Columns:
+            texts: TextSink | None = None, labelled: bool = True, ids: bool = True, categorised: bool | None = None) -> Columns:
     """Every item of the files (of ``kind``), file by file, in file order, with its labels when
-    ``labelled`` and its id when ``ids`` (else 0: DS105 is not asked for). A kind's ``items(doc,
-    labelled)`` yields a :class:`Declared` per item with its key; ``NORMALISE = False`` in its module compares texts as
+    ``labelled`` (DS104: see below), its categories counted when ``categorised`` (DS106, DS107;
+    by default as ``labelled``) and its id when ``ids`` (else 0: DS105 is not asked for). A
+    kind's ``items(doc, labelled)`` yields a :class:`Declared` per item with its key; ``NORMALISE = False`` in its module compares texts as
     written only (paths); ``IDS_PER_SPLIT = True``, its ids are numbered per split (compared
     only across the files of one split); a ``group(path, doc)`` there names the part of the
     dataset a file's items are compared within (the same English sentence in two corpora of
-    other target languages is neither a leak nor a conflict); a ``texts(text)`` there gives, without
-    labels, the keys, texts and ids of the file's items at once from the file's text, no document
-    made (:func:`_add_file`; that kind's ``group`` reads the path alone), or None when the file
-    is to be read item by item. An item of no split takes part in
+    other target languages is neither a leak nor a conflict); a ``texts(text, categories)`` there
+    gives the keys, texts, ids (and categories) of the file's items at once from the file's text,
+    no document made (:func:`_add_file`; that kind's ``group`` reads the path alone), or None when
+    the file is to be read item by item; the labels of such a file are read afterwards for the
+    items that share a text with another alone (:func:`fill_labels`: DS104 compares no other). An item of no split takes part in
     nothing (its hashes are 0): a file of no split, in a folder of others, may be a version or a
     variant of one of them rather than a part. Each file is read the fastest way its format
     allows (:func:`goldlint.engine.read_document`), and let go before the next. ``texts``, when
@@ -159,17 +169,20 @@ def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: 
     items, normalise = module.items, getattr(module, "NORMALISE", True)
     ids_per_split = getattr(module, "IDS_PER_SPLIT", False)
     group_of = getattr(module, "group", None)
-    at_once = getattr(module, "texts", None) if not labelled and texts is None else None
+    categorised = labelled if categorised is None else categorised
+    at_once = getattr(module, "texts", None) if texts is None else None
     out = Columns()
     group_numbers: dict[str, int] = {}
     for n, (path, split) in enumerate(zip(files, splits, strict=True)):
         if at_once is not None and split is not None:
             text = read_text(path, loaded_for(path))
-            whole = at_once(text) if text is not None else None
+            whole = at_once(text, categorised) if text is not None else None
             if whole is not None or text is None:
                 group = group_of(path, None) if group_of is not None else ""  # (such a kind names its groups by path)
                 out.groups.append(group)
                 if whole is not None:
+                    if labelled:
+                        out.unlabelled.add(n)
                     g = group_numbers.setdefault(group, len(group_numbers))
                     _add_file(out, tally, n, g, group, split, whole, normal=normalise, per_split=ids_per_split if ids else None)
                 continue
@@ -179,7 +192,7 @@ def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: 
         if doc is None:
             continue
         g = group_numbers.setdefault(group, len(group_numbers))  # (in the hashes: items of two groups never meet)
-        for ordinal, declared in items(doc, labelled):
+        for ordinal, declared in items(doc, labelled or categorised):
             own = declared.split or split
             number = out.split_number(own) if own is not None else 0
             text, exact, normal, ident = declared.text, 0, 0, 0
@@ -205,15 +218,20 @@ def collect(kind: str, files: list[Path], splits: list[str | None], loaded_for: 
 
 
 def _add_file(out: Columns, tally: Tally, n: int, g: int, group: str, split: str,
-              whole: tuple[list[int], list[str], list[str | None]], normal: bool, per_split: bool | None) -> None:
+              whole: tuple[list[int], list[str], list[str | None], list[tuple[str, ...]] | None], normal: bool,
+              per_split: bool | None) -> None:
     """The items of file ``n`` (of ``split``) from their keys, texts and ids at once: the
     columns :func:`collect` makes item by item, made a column at a time (no Python step an
     item but the normalisation: a million items in a few seconds). ``per_split``: whether ids
     are numbered per split; None, ids not asked for."""
-    keys, texts, idents = whole
+    keys, texts, idents, categories = whole
     m = len(keys)
     number = out.split_number(split)
-    tally.add_run(len(out.file), (group, split), m)
+    if categories is None:
+        tally.add_run(len(out.file), (group, split), m)
+    else:
+        for k, each in enumerate(categories, len(out.file)):
+            tally.add(k, (group, split), each)
     out.file.extend(repeat(n, m))
     out.ordinal.extend(keys)
     out.split.extend(repeat(number, m))
@@ -282,3 +300,22 @@ def _placed_at_once(places: Callable[[str, set[int]], Any], path: Path, loaded_f
         at_text, at_id = found.get(key[1], ((0, 0), None))
         spans[key] = index.span(*(at_id or at_text) if key[2] else at_text) if key[1] in found else Span(Position(1, 1), Position(1, 1))
     return True
+
+
+def fill_labels(kind: str, files: list[Path], columns: Columns, runs: list[list[int]], loaded_for: Callable[[Path], Any]) -> None:
+    """The labels' hashes of the items of ``runs`` (items that share a text) in the files read
+    at once without them (:attr:`Columns.unlabelled`): DS104 compares no other item's labels.
+    Each such file read again, its kind's ``labels(text, keys)`` reading those items alone."""
+    labels_of = KINDS[kind].module("items").labels
+    wanted: dict[int, dict[int, int]] = {}
+    file, ordinal, unlabelled = columns.file, columns.ordinal, columns.unlabelled
+    for numbers in runs:
+        for k in numbers:
+            if file[k] in unlabelled:
+                wanted.setdefault(file[k], {})[ordinal[k]] = k
+    for n, keys in sorted(wanted.items()):
+        text = read_text(files[n], loaded_for(files[n]))
+        found = labels_of(text, set(keys)) if text is not None else None
+        for key, k in keys.items():
+            columns.labels[k] = hash(found.get(key, "") if found is not None else "")
+    unlabelled.clear()

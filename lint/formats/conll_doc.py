@@ -274,6 +274,13 @@ class Sentence:
         return self._heads[k][2] if k is not None else None
 
 
+def sentence_spans(text: str) -> Iterator[tuple[int, int]]:
+    """Where each sentence of a text that has no BOM is (start, end), as :class:`ConllDocument`
+    finds them, without making a document: a reader of a few sentences of a large file (the
+    dataset checks' labels)."""
+    return (m.span() for m in _SENTENCE.finditer(text))
+
+
 def cell_index(name: str | int) -> int | None:
     if isinstance(name, int):
         return name if name >= 0 else None

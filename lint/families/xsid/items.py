@@ -15,7 +15,7 @@ from pathlib import Path
 from goldlint.dataset.collect import Declared
 from goldlint.families.xsid.bio import spans
 from goldlint.findings import At
-from goldlint.formats.conll_doc import ConllDocument, Sentence
+from goldlint.formats.conll_doc import Comment, ConllDocument, Sentence, sentence_spans
 from goldlint.textnorm import normalize_text
 
 IDS_PER_SPLIT = True
@@ -39,51 +39,96 @@ def items(doc: ConllDocument, labelled: bool = True, only: Set[int] | None = Non
 # What the dataset checks read of a whole file at once (:func:`texts`): each run of blank
 # lines before a sentence (counted: a sentence starts after each), and each `# text` and
 # `# id` comment — its key and value read as conll_doc's `_COMMENT` reads a comment's (the
-# value stops before trailing spaces or a CR). Every match starts at a line break, so the
-# expression steps from one to the next in C.
-_MARKS = re.compile(r"\n(?:(?:[^\S\n]*\n)*[^\S\n]*(?=\n[^\S\n]*\S)|#[ \t]*(text|id)[ \t]*[=:][ \t]*(\S*(?:[^\S\n]+\S+)*))")
+# value stops before trailing spaces or a CR); with the categories, each `# intent` comment
+# and each token line whose tag (its fourth cell) is `B-X` or `I-X` — X, the label of a
+# slot (bio.spans makes a slot of each such tag or joins it to one of its label), without the
+# one CR that ends a CRLF line (as the document reads a line). Every match starts at a line break, so the expression steps from one to
+# the next in C.
+_BLANKS = r"(?:[^\S\n]*\n)*[^\S\n]*(?=\n[^\S\n]*\S)"
+_VALUE = r"[ \t]*[=:][ \t]*(\S*(?:[^\S\n]+\S+)*)"
+_TAG = r"(?!#)[^\t\n]*\t[^\t\n]*\t[^\t\n]*\t([BI])-([^\t\n]*?)(?:(?=\t)|\r?(?=\n|\Z))"
+_MARKS = re.compile(rf"\n(?:{_BLANKS}|#[ \t]*(text|id){_VALUE})")
+_LABELLED_MARKS = re.compile(rf"\n(?:{_BLANKS}|#[ \t]*(text|id|intent){_VALUE}|{_TAG})")
+
+Whole = tuple[list[int], list[str], list[str | None], list[tuple[str, ...]] | None]
 
 
-def texts(text: str) -> tuple[list[int], list[str], list[str | None]] | None:
-    """The keys, texts and ids :func:`items` yields without labels, read from the file's text
-    by one expression, without its document (a sentence is a run of lines that are not blank,
-    its comments are its lines that start with `#`, wherever they stand; its first `text` and
-    first `id` count). None for a text that starts with a BOM (read by :func:`items`)."""
+def texts(text: str, categories: bool = False) -> Whole | None:
+    """The keys, texts and ids :func:`items` yields, and with ``categories`` their categories
+    (else None), read from the file's text by one expression, without its document (a
+    sentence is a run of lines that are not blank, its comments are its lines that start with
+    `#`, wherever they stand, its first `text`, `id` and `intent` count). None for a text that
+    starts with a BOM (read by :func:`items`)."""
     if text.startswith("\ufeff"):
         return None
     n = -1  # (the two line breaks put before the text make a blank run before its first sentence)
     found: dict[int, str] = {}
     idents: dict[int, str] = {}
-    for key, value in _MARKS.findall("\n\n" + text):
-        if not key:
-            n += 1
-        elif key == "text":
+    intents: dict[int, str] = {}
+    slots: dict[int, set[str]] = {}
+    if not categories:
+        for key, value in _MARKS.findall("\n\n" + text):
+            if not key:
+                n += 1
+            elif key == "text":
+                if n not in found:
+                    found[n] = value
+            elif n not in idents:
+                idents[n] = value
+        keys = [n for n, value in found.items() if value]
+        return keys, [found[n] for n in keys], [idents.get(n) or None for n in keys], None
+    for key, value, tag, label in _LABELLED_MARKS.findall("\n\n" + text):
+        if key == "text":
             if n not in found:
                 found[n] = value
-        elif n not in idents:
-            idents[n] = value
+        elif key == "id":
+            if n not in idents:
+                idents[n] = value
+        elif key:
+            if n not in intents:
+                intents[n] = value
+        elif tag:
+            if label:  # (`B-` alone is no tag of BIO shape)
+                slots.setdefault(n, set()).add(label)
+        else:
+            n += 1
     keys = [n for n, value in found.items() if value]
-    return keys, [found[n] for n in keys], [idents.get(n) or None for n in keys]
+    kinds = [(f"intent {intents.get(n, '')}", *sorted(f"slot {label}" for label in slots.get(n, ()))) for n in keys]
+    return keys, [found[n] for n in keys], [idents.get(n) or None for n in keys], kinds
+
+
+def labels(text: str, keys: Set[int]) -> dict[int, str] | None:
+    """The labels (:func:`items`'s) of the sentences ``keys`` names, each read alone from the
+    text (the others only stepped over): DS104 compares the labels of the items that share a
+    text, a few of a million. None for a text that starts with a BOM."""
+    if text.startswith("\ufeff"):
+        return None
+    out: dict[int, str] = {}
+    for n, (start, end) in enumerate(sentence_spans(text)):
+        if n in keys:
+            out[n] = _labels(Sentence(n, 0, text, start, end))[0]
+    return out
 
 
 def places(text: str, keys: Set[int]) -> dict[int, tuple[tuple[int, int], tuple[int, int] | None]] | None:
     """The offsets of the `# text` value and of the `# id` value (None without one) of each
-    sentence ``keys`` names that has a text, found as :func:`texts` finds them: where
-    :func:`items` places them. None for a text that starts with a BOM."""
+    sentence ``keys`` names that has a text: each of those sentences read alone from the text,
+    its comments placed as the document places them. None for a text that starts with a BOM."""
     if text.startswith("\ufeff"):
         return None
-    n = -1
-    found: dict[int, tuple[int, int]] = {}
-    idents: dict[int, tuple[int, int]] = {}
-    for m in _MARKS.finditer("\n\n" + text):
-        key = m.group(1)
-        if key is None:
-            n += 1
-        elif n in keys:
-            where = found if key == "text" else idents
-            if n not in where:
-                where[n] = (m.start(2) - 2, m.end(2) - 2)  # (the two line breaks put before)
-    return {n: (found[n], idents.get(n)) for n in keys if n in found and found[n][1] > found[n][0]}
+    out: dict[int, tuple[tuple[int, int], tuple[int, int] | None]] = {}
+    for n, (start, end) in enumerate(sentence_spans(text)):
+        if n in keys:
+            sentence = Sentence(n, 0, text, start, end)  # (its line numbers unknown: only offsets are read)
+            heads = sentence.heads
+            k, i = _first(heads, "text"), _first(heads, "id")
+            if k is not None and heads[k][2]:
+                out[n] = (_value_offsets(sentence.comments[k]), _value_offsets(sentence.comments[i]) if i is not None else None)
+    return out
+
+
+def _value_offsets(comment: Comment) -> tuple[int, int]:
+    return comment.value_start, comment.value_start + len(comment.value)
 
 
 def _first(heads: list[tuple[str, str, str]], key: str) -> int | None:

@@ -10,11 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from goldlint.families.xsid.items import items, places, texts
+from goldlint.families.xsid.items import items, labels, places, texts
 from goldlint.formats.conll_doc import ConllDocument, Sentence
 from goldlint.textindex import TextIndex
 
-LINES = ["# text = a b", "# text = a b  ", "#text=c", "# text:", "# text: d\r", "# texts = no", "# id = 7", "# id:", "#id=8 9",
+LINES = ["# text = a b", "# intent = alarm/set", "#intent:x y", "4\tw\tx\tB-a b\r", "5\tv\tx\tI-a b\tmore", "6\tu\tx\tB-", "7\tt\tx\tO",
+         "8\ts\tx\tb-c", "1\ta\tx\tB-\r\tz", "2\ta\tx\tB-y\r\r", "3\ta\tx\tB-\t", "# 9\tq\tx\tB-d", " 9\tq\tx\tI-e", "# text = a b  ", "#text=c", "# text:", "# text: d\r", "# texts = no", "# id = 7", "# id:", "#id=8 9",
          "# intent = x", "#  no key here", "# text-en = z", "1\ta\tx\tO", "2\tb\tx\tB-y", "3\tc\tx\tI-y", "2\tb", "", " ", "\t",
          "  # text = not a comment", "# text =\x0b v \t", "\r", "\x1c", "#text=a\u2028b", "x y", "#\ttext\t:\tq r"]
 
@@ -23,7 +24,7 @@ def _triples(doc: ConllDocument, labelled: bool) -> list[tuple[int, str | None, 
     return [(key, d.text, d.id) for key, d in items(doc, labelled)]
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=1500, deadline=None)
 @given(st.lists(st.sampled_from(LINES), max_size=16), st.booleans(), st.booleans())
 def test_texts_at_once_are_the_items_read_one_by_one(lines: list[str], crlf: bool, bom: bool) -> None:
     text = ("\ufeff" if bom else "") + ("\r\n" if crlf else "\n").join(lines)
@@ -36,8 +37,13 @@ def test_texts_at_once_are_the_items_read_one_by_one(lines: list[str], crlf: boo
     if bom:
         assert whole is None  # (read item by item)
         return
-    assert whole is not None
-    assert list(zip(*whole, strict=True)) == expected
+    assert whole is not None and whole[3] is None
+    assert list(zip(*whole[:3], strict=True)) == expected
+    # with the categories (DS106, DS107), and the labels of any items asked for (DS104)
+    labelled = dict(items(doc, labelled=True))
+    keys, _, _, categories = texts(text, categories=True)  # type: ignore[misc]
+    assert dict(zip(keys, categories or [], strict=True)) == {key: d.categories for key, d in labelled.items()}
+    assert labels(text, set(labelled) | {len(doc.sentences)}) == {key: d.labels for key, d in labelled.items()}
     # and each item's text and id placed from the text at once where its document places them
     declared = dict(items(doc, labelled=False))
     found = places(text, set(declared) | {len(doc.sentences)})
