@@ -194,3 +194,52 @@ def test_a_bad_datasets_table_is_a_positioned_config_error(run_cli, dataset: Pat
     done = run_cli("check", ".", cwd=dataset)
     assert done.returncode == 2
     assert "distribution-shift" in done.stderr and "must be above 0 and at most 1" in done.stderr and "goldlint.yaml:2:" in done.stderr, done.stderr
+
+
+def _leaky_dataset(folder: Path, sentences: int = 200) -> list[Path]:
+    """An English xSID test and validation split of ``sentences`` each, the validation's 10th
+    and 20th sentences in the test split too (the 20th labelled otherwise: a DS104 conflict)."""
+    def block(text: str, intent: str) -> str:
+        words = text.split()
+        return f"# text = {text}\n# intent = {intent}\n" + "".join(f"{k}\t{w}\t{intent}\t{'B-x' if k == 1 else 'O'}\n" for k, w in enumerate(words, 1)) + "\n"
+
+    folder.mkdir()
+    valid = "".join(block(f"valid sentence {n}", "a/b") for n in range(sentences))
+    test = "".join(block(f"test sentence {n}", "a/b") for n in range(sentences - 2)) + block("valid sentence 10", "a/b") + block("valid sentence 20", "c/d")
+    (folder / "en.test.conll").write_text(test, encoding="utf-8")
+    (folder / "en.valid.conll").write_text(valid, encoding="utf-8")
+    return [folder / "en.test.conll", folder / "en.valid.conll"]
+
+
+def test_labels_are_read_only_for_the_rules_that_need_them_and_the_items_that_share_a_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dataset pass over xSID reads no sentence's labels (BIO spans, normalised slot words)
+    when no rule that compares them is selected; with DS104, only those of the items that share
+    a text with another (4 of 400); with DS106/DS107 the categories come from the text at once.
+    And the findings are placed reading only the sentences they name."""
+    from goldlint import config as cfg
+    from goldlint.dataset.check import check_dataset
+    from goldlint.families.xsid import items as xsid_items
+    from goldlint.formats.conll_doc import Sentence
+
+    files = _leaky_dataset(tmp_path / "xsid")
+    loaded = cfg.for_file(files[0])
+    labelled: list[str] = []
+    read: list[int] = []
+    real_labels, real_read = xsid_items._labels, Sentence._read
+    monkeypatch.setattr(xsid_items, "_labels", lambda sentence: (labelled.append(sentence.value("intent") or ""), real_labels(sentence))[1])
+    monkeypatch.setattr(Sentence, "_read", lambda self: (read.append(self.number), real_read(self))[1])
+
+    def run(*codes: str) -> list[tuple[str, int]]:
+        labelled.clear()
+        read.clear()
+        found = check_dataset("xsid", files, ["test", "valid"], lambda path, code: code in codes, lambda path: loaded)
+        return sorted((d.code, d.span.start.line) for d in found)
+
+    assert run("DS101", "DS102") == [("DS101", 1189), ("DS101", 1195)]
+    assert labelled == []  # (no labels read)
+    assert sorted(read) == [10, 20, 198, 199]  # (placed: the two leaks and what they name, alone)
+    assert run("DS101", "DS104") == [("DS101", 1189), ("DS101", 1195), ("DS104", 121)]
+    assert len(labelled) == 4 + 4  # (the 4 items of the two shared texts; then read again where the DS104 finding quotes them)
+    assert run("DS106", "DS107") == [("DS106", 1195)]  # (intent c/d in the test split alone)
+    assert labelled == []  # (the categories counted from the text at once)
+    assert sorted(read) == [0, 199]  # (placed: the finding's item and the first of the other split)

@@ -18,6 +18,7 @@ from goldlint import config as cfg
 from goldlint.engine import format_of, make_document
 from goldlint.engine import read_document as read_file
 from goldlint.formats.base import Document, Limits
+from goldlint.source import decode
 
 _BUFFERS: ContextVar[Mapping[str, str] | None] = ContextVar("goldlint_dataset_buffers", default=None)
 
@@ -43,3 +44,23 @@ def read_document(path: Path, loaded: cfg.Loaded) -> Document | None:
         return None  # (over its limit: its own check says so, GL011)
     doc = make_document(str(path), text, fmt, Limits.of(loaded.settings))
     return doc if doc.ok else None
+
+
+def read_text(path: Path, loaded: cfg.Loaded) -> str | None:
+    """A file's text as :func:`read_document` would read it (its buffer, or the disk within
+    the format's size limit), without making its document: for a kind that reads what the
+    dataset checks need from the text at once (xSID's ``texts``). None when it cannot be read."""
+    buffers = _BUFFERS.get()
+    text = buffers.get(str(path)) if buffers else None
+    fmt = format_of(path)
+    if fmt is None:
+        return None
+    limit = loaded.settings.size_limit(fmt)[0]
+    if text is not None:
+        return text if len(text) <= limit else None
+    try:
+        if path.stat().st_size > limit:
+            return None  # (over its limit: its own check says so, GL011)
+        return decode(path.read_bytes()).text
+    except OSError:
+        return None

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from goldlint.dataset import rules as _rules  # noqa: F401  (registers DS1xx)
-from goldlint.dataset.collect import Columns, Item, Tally, collect, place
+from goldlint.dataset.collect import Columns, Item, Tally, collect, fill_labels, place
 from goldlint.dataset.splits import rank
 from goldlint.diagnostics import Diagnostic, Related, Span
 from goldlint.families import KINDS
@@ -65,12 +65,17 @@ def check_dataset(kind: str, files: list[Path], splits: list[str | None], wants:
         from goldlint.dataset.near_findings import NearTexts  # (numpy: only when near-duplicates are asked for)
 
         texts = NearTexts(min(thresholds.values()), ranks)
-    columns = collect(kind, files, splits, loaded_for, tally, texts)
+    asked = {code for path in files for code in ("DS104", "DS105", "DS106", "DS107") if wants(path, code)}
+    columns = collect(kind, files, splits, loaded_for, tally, texts, labelled="DS104" in asked, ids="DS105" in asked,
+                      categorised=bool(asked & {"DS106", "DS107"}))
+    runs = list(columns.run_numbers(columns.normal))
+    if columns.unlabelled:
+        fill_labels(kind, files, columns, runs, loaded_for)
     found: list[_Found] = []
-    for group in columns.runs(columns.normal):
-        found.extend(_group(group, files, wants, own_duplicates, ranks, secret))
-    for same in columns.runs(columns.ident):
-        found.extend(_same_id(same, files, wants))
+    for numbers in runs:
+        found.extend(_group([columns.item(k) for k in numbers], files, wants, own_duplicates, ranks, secret))
+    same_ids, hidden = _same_ids(columns, files, wants)
+    found.extend(same_ids)
     found.extend(_labels(tally, columns, files, wants, ranks, options.min_split_items, options.distribution_shift))
     found.sort(key=_in_file_order)  # (runs come in hash order: the first findings of a file are its first items')
     spans: dict[tuple[int, int, bool], Span] = {}
@@ -81,19 +86,24 @@ def check_dataset(kind: str, files: list[Path], splits: list[str | None], wants:
         from goldlint.dataset.near_findings import near_findings
 
         firsts = texts.candidates(columns)
-        wanted = _places(*_bounded(found)) | {(file, ordinal, False) for file, ordinal in texts.items()}
-        spans, labels, normal = place(kind, files, wanted, loaded_for, firsts)
+        wanted = _places(*_bounded(found, hidden)) | {(file, ordinal, False) for file, ordinal in texts.items()}
+        spans, labels, normal = place(kind, files, wanted, loaded_for, firsts, _quoting(found))
         found.extend(near_findings(texts, thresholds, normal))
         found.sort(key=_in_file_order)
     if not found:
         return []
-    shown, capped = _bounded(found)
+    shown, capped = _bounded(found, hidden)
     wanted = _places(shown, capped)
     if wanted - spans.keys():
-        more, more_labels, _ = place(kind, files, wanted - spans.keys(), loaded_for)
+        more, more_labels, _ = place(kind, files, wanted - spans.keys(), loaded_for, labelled=_quoting(shown))
         spans.update(more)
         labels.update(more_labels)
     return [_diagnostic(f, files, spans, labels) for f in shown] + [_capped(c, files, spans) for c in capped]
+
+
+def _quoting(found: list[_Found]) -> bool:
+    """Whether some finding quotes its items' labels (DS104): else they are not read again."""
+    return any(f.code == "DS104" for f in found)
 
 
 def _in_file_order(found: _Found) -> tuple[int, int]:
@@ -120,9 +130,10 @@ class _Ranks:
         return self.known[split]
 
 
-def _bounded(found: list[_Found]) -> tuple[list[_Found], list[tuple[Item, str, int, bool]]]:
+def _bounded(found: list[_Found], hidden: Counter[tuple[int, str]] | None = None) -> tuple[list[_Found], list[tuple[Item, str, int, bool]]]:
     """At most FINDINGS_PER_RULE findings per rule and file, as for every rule (see
-    :mod:`goldlint.findings`); the rest of each counted, at the first of them (GL012)."""
+    :mod:`goldlint.findings`); the rest of each counted, at the first of them (GL012), with
+    ``hidden`` more per (file, rule) that were counted and never made (:func:`_same_ids`)."""
     seen: Counter[tuple[int, str]] = Counter()
     shown: list[_Found] = []
     capped: dict[tuple[int, str], list[Any]] = {}
@@ -135,7 +146,8 @@ def _bounded(found: list[_Found]) -> tuple[list[_Found], list[tuple[Item, str, i
             capped[key][2] += 1
         else:
             capped[key] = [f.item, f.code, 1, f.at_id]
-    return shown, [(first, code, hidden, at_id) for first, code, hidden, at_id in capped.values()]
+    more = hidden or Counter()
+    return shown, [(first, code, count + more[first.file, code], at_id) for first, code, count, at_id in capped.values()]
 
 
 def _capped(capped: tuple[Item, str, int, bool], files: list[Path], spans: dict[tuple[int, int, bool], Span]) -> Diagnostic:
@@ -208,17 +220,36 @@ def _group(group: list[Item], files: list[Path], wants: Wants, own_duplicates: b
     return out
 
 
-def _same_id(same: list[Item], files: list[Path], wants: Wants) -> Iterator[_Found]:
-    """One id on items of two files or more: every item outside the first file that has it is
-    reported, naming the others (its file's own repeats are its family's rule)."""
-    first_file = same[0].file
-    if all(item.file == first_file for item in same):
-        return
-    for item in same:
-        if item.file != first_file and wants(files[item.file], "DS105"):
-            others = [o for o in same if o.file != item.file]
-            yield _Found("DS105", item, f"this id is also the id of {_times(len(others), 'item')} in another file of the dataset",
-                         others[:MAX_RELATED], len(others), "the same id", at_id=True)
+def _same_ids(columns: Columns, files: list[Path], wants: Wants) -> tuple[list[_Found], Counter[tuple[int, str]]]:
+    """DS105: one id on items of two files or more; every item outside the first file that has
+    it is reported, naming the others (its file's own repeats are its family's rule). Made for
+    the items a file can show alone: one file may have a hundred thousand ids that are in another
+    file too (a split's files numbered alike), of which FINDINGS_PER_RULE are shown and one more
+    is where the rest are counted (:func:`_bounded`) — the rest are counted here, per file, and
+    never made. The work is linear in the items that share ids."""
+    runs = list(columns.run_numbers(columns.ident))
+    file, ordinal = columns.file, columns.ordinal
+    reported: list[tuple[int, int, int, int]] = []  # (file, ordinal, item number, run) of each item to report
+    for r, numbers in enumerate(runs):
+        first_file = file[numbers[0]]
+        reported.extend((file[k], ordinal[k], k, r) for k in numbers if file[k] != first_file and wants(files[file[k]], "DS105"))
+    reported.sort()
+    made: Counter[int] = Counter()
+    hidden: Counter[tuple[int, str]] = Counter()
+    others: dict[tuple[int, int], tuple[list[Item], int]] = {}  # (run, file) -> the run's first items of other files, and how many
+    out: list[_Found] = []
+    for n, _, k, r in reported:
+        made[n] += 1
+        if made[n] > FINDINGS_PER_RULE + 1:
+            hidden[n, "DS105"] += 1
+            continue
+        if (r, n) not in others:
+            elsewhere = [j for j in runs[r] if file[j] != n]
+            others[r, n] = [columns.item(j) for j in elsewhere[:MAX_RELATED]], len(elsewhere)
+        named, count = others[r, n]
+        out.append(_Found("DS105", columns.item(k), f"this id is also the id of {_times(count, 'item')} in another file of the dataset",
+                          named, count, "the same id", at_id=True))
+    return out, hidden
 
 
 def _labels(tally: Tally, columns: Columns, files: list[Path], wants: Wants, ranks: Callable[[str | None], int], min_items: int,

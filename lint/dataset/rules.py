@@ -37,9 +37,10 @@ RULES = (
          family=F),
     Rule("DS105", "duplicate-id-across-files", Severity.ERROR,
          "An item's id is also the id of an item in another file of the dataset: a corpus entry's `id`, a truth row's audio "
-         "(`codedWvnm`), a semantic file's `meeting_id` across every file with a split; xSID's `# id` and an SLU record's "
-         "`meta.id`, numbered per split, across the files of one split (and, for xSID, one language). Reported at the id of "
-         "each item outside the first file that has it, naming the others. (SLURP's `slurp_id` across files is SLP108's.)",
+         "(`codedWvnm`), a semantic file's `meeting_id`, a SLURP record's `slurp_id` across every file with a split; xSID's "
+         "`# id` and an SLU record's `meta.id`, numbered per split, across the files of one split (and, for xSID, one "
+         "language). Reported at the id of each item outside the first file that has it, naming the others. (An id twice "
+         "in one file is its family's rule: COR107, TRU110, SLU105, XSD113, SLP108.)",
          "Predictions, scores and audio are joined to the gold by id: two items with one id make the join pick one of them, "
          "and an audio file in two splits is a leak whatever its transcription says.",
          family=F),

@@ -192,6 +192,21 @@ class Sentence:
             self._read()
         return self._heads
 
+    def comment_heads(self) -> list[tuple[str, str, str]]:
+        """:attr:`heads`, for a reader of the comments alone: in the usual sentence (every
+        comment before the first token line) the token lines are not split into cells, and
+        nothing is kept (a third of the cost of :attr:`heads` on xSID's sentences)."""
+        if self._done:
+            return self._heads
+        block = self._text[self._start : self._end]
+        head = _LEADING_COMMENTS.match(block).end()  # type: ignore[union-attr]  # (matches every text)
+        if "\r" not in block and block.find("\n#", head) < 0:
+            first = block.count("\n", 0, head) + (head == len(block) and block[-1] != "\n")
+            heads: list[tuple[str, str, str]] = _HEADS.findall(block, 0, head)
+            if len(heads) == first:
+                return heads
+        return self.heads  # (comments among the token lines, CRs, a comment of no key shape: read as the checks read it)
+
     def comment_line(self, k: int) -> int:
         """Which of the sentence's lines (from 0) comment ``k`` is."""
         if not self._done:
@@ -263,6 +278,13 @@ class Sentence:
     def value(self, key: str) -> str | None:
         k = self.index(key)
         return self._heads[k][2] if k is not None else None
+
+
+def sentence_spans(text: str) -> Iterator[tuple[int, int]]:
+    """Where each sentence of a text that has no BOM is (start, end), as :class:`ConllDocument`
+    finds them, without making a document: a reader of a few sentences of a large file (the
+    dataset checks' labels)."""
+    return (m.span() for m in _SENTENCE.finditer(text))
 
 
 def cell_index(name: str | int) -> int | None:

@@ -3,15 +3,17 @@
 A leak between a test and a validation split shows in the open test file while the
 validation file is closed. On ``initialized`` the index finds the gold files of the workspace
 folders as ``goldlint check <folder>`` finds them (config, ``exclude``), groups them into
-datasets as the CLI does (kind and folder, :func:`goldlint.dataset.splits.placed`), and checks
-each dataset of two files or more with :func:`goldlint.dataset.check.check_dataset`. Open
-documents are read from their buffers, every other file from disk.
+datasets as the CLI does (one grouping: :func:`goldlint.dataset.splits.by_dataset` — the files
+a config's ``datasets: {splits}`` globs give splits are one dataset wherever they stand, the
+others a dataset per folder), and checks each dataset of two files or more of a kind with
+:func:`goldlint.dataset.check.check_members`. Open documents are read from their buffers,
+every other file from disk.
 
-All of it runs in one background thread, a folder at a time, the folders of open documents
+All of it runs in one background thread, a dataset at a time, the datasets of open documents
 first; ``initialize`` and the one-file diagnostics never wait for it. What starts work:
 
-- opening, saving or closing a document, and a pause after its edits: its folder, the
-  datasets its kind (before and after) belongs to;
+- opening, saving or closing a document, and a pause after its edits: its dataset, for the
+  kinds it is (before and after);
 - a gold file created, changed or deleted on disk (``workspace/didChangeWatchedFiles``, the
   watcher registered when the client can): likewise; a config file: the whole workspace.
 
@@ -33,6 +35,7 @@ from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -49,7 +52,8 @@ if TYPE_CHECKING:
     from goldlint.server.textbuffer import TextBuffer
 
 log = logging.getLogger(__name__)
-_ALL = None  # a folder to index whole (its files not known yet, or the config changed)
+_ALL = None  # a dataset to index whole (its files not known yet, or the config changed)
+Key = object  # a dataset, as :func:`goldlint.dataset.splits.assigned` names it (a folder, or a config's splits)
 
 
 @dataclass(slots=True)
@@ -78,17 +82,17 @@ class WorkspaceIndex:
         self.roots: list[Path] = []
         self.stats: Counter[str] = Counter()  # work done, counted (tests bound it)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="goldlint-index")
-        self._dirty: dict[Path, set[Path] | None] = {}  # folder -> its changed files (None: all)
+        self._dirty: dict[Key, set[Path] | None] = {}  # dataset -> its changed files (None: all)
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
         self._edits: dict[str, asyncio.TimerHandle] = {}
         self._started = False
         self._rediscover = True
         # Owned by the worker thread:
-        self._members: dict[Path, set[Path]] = {}  # dataset folder -> its gold files
+        self._members: dict[Key, set[Path]] = {}  # dataset -> its gold files
         self._kinds: dict[Path, tuple[tuple[int, int], str | None]] = {}  # file -> (stamp, kind) on disk
-        self._results: dict[tuple[str, Path], list[Diagnostic]] = {}  # (kind, folder) -> its findings
-        self._said: set[tuple[str, Path]] = set()  # limits already said in the log
+        self._results: dict[tuple[str, Key], list[Diagnostic]] = {}  # (kind, dataset) -> its findings
+        self._said: set[Any] = set()  # limits already said in the log
 
     # -- set-up ----------------------------------------------------------------------
 
@@ -174,16 +178,20 @@ class WorkspaceIndex:
         path = Path(os.path.abspath(path))
         if not any(path.is_relative_to(root) for root in self.roots):
             return  # (outside the workspace: not indexed)
-        from goldlint.dataset.splits import placed
-
-        folder = placed(path)[0]
-        changed = self._dirty.get(folder, set())
+        dataset = self._dataset_of(path)
+        changed = self._dirty.get(dataset, set())
         if changed is not None:
             changed.add(path)
-            self._dirty[folder] = changed
+            self._dirty[dataset] = changed
         else:
-            self._dirty[folder] = _ALL
+            self._dirty[dataset] = _ALL
         self._nudge()
+
+    def _dataset_of(self, path: Path) -> Key:
+        """The dataset a file is in, as the command line groups it (:func:`goldlint.dataset.splits.assigned`)."""
+        from goldlint.dataset.splits import assigned
+
+        return assigned(path, self._loaded(path))[0]
 
     def _nudge(self) -> None:
         if self._wake is not None:
@@ -198,18 +206,18 @@ class WorkspaceIndex:
             while True:
                 if self._rediscover:
                     self._rediscover = False
-                    for folder in await loop.run_in_executor(self._executor, self._discover):
-                        self._dirty[folder] = _ALL  # (files marked before are among them)
+                    for dataset in await loop.run_in_executor(self._executor, self._discover):
+                        self._dirty[dataset] = _ALL  # (files marked before are among them)
                 while self._dirty and not self._rediscover:
-                    folder = self._next()
-                    changed = self._dirty.pop(folder)
-                    opened = self._open_in(folder)
+                    dataset = self._next()
+                    changed = self._dirty.pop(dataset)
+                    opened = self._open_in(dataset)
                     try:
-                        items = await loop.run_in_executor(self._executor, self._index, folder, changed, opened, self.server.encoding)
+                        items = await loop.run_in_executor(self._executor, self._index, dataset, changed, opened, self.server.encoding)
                     except asyncio.CancelledError:
                         raise
                     except Exception:
-                        log.exception("indexing %s failed", folder)
+                        log.exception("indexing %s failed", dataset)
                         self.stats["failed"] += 1
                         continue
                     self._deliver(opened, items)
@@ -222,20 +230,17 @@ class WorkspaceIndex:
         except RuntimeError:  # the executor shut down (the server is stopping)
             pass
 
-    def _next(self) -> Path:
-        """The folder to index next: one of an open document first."""
-        from goldlint.dataset.splits import placed
+    def _next(self) -> Key:
+        """The dataset to index next: one of an open document first."""
+        wanted = {self._dataset_of(Path(os.path.abspath(state.path))) for state in self.server.docs.values()}
+        return next((dataset for dataset in self._dirty if dataset in wanted), next(iter(self._dirty)))
 
-        wanted = {placed(state.path)[0] for state in self.server.docs.values()}
-        return next((folder for folder in self._dirty if folder in wanted), next(iter(self._dirty)))
-
-    def _open_in(self, folder: Path) -> list[_Open]:
-        from goldlint.dataset.splits import placed
+    def _open_in(self, dataset: Key) -> list[_Open]:
         from goldlint.server.configs import is_config_file
 
         return [_Open(state.uri, Path(os.path.abspath(state.path)), state.revision, state.buffer.snapshot())
                 for state in self.server.docs.values()
-                if not state.closed and not is_config_file(state.path) and placed(Path(os.path.abspath(state.path)))[0] == folder]
+                if not state.closed and not is_config_file(state.path) and self._dataset_of(Path(os.path.abspath(state.path))) == dataset]
 
     def _deliver(self, opened: list[_Open], items: dict[str, list[Item]]) -> None:
         """The new DS diagnostics of the open documents indexed, published where they changed
@@ -262,59 +267,56 @@ class WorkspaceIndex:
     def _loaded(self, path: Path) -> Any:
         return self.server.configs.for_file(path)[0]
 
-    def _discover(self) -> list[Path]:
-        """The gold files of the workspace folders (as ``goldlint check`` walks them), by dataset folder."""
-        from goldlint.dataset.splits import placed
+    def _discover(self) -> list[Key]:
+        """The gold files of the workspace folders (as ``goldlint check`` walks them), by dataset
+        (as ``goldlint check`` groups them: :func:`goldlint.dataset.splits.by_dataset`)."""
+        from goldlint.dataset.splits import by_dataset
         from goldlint.engine import iter_files
 
         self._members.clear()
         self._kinds.clear()
-        count = 0
-        for root in self.roots:
-            for path, _ in iter_files([root], self._loaded):
-                if count >= self.limits.max_files:
-                    log.info("workspace index: more than %d gold files, the others are not indexed", self.limits.max_files)
-                    self.stats["discovered"] += count
-                    self.stats["capped"] += 1
-                    return list(self._members)
-                count += 1
-                path = Path(os.path.abspath(path))
-                self._members.setdefault(placed(path)[0], set()).add(path)
-        self.stats["discovered"] += count
+        found = [Path(os.path.abspath(path)) for path, _ in islice(iter_files(self.roots, self._loaded), self.limits.max_files + 1)]
+        if len(found) > self.limits.max_files:
+            log.info("workspace index: more than %d gold files, the others are not indexed", self.limits.max_files)
+            self.stats["capped"] += 1
+            found.pop()
+        self.stats["discovered"] += len(found)
+        for dataset, members in by_dataset(found, self._loaded).items():
+            self._members[dataset] = {path for path, _ in members}
         return list(self._members)
 
-    def _index(self, folder: Path, changed: set[Path] | None, opened: list[_Open], encoding: str) -> dict[str, list[Item]]:
-        """Check again the datasets of ``folder`` that ``changed`` files are in (all when None);
-        the DS diagnostics of its open documents, by URI."""
+    def _index(self, dataset: Key, changed: set[Path] | None, opened: list[_Open], encoding: str) -> dict[str, list[Item]]:
+        """Check again the kinds of ``dataset`` that ``changed`` files are (all when None); the
+        DS diagnostics of its open documents, by URI."""
         from goldlint.dataset.buffers import reading
 
         buffers = {str(each.path): each.buffer.text for each in opened}
         with reading(buffers):
             before = {path: self._kinds[path][1] for path in changed or () if path in self._kinds}
-            members = self._update_members(folder, changed)
+            members = self._update_members(dataset, changed)
             kinds: dict[Path, str | None] = {}
             for path in sorted(members):
                 kinds[path] = self._kind(path, buffers.get(str(path)))
             if changed is None:
-                touched = set(kinds.values()) | {kind for kind, where in self._results if where == folder}
+                touched = set(kinds.values()) | {kind for kind, where in self._results if where == dataset}
             else:
                 touched = {kinds.get(p) for p in changed} | {before.get(p) for p in changed}
-            datasets: defaultdict[str, list[Path]] = defaultdict(list)
+            of_kind: defaultdict[str, list[Path]] = defaultdict(list)
             for path, kind in kinds.items():
                 if kind is not None:
-                    datasets[kind].append(path)
+                    of_kind[kind].append(path)
             for kind in touched:
                 if kind is not None:
-                    self._results[kind, folder] = self._check(kind, folder, datasets.get(kind, []), buffers)
-        return {each.uri: self._items(each, folder, kinds.get(each.path), opened, encoding) for each in opened}
+                    self._results[kind, dataset] = self._check(kind, dataset, of_kind.get(kind, []), buffers)
+        return {each.uri: self._items(each, dataset, kinds.get(each.path), opened, encoding) for each in opened}
 
-    def _update_members(self, folder: Path, changed: set[Path] | None) -> set[Path]:
-        """The folder's gold files, with the changed ones added or dropped as they stand now."""
+    def _update_members(self, dataset: Key, changed: set[Path] | None) -> set[Path]:
+        """The dataset's gold files, with the changed ones added or dropped as they stand now."""
         from goldlint.engine import iter_files
 
-        members = self._members.get(folder)
-        if members is None:  # (a folder made since the workspace was walked)
-            members = self._members[folder] = self._walk(folder)
+        members = self._members.get(dataset)
+        if members is None:  # (a folder made since the workspace was walked; a config's splits: its files come as they change)
+            members = self._members[dataset] = self._walk(dataset) if isinstance(dataset, Path) else set()
         for path in changed or ():
             if path.is_file() and _is_gold_format(path) and any(True for _ in iter_files([path], self._loaded)):
                 members.add(path)
@@ -324,8 +326,9 @@ class WorkspaceIndex:
         return members
 
     def _walk(self, folder: Path) -> set[Path]:
-        """The gold files of a dataset folder: its own, and those of its subfolders named after a split."""
-        from goldlint.dataset.splits import placed, split_of_name
+        """The gold files of a dataset folder: its own, and those of its subfolders named after a
+        split (those no config's split globs give to a dataset of their own)."""
+        from goldlint.dataset.splits import split_of_name
         from goldlint.engine import iter_files
 
         found: set[Path] = set()
@@ -342,7 +345,7 @@ class WorkspaceIndex:
             else:
                 continue
             for path in candidates:
-                if placed(path)[0] == folder:
+                if self._dataset_of(Path(os.path.abspath(path))) == folder:
                     found.update(Path(os.path.abspath(p)) for p, _ in iter_files([path], self._loaded) if _is_gold_format(p))
         self.stats["folders_walked"] += 1
         return found
@@ -369,7 +372,7 @@ class WorkspaceIndex:
             self._kinds[path] = (stamp, kind)
         return kind
 
-    def _check(self, kind: str, folder: Path, files: list[Path], buffers: dict[str, str]) -> list[Diagnostic]:
+    def _check(self, kind: str, dataset: Key, files: list[Path], buffers: dict[str, str]) -> list[Diagnostic]:
         from goldlint.dataset.check import check_members
         from goldlint.dataset.rules import CODES
         from goldlint.dataset.splits import by_dataset
@@ -381,7 +384,7 @@ class WorkspaceIndex:
         size = sum(len(buffers[str(p)]) if str(p) in buffers else max(_stamp(p)[1], 0) for p in files)
         if size > self.limits.max_dataset_bytes:
             self.stats["datasets_too_large"] += 1
-            self._say_once((kind, folder), "workspace index: the %s dataset of %s holds %d bytes, over %d: not checked", kind, folder, size,
+            self._say_once((kind, dataset), "workspace index: the %s dataset %s holds %d bytes, over %d: not checked", kind, dataset, size,
                            self.limits.max_dataset_bytes)
             return []
         answers: dict[tuple[Path, str], bool] = {}
@@ -405,7 +408,7 @@ class WorkspaceIndex:
             self._said.add(key)
             log.info(message, *args)
 
-    def _items(self, each: _Open, folder: Path, kind: str | None, opened: list[_Open], encoding: str) -> list[Item]:
+    def _items(self, each: _Open, dataset: Key, kind: str | None, opened: list[_Open], encoding: str) -> list[Item]:
         """The DS diagnostics of an open document, as the server keeps them, with their related locations."""
         from goldlint.server.convert import make_item
 
@@ -414,7 +417,7 @@ class WorkspaceIndex:
         buffers = {str(o.path): o.buffer for o in opened}
         lines = _Lines(buffers)
         out = []
-        for diag in self._results.get((kind, folder), []):
+        for diag in self._results.get((kind, dataset), []):
             if diag.path != str(each.path):
                 continue
             item = make_item(diag, each.buffer, encoding)

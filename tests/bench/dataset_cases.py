@@ -15,7 +15,8 @@ Cases (``--family dataset``; one size, 1M, with the ``1m`` scale):
 - ``goldlint-engine``: the dataset pass alone, in process (``check_dataset`` over the ten
   files, DS101 and DS102 selected: read, hash, group, place the findings);
 - ``goldlint-cli``: ``python -m goldlint check --quiet --select DS101,DS102 FOLDER``, the whole
-  run (each file's own check too), start-up included, once.
+  run (each file's own check too), start-up included, once; against ``goldlint-cli-no-ds``
+  (``--ignore DS``: the one-file checks alone), as is ``goldlint-cli-all`` (every rule).
 """
 
 from __future__ import annotations
@@ -96,4 +97,9 @@ def register(scales: list[str]) -> None:
               tags=tags | {"baseline"}))
     case(Case(name, "goldlint-engine", "python", "tests.bench.dataset_cases:dataset_pass", baseline="conll-split", tags=tags))
     case(Case(name, "goldlint-cli", "command", argv=("{python}", "-m", "goldlint", "check", "--quiet", "--select", "DS101,DS102", "{path}"),
+              baseline="goldlint-cli-no-ds", reps=1, tags=tags))
+    # (the one-file checks alone, and every rule: the dataset rules' share of a whole run)
+    case(Case(name, "goldlint-cli-no-ds", "command", argv=("{python}", "-m", "goldlint", "check", "--quiet", "--ignore", "DS", "{path}"),
               baseline="parse-process", reps=1, tags=tags))
+    case(Case(name, "goldlint-cli-all", "command", argv=("{python}", "-m", "goldlint", "check", "--quiet", "{path}"),
+              baseline="goldlint-cli-no-ds", reps=1, tags=tags))

@@ -110,7 +110,12 @@ def test_neovim_shows_a_leak_naming_the_closed_split(tmp_path: Path) -> None:
     (project / "devel.jsonl").write_text("".join(devel_lines), encoding="utf-8")
     result = _run(DATASET_LUA, tmp_path, project / "test.jsonl", project)
     assert result["buffers"] == 1  # (the development split was never opened)
-    [leak] = result["diagnostics"]
+    # (the record copied whole: its text leaks, DS101, and its slurp_id is in both files, DS105)
+    assert sorted(d["code"] for d in result["diagnostics"]) == ["DS101", "DS105"]
+    leak, same_id = sorted(result["diagnostics"], key=lambda d: d["code"])
+    at_id = test_lines[1].index('"slurp_id": ') + len('"slurp_id": ')
+    assert (same_id["lnum"], same_id["col"]) == (1, at_id)
+    assert [r["location"]["range"]["start"] for r in same_id["related"]] == [{"line": 3, "character": at_id}]
     sentence = json.loads(test_lines[1])["sentence"]
     column = test_lines[1].index(json.dumps(sentence, ensure_ascii=False))
     assert (leak["code"], leak["lnum"], leak["col"], leak["end_col"]) == ("DS101", 1, column, column + len(json.dumps(sentence)))

@@ -5,7 +5,7 @@ source with two references is a label conflict; its `id`, unique across the corp
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Set
 from pathlib import Path
 from typing import Any
 
@@ -22,22 +22,24 @@ def secret_splits(loaded: Any) -> frozenset[str]:
     return frozenset(loaded.family_options("corpus").secret_segments())
 
 
-def items(doc: Any) -> Iterator[Declared]:
+def items(doc: Any, labelled: bool = True, only: Set[int] | None = None) -> Iterator[tuple[int, Declared]]:
+    """Each entry with a source, keyed by its index in `entries`."""
     root = doc.root
     entries = root.get("entries") if isinstance(root, dict) else root if isinstance(root, list) else None
     if not isinstance(entries, list):
         return
     prefix: tuple[str | int, ...] = ("entries",) if isinstance(root, dict) else ()
     file_segment = root.get("segment") if isinstance(root, dict) and isinstance(root.get("segment"), str) else None
-    for i, entry in enumerate(entries):
+    for i in range(len(entries)) if only is None else sorted(only):
+        entry = entries[i]
         if not isinstance(entry, dict) or not isinstance(entry.get("source"), str) or not entry["source"].strip():
             continue
         segment = entry.get("segment") if isinstance(entry.get("segment"), str) else file_segment
         reference = entry.get("reference")
         ident = entry.get("id")
-        yield Declared(At((*prefix, i, "source")), entry["source"], reference if isinstance(reference, str) else "", segment, (),
-                       str(ident) if isinstance(ident, (str, int)) and not isinstance(ident, bool) and str(ident).strip() else None,
-                       At((*prefix, i, "id")))
+        yield i, Declared(At((*prefix, i, "source")), entry["source"], reference if isinstance(reference, str) and labelled else "", segment, (),
+                          str(ident) if isinstance(ident, (str, int)) and not isinstance(ident, bool) and str(ident).strip() else None,
+                          At((*prefix, i, "id")))
 
 
 def group(path: Path, doc: Any) -> str:

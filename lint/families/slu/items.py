@@ -12,7 +12,7 @@ split itself (`{"data": {"train": [...], "test": [...]}}`)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Set
 from typing import Any
 
 from goldlint.dataset.collect import Declared
@@ -25,25 +25,34 @@ NORMALISE = False
 IDS_PER_SPLIT = True
 
 
-def items(doc: Any) -> Iterator[Declared]:
+def items(doc: Any, labelled: bool = True, only: Set[int] | None = None) -> Iterator[tuple[int, Declared]]:
+    """Each record with a recording, keyed by its place among the file's records (those of a
+    MERA task file's splits counted one after another)."""
     folder = os.path.dirname(os.path.abspath(doc.path))
+    n = -1
     for top_path, top in doc.records():
         for path, record in split_records(top_path, top):
-            if not isinstance(record, dict):
+            n += 1
+            if not isinstance(record, dict) or (only is not None and n not in only):
                 continue
             inputs, outputs, meta = (_object(record.get(key)) for key in ("inputs", "outputs", "meta"))
             audio = inputs.get("audio")
             if not isinstance(audio, str) or not audio.strip():
                 continue
-            intent = str(outputs.get("intent") or "")
-            slots = sorted((str(k), normalize_text(str(v))) for s in outputs.get("slots") or [] if isinstance(s, dict) for k, v in s.items())
-            labels = intent + (f" ({', '.join(f'{k}: {v}' for k, v in slots)})" if slots else "")
-            categories = (f"intent {intent}", *sorted({f"slot {k}" for k, _ in slots})) if intent else ()
+            labels, categories = _labels(outputs) if labelled else ("", ())
             ident = meta.get("id")
             own_split = split_of_name(str(path[-2])) if len(path) >= 3 and path[-3] == "data" else None
             recording = os.path.normpath(os.path.join(folder, audio))  # (an absolute path stays itself)
-            yield Declared(At((*path, "inputs", "audio")), recording, labels, own_split, categories,
-                           str(ident) if isinstance(ident, (int, str)) and not isinstance(ident, bool) else None, At((*path, "meta", "id")))
+            yield n, Declared(At((*path, "inputs", "audio")), recording, labels, own_split, categories,
+                              str(ident) if isinstance(ident, (int, str)) and not isinstance(ident, bool) else None, At((*path, "meta", "id")))
+
+
+def _labels(outputs: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """The record's labels as one string, and its categories (its intent, its slot types)."""
+    intent = str(outputs.get("intent") or "")
+    slots = sorted((str(k), normalize_text(str(v))) for s in outputs.get("slots") or [] if isinstance(s, dict) for k, v in s.items())
+    labels = intent + (f" ({', '.join(f'{k}: {v}' for k, v in slots)})" if slots else "")
+    return labels, (f"intent {intent}", *sorted({f"slot {k}" for k, _ in slots})) if intent else ()
 
 
 def _object(value: Any) -> dict[str, Any]:

@@ -1,6 +1,7 @@
-"""What a SLURP file's checks know of the rest of its dataset: the ids and the inventory
-(intents as ``scenario_action``, entity types) of the other files of its folder, or of the
-folder config names (``slurp: {inventory: ...}``), or the lists config gives.
+"""What a SLURP file's checks know of the rest of its dataset: the inventory (intents as
+``scenario_action``, entity types) of the other files of its folder, or of the folder config
+names (``slurp: {inventory: ...}``), or the lists config gives. (Its ids across the files of
+the dataset are the dataset checks' DS105.)
 
 The other files of the folder are the SLURP *gold* files beside it (their first record has
 the text of an utterance: ``sentence``, ``sentence_annotation`` or ``tokens``), not a file of
@@ -26,7 +27,7 @@ from goldlint.families.slurp.detect import detect
 
 @dataclass(slots=True)
 class FileIndex:
-    ids: dict[int, int] = field(default_factory=dict)  # slurp_id -> its first line (0-based)
+    records: int = 0  # gold records read
     intents: set[str] = field(default_factory=set)  # scenario_action
     types: set[str] = field(default_factory=set)
 
@@ -35,7 +36,7 @@ _CACHE: dict[tuple[str, int, int], FileIndex | None] = {}
 
 
 def index_of(path: Path) -> FileIndex | None:
-    """The file's ids and inventory; None when it is not a SLURP file (its first record is not one)."""
+    """The file's inventory; None when it is not a SLURP file (its first record is not one)."""
     try:
         stat = path.stat()
     except OSError:
@@ -50,19 +51,19 @@ def _read(path: Path) -> FileIndex | None:
     out = FileIndex()
     try:
         with path.open("rb") as handle:
-            for n, line in enumerate(handle):
+            for line in handle:
                 try:
                     record = orjson.loads(line)
                 except orjson.JSONDecodeError:
                     continue
                 if not isinstance(record, dict):
                     continue
-                if not out.ids and not (detect(record) and _is_gold(record)):
+                if not out.records and not (detect(record) and _is_gold(record)):
                     return None
-                _add(out, n, record)
+                _add(out, record)
     except OSError:
         return None
-    return out if out.ids else None
+    return out if out.records else None
 
 
 def _is_gold(record: dict[str, Any]) -> bool:
@@ -70,10 +71,8 @@ def _is_gold(record: dict[str, Any]) -> bool:
     return "sentence" in record or "sentence_annotation" in record or "tokens" in record
 
 
-def _add(index: FileIndex, n: int, record: dict[str, Any]) -> None:
-    sid = record.get("slurp_id")
-    if type(sid) is int:
-        index.ids.setdefault(sid, n)
+def _add(index: FileIndex, record: dict[str, Any]) -> None:
+    index.records += 1
     scenario, action = record.get("scenario"), record.get("action")
     if isinstance(scenario, str) and isinstance(action, str):
         index.intents.add(f"{scenario}_{action}")

@@ -4,8 +4,9 @@ One record a line: ``slurp_id``, ``sentence``, ``sentence_annotation`` (entities
 ``[type : words]``, parsed with ``grammars/slurp_annotation.lark``), ``intent``, ``scenario``,
 ``action``, ``tokens``, ``recordings``, ``entities``. Checked: the shape (SLP101, from the
 field tables that also make the JSON Schema), the annotation (SLP102, SLP103), the intent
-(SLP104), tokens (SLP105, SLP106), entities (SLP107), ids across the dataset's files
-(SLP108), and the intents and entity types against the dataset's inventory (SLP109, SLP110).
+(SLP104), tokens (SLP105, SLP106), entities (SLP107), ids unique within the file (SLP108;
+across the dataset's files, DS105), and the intents and entity types against the dataset's
+inventory (SLP109, SLP110).
 
 A large file (streamed) takes a clean path a line at a time (:mod:`.lines`): the line decoded
 into the record's struct from its bytes, the same checks run on it; anything they or the
@@ -16,11 +17,10 @@ Config (``slurp:`` in goldlint.yaml)::
     inventory: ../slurp        # a folder (or file) of SLURP records: their intents and entity types
     intents: [alarm_set, ...]  # or the lists themselves
     entity-types: [time, ...]
-    folder-dataset: false      # each file alone: no ids nor inventory from the folder's other files
+    folder-dataset: false      # each file alone: no inventory from the folder's other files
 
 Without either list, the inventory is learned from the other SLURP gold files of the checked
-file's folder (not a predictions file, not one config's ``exclude`` leaves out), and ids are
-unique across them.
+file's folder (not a predictions file, not one config's ``exclude`` leaves out).
 
 Editor paths (``completions`` / ``hover``), relative to a record (a JSONL line): ``("scenario",)``,
 ``("action",)``, ``("intent",)``, ``("entities", i, "type")``; keys of a record or of its items.
@@ -34,7 +34,7 @@ from typing import Any
 from goldlint.families.base import Context, Family, Report
 from goldlint.families.slurp import rules as _rules  # noqa: F401  (registers SLP rules)
 from goldlint.families.slurp import vocab
-from goldlint.families.slurp.dataset import FileIndex, Inventory, inventory, siblings
+from goldlint.families.slurp.dataset import Inventory, inventory, siblings
 from goldlint.families.slurp.fields import ITEMS, RECORD
 from goldlint.families.slurp.lines import CleanLines
 from goldlint.families.slurp.options import SlurpOptions
@@ -60,7 +60,7 @@ class SlurpFamily(Family):
         options = ctx.options if isinstance(ctx.options, SlurpOptions) else SlurpOptions()
         others = siblings(ctx) if not ctx.partial and options.folder_dataset else []
         known = inventory(options, ctx, others)
-        ids = _Ids(others, report)
+        ids = _Ids(report)
         count = 0
 
         def tally(path: JsonPath, slurp_id: int) -> None:  # (a clean line, claimed from its bytes)
@@ -150,20 +150,14 @@ def _inventory(record: Any, good: AbstractSet[str], at: At, known: Inventory, re
 
 
 class _Ids:
-    """slurp_id → where it was first seen in this file; ids of the folder's other files."""
+    """slurp_id → where it was first seen in this file (across the dataset's files: DS105)."""
 
-    def __init__(self, others: list[tuple[str, FileIndex]], report: Report) -> None:
+    def __init__(self, report: Report) -> None:
         self.first: dict[int, JsonPath] = {}
         self.told: set[int] = set()
-        self.others = others
         self.report = report
 
     def claim(self, value: int, path: JsonPath) -> None:
-        for name, index in self.others:
-            line = index.ids.get(value)
-            if line is not None:
-                self.report.add("SLP108", At(path + ("slurp_id",)), f"slurp_id {value} is also the id of line {line + 1} of {name}")
-                break
         first = self.first.setdefault(value, path)
         if first is path:
             return

@@ -73,10 +73,9 @@ register(
           "The evaluator's gold entities are `entities` with the words of their spans: a wrong span is a gold entity with "
           "the wrong words."),
     _rule("SLP108", "duplicate-slurp-id", E,
-          "A `slurp_id` is used twice in the file (both reported), or also by a record of another file of the dataset's "
-          "folder (`test.jsonl`, `devel.jsonl`, `train.jsonl`: an utterance in two splits).",
-          "Predictions on gold text are keyed by `slurp_id`: a repeated id is scored against one gold record only, and an "
-          "utterance in both the training and the test split is a leak."),
+          "A `slurp_id` is used twice in the file (both reported). (One id in two files of the dataset, `test.jsonl` and "
+          "`devel.jsonl`, is DS105's.)",
+          "Predictions on gold text are keyed by `slurp_id`: a repeated id is scored against one gold record only."),
     _rule("SLP109", "intent-outside-inventory", W,
           "The record's intent (`scenario_action`) is not in the dataset's inventory: config's `slurp: {intents: [...]}`, "
           "or the records of `slurp: {inventory: FOLDER}`, or by default the other SLURP files of the file's folder.",
