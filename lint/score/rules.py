@@ -45,7 +45,8 @@ GOLD_OFFICIAL_SCORER_CANNOT_SCORE = Rule("SCO107", "gold-official-scorer-cannot-
      family=F)
 PREDICTION_VALUE_OUT_OF_RANGE = Rule("SCO108", "prediction-value-out-of-range", E,
      "A prediction's value is outside what the run card allows (a negative latency, token count or cost, a "
-     "`semantic_score` outside 0–1, a number too large to be one): it is left out of the totals.",
+     "`semantic_score` outside 0–1, a number too large to be one): it is left out of the totals. In `semantic`, a meeting whose "
+     "predicted and gold actions are too many to compare pair by pair (the message gives the bound): scored as if it predicted no action.",
      "A card built from it would fail `goldlint check`, or carry a composite and a tier from an impossible number.",
      family=F)
 

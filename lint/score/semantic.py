@@ -15,16 +15,23 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from goldlint.diagnostics import Severity
 from goldlint.findings import At
 from goldlint.score.metrics import PRF, MacroMean, multiset_overlap, prf_counts
 from goldlint.score.model import Failure, Issues, Metric, Outcome, metric
-from goldlint.score.rules import PREDICTION_DUPLICATE_ID, PREDICTION_MISSING_FOR_GOLD_ID, PREDICTION_SHAPE, PREDICTION_UNKNOWN_ID
+from goldlint.score.rules import (
+    PREDICTION_DUPLICATE_ID,
+    PREDICTION_MISSING_FOR_GOLD_ID,
+    PREDICTION_SHAPE,
+    PREDICTION_UNKNOWN_ID,
+    PREDICTION_VALUE_OUT_OF_RANGE,
+)
 from goldlint.score.semantic_samples import PROFILES, SPEC_LEVELS, UNKNOWN_WEIGHT, UPSTREAM_LEVELS, WEIGHTS, Sample, Totals, labels, sample_of, texts
 from goldlint.score.semantic_upstream import flag_items, upstream_sample
-from goldlint.score.textmatch import maximum_matches, normalize_text
+from goldlint.score.textmatch import MAX_ACTION_PAIRS, matchable, maximum_matches, normalize_text
 
 
 def score(gold: list[Sample], predictions: list[Sample], profile: str, issues: Issues, threshold: float = 0.8,
@@ -48,6 +55,7 @@ def score(gold: list[Sample], predictions: list[Sample], profile: str, issues: I
             issues.add(sample.file, PREDICTION_MISSING_FOR_GOLD_ID, At(sample.path + ("meeting_id",)),
                        f"no prediction for meeting `{sample.key}`: not scored (coverage drops)", Severity.WARNING)
             continue
+        found = _within_bound(sample, found, issues)
         if profile == "spec":
             flag_items(found, issues)
             row = _spec_sample(sample, found, totals, threshold)
@@ -70,6 +78,19 @@ def score(gold: list[Sample], predictions: list[Sample], profile: str, issues: I
     out.breakdowns["per_sample"] = per_sample
     _notes(out, profile, totals)
     return out
+
+
+def _within_bound(sample: Sample, pred: Sample, issues: Issues) -> Sample:
+    """The prediction, or, when its actions and the gold's are too many to compare pair by pair
+    (:data:`~goldlint.score.textmatch.MAX_ACTION_PAIRS`), the prediction as if it had predicted
+    no action (SCO108 at its actions)."""
+    predicted, gold = len(pred.actions or ()), len(sample.actions or ())
+    if matchable(predicted, gold):
+        return pred
+    issues.add(pred.file, PREDICTION_VALUE_OUT_OF_RANGE, At(pred.path + ("actions",)),
+               f"{predicted:,} predicted actions against {gold:,} gold ones of meeting `{pred.key}`: more than {MAX_ACTION_PAIRS:,} pairs "
+               "to compare; scored as if the meeting predicted no action")
+    return replace(pred, actions=[], raw=pred.raw | {"actions": []} if isinstance(pred.raw, dict) else pred.raw)
 
 
 def _spec_sample(sample: Sample, pred: Sample, t: Totals, threshold: float) -> dict[str, Any]:

@@ -15,7 +15,18 @@ from rapidfuzz.distance import Indel
 
 from goldlint.textnorm import normalize_text
 
-__all__ = ["greedy_matches", "maximum_matches", "normalize_text", "similarity"]
+__all__ = ["MAX_ACTION_PAIRS", "greedy_matches", "matchable", "maximum_matches", "normalize_text", "similarity"]
+
+# A meeting's predicted actions are compared with its gold actions pair by pair, each pair
+# at worst a difflib run: 10^7 pairs (about 3,000 actions a side) take seconds; a prediction
+# of 60,000 templated actions against as many gold ones took hours. Past the bound the
+# prediction's actions are not matched (SCO108 says so).
+MAX_ACTION_PAIRS = 10_000_000
+
+
+def matchable(predicted: int, gold: int) -> bool:
+    """Whether ``predicted`` actions can be matched against ``gold`` ones within the bound."""
+    return predicted * gold <= MAX_ACTION_PAIRS
 
 
 def similarity(a: str, b: str, threshold: float = 0.0) -> float:

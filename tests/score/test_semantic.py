@@ -139,3 +139,33 @@ def test_all_ten_real_gold_files_score_against_themselves() -> None:
         assert len(samples) == 10
         assert all(m.value == 1.0 for name, m in outcome.metrics.items() if name != "risk_f1_weighted" or profile == "spec")
         assert outcome.failures == []
+
+
+@pytest.mark.parametrize("profile", ["spec", "slower-whisper"])
+def test_actions_too_many_to_compare_are_not_matched_and_said_so(profile: str) -> None:
+    """Issue 23: a meeting predicting 60,000 templated actions against as many gold ones ran for hours
+    (each pair may cost a difflib run). Past MAX_ACTION_PAIRS the prediction is scored as if it had
+    no action, with SCO108 at its actions — and no pair is compared."""
+    many = [{"text": f"follow up on item {n}"} for n in range(3200)]
+    gold_value = {"meeting_id": "m", "topics": ["x"], "actions": [{"text": f"follow up on item {n}"} for n in range(3200)]}
+    prediction = {"topics": ["x"], "actions": many}
+    issues = Issues()
+    outcome = semantic.score([semantic.sample_of("m", "gold", (), gold_value)], [pred("m", prediction)], profile, issues)
+    assert 3200 * 3200 > semantic.MAX_ACTION_PAIRS
+    [issue] = [i for i in issues.items if i.code == "SCO108"]
+    assert issue.file == "predictions" and issue.where.path == ("m", "actions")
+    assert "10,240,000 pairs" not in issue.message and "3,200 predicted actions against 3,200 gold ones" in issue.message
+    got = values(outcome)
+    assert got["action_recall"] == 0.0  # every gold action missed, none matched
+    assert got["topic_f1"] == 1.0  # the rest of the meeting is scored as usual
+
+
+def test_actions_within_the_bound_are_matched(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bound is on pairs: the partial AMI prediction (3 × 3 actions) is matched under a bound of 9 and not under 8."""
+    monkeypatch.setattr(semantic, "MAX_ACTION_PAIRS", 9)
+    monkeypatch.setattr("goldlint.score.textmatch.MAX_ACTION_PAIRS", 9)
+    outcome = semantic.score([gold("ami_meeting_001")], [pred("ami_meeting_001", AMI_PARTIAL)], "spec", issues := Issues())
+    assert not issues.count(semantic.PREDICTION_VALUE_OUT_OF_RANGE) and values(outcome)["action_recall"] == 0.666667
+    monkeypatch.setattr("goldlint.score.textmatch.MAX_ACTION_PAIRS", 8)
+    outcome = semantic.score([gold("ami_meeting_001")], [pred("ami_meeting_001", AMI_PARTIAL)], "spec", issues := Issues())
+    assert issues.count(semantic.PREDICTION_VALUE_OUT_OF_RANGE) == 1 and values(outcome)["action_recall"] == 0.0
