@@ -203,7 +203,7 @@ def _dataset_findings(checked: list[Outcome], configs: Configs, near_duplicates:
                    if outcome.skipped is None and outcome.kind is not None and KINDS[outcome.kind].items]
     if len(taking_part) == len({kind for kind, _ in taking_part}):
         return []  # (no kind has two files: no dataset, and nothing of goldlint.dataset is imported)
-    from goldlint.dataset.rules import CODES
+    from goldlint.dataset.rules import CODES, NEAR_DUPLICATE_IN_TWO_SPLITS
     from goldlint.dataset.splits import by_dataset
     from goldlint.engine import enabled_codes
     from goldlint.rules.registry import rule_matches
@@ -225,7 +225,7 @@ def _dataset_findings(checked: list[Outcome], configs: Configs, near_duplicates:
         return near_duplicates if near_duplicates is not None else configs(path).settings.datasets.near_duplicates  # type: ignore[no-any-return]
 
     def asked(path: Path, code: str) -> bool:  # (DS109 runs only with a threshold: off by default)
-        return wants(path, code) and (code != "DS109" or near(path) is not None)
+        return wants(path, code) and (code != NEAR_DUPLICATE_IN_TWO_SPLITS.code or near(path) is not None)
 
     out: list[Diagnostic] = []
     for (kind, _), members in datasets.items():

@@ -22,6 +22,17 @@ from typing import Any, NamedTuple
 
 from goldlint.dataset import rules as _rules  # noqa: F401  (registers DS1xx)
 from goldlint.dataset.collect import Columns, Item, Tally, collect, fill_labels, place
+from goldlint.dataset.rules import (
+    CONFLICTING_LABELS,
+    DUPLICATE_ID_ACROSS_FILES,
+    DUPLICATE_ITEM_IN_SPLIT,
+    ITEM_IN_TWO_SPLITS,
+    ITEM_IN_TWO_SPLITS_NORMALISED,
+    LABEL_DISTRIBUTION_SHIFT,
+    LABEL_MISSING_FROM_SPLIT,
+    NEAR_DUPLICATE_IN_TWO_SPLITS,
+    SECRET_SOURCE_IN_PUBLIC_FILE,
+)
 from goldlint.dataset.splits import rank
 from goldlint.diagnostics import Diagnostic, Related, Span
 from goldlint.families import KINDS
@@ -59,15 +70,16 @@ def check_dataset(kind: str, files: list[Path], splits: list[str | None], wants:
     ranks = _Ranks(order)
     tally = Tally()
     near = near or (lambda path: loaded_for(path).settings.datasets.near_duplicates)  # type: ignore[no-any-return]
-    thresholds = {n: t for n, path in enumerate(files) if wants(path, "DS109") and (t := near(path)) is not None}
+    thresholds = {n: t for n, path in enumerate(files) if wants(path, NEAR_DUPLICATE_IN_TWO_SPLITS.code) and (t := near(path)) is not None}
     texts = None
     if thresholds:
         from goldlint.dataset.near_findings import NearTexts  # (numpy: only when near-duplicates are asked for)
 
         texts = NearTexts(min(thresholds.values()), ranks)
-    asked = {code for path in files for code in ("DS104", "DS105", "DS106", "DS107") if wants(path, code)}
-    columns = collect(kind, files, splits, loaded_for, tally, texts, labelled="DS104" in asked, ids="DS105" in asked,
-                      categorised=bool(asked & {"DS106", "DS107"}))
+    needing_more = (CONFLICTING_LABELS.code, DUPLICATE_ID_ACROSS_FILES.code, LABEL_MISSING_FROM_SPLIT.code, LABEL_DISTRIBUTION_SHIFT.code)
+    asked = {code for path in files for code in needing_more if wants(path, code)}
+    columns = collect(kind, files, splits, loaded_for, tally, texts, labelled=CONFLICTING_LABELS.code in asked, ids=DUPLICATE_ID_ACROSS_FILES.code in asked,
+                      categorised=bool(asked & {LABEL_MISSING_FROM_SPLIT.code, LABEL_DISTRIBUTION_SHIFT.code}))
     runs = list(columns.run_numbers(columns.normal))
     if columns.unlabelled:
         fill_labels(kind, files, columns, runs, loaded_for)
@@ -103,7 +115,7 @@ def check_dataset(kind: str, files: list[Path], splits: list[str | None], wants:
 
 def _quoting(found: list[_Found]) -> bool:
     """Whether some finding quotes its items' labels (DS104): else they are not read again."""
-    return any(f.code == "DS104" for f in found)
+    return any(f.code == CONFLICTING_LABELS.code for f in found)
 
 
 def _in_file_order(found: _Found) -> tuple[int, int]:
@@ -193,7 +205,7 @@ def _group(group: list[Item], files: list[Path], wants: Wants, own_duplicates: b
             if lower:
                 exact_splits = [s for s in lower if item.exact in exact_in[s]]
                 pools = [exact_in[s][item.exact] for s in exact_splits] if exact_splits else [by_split[s] for s in lower]
-                code = "DS101" if exact_splits else "DS102"
+                code = ITEM_IN_TWO_SPLITS.code if exact_splits else ITEM_IN_TWO_SPLITS_NORMALISED.code
                 if wants(path, code):
                     count = sum(map(len, pools))
                     how = "the same text" if exact_splits else "the same text, once normalised,"
@@ -201,21 +213,21 @@ def _group(group: list[Item], files: list[Path], wants: Wants, own_duplicates: b
                     names = sorted(exact_splits or lower)  # type: ignore[arg-type]
                     out.append(_Found(code, item, f"{how} stands in the {' and '.join(names)} split{times}: this {split} item leaks",
                                       list(islice(chain.from_iterable(pools), MAX_RELATED)), count, how.strip(",")))
-            if hidden and wants(path, "DS108"):
+            if hidden and wants(path, SECRET_SOURCE_IN_PUBLIC_FILE.code):
                 # (within one file it is the corpus's own COR112)
                 published = [o for o in chain.from_iterable(by_split[s] for s in hidden) if o.file != item.file]
                 if published:
                     secrets = " and ".join(sorted({o.split or "" for o in published}))
-                    out.append(_Found("DS108", item, f"this {split} source is a {secrets} source of another file: a secret source "
+                    out.append(_Found(SECRET_SOURCE_IN_PUBLIC_FILE.code, item, f"this {split} source is a {secrets} source of another file: a secret source "
                                       f"published ({_times(len(published))})", published[:MAX_RELATED], len(published),
                                       "the secret entry"))
             earlier = items[0]
             theirs = own_duplicates and earlier.file == item.file  # (repeats within a file: the family's own rule)
-            if n > 0 and not theirs and wants(path, "DS103"):
-                out.append(_Found("DS103", item, f"the same item stands before in the {split or 'unnamed'} split", [earlier], 1,
+            if n > 0 and not theirs and wants(path, DUPLICATE_ITEM_IN_SPLIT.code):
+                out.append(_Found(DUPLICATE_ITEM_IN_SPLIT.code, item, f"the same item stands before in the {split or 'unnamed'} split", [earlier], 1,
                                   "its first occurrence"))
-            if item.labels != first.labels and wants(path, "DS104"):  # (the message quotes the labels once they are read again)
-                out.append(_Found("DS104", item, "labelled `{mine}` here, `{theirs}` where the same item stands first", [first], 1,
+            if item.labels != first.labels and wants(path, CONFLICTING_LABELS.code):  # (the message quotes the labels once they are read again)
+                out.append(_Found(CONFLICTING_LABELS.code, item, "labelled `{mine}` here, `{theirs}` where the same item stands first", [first], 1,
                                   "labelled `{theirs}`"))
     return out
 
@@ -232,7 +244,7 @@ def _same_ids(columns: Columns, files: list[Path], wants: Wants) -> tuple[list[_
     reported: list[tuple[int, int, int, int]] = []  # (file, ordinal, item number, run) of each item to report
     for r, numbers in enumerate(runs):
         first_file = file[numbers[0]]
-        reported.extend((file[k], ordinal[k], k, r) for k in numbers if file[k] != first_file and wants(files[file[k]], "DS105"))
+        reported.extend((file[k], ordinal[k], k, r) for k in numbers if file[k] != first_file and wants(files[file[k]], DUPLICATE_ID_ACROSS_FILES.code))
     reported.sort()
     made: Counter[int] = Counter()
     hidden: Counter[tuple[int, str]] = Counter()
@@ -241,13 +253,13 @@ def _same_ids(columns: Columns, files: list[Path], wants: Wants) -> tuple[list[_
     for n, _, k, r in reported:
         made[n] += 1
         if made[n] > FINDINGS_PER_RULE + 1:
-            hidden[n, "DS105"] += 1
+            hidden[n, DUPLICATE_ID_ACROSS_FILES.code] += 1
             continue
         if (r, n) not in others:
             elsewhere = [j for j in runs[r] if file[j] != n]
             others[r, n] = [columns.item(j) for j in elsewhere[:MAX_RELATED]], len(elsewhere)
         named, count = others[r, n]
-        out.append(_Found("DS105", columns.item(k), f"this id is also the id of {_times(count, 'item')} in another file of the dataset",
+        out.append(_Found(DUPLICATE_ID_ACROSS_FILES.code, columns.item(k), f"this id is also the id of {_times(count, 'item')} in another file of the dataset",
                           named, count, "the same id", at_id=True))
     return out, hidden
 
@@ -268,12 +280,12 @@ def _labels(tally: Tally, columns: Columns, files: list[Path], wants: Wants, ran
             for category, count in sorted(tally.counts[group, s].items()):
                 missing = [t for t in splits if t != s and category not in tally.counts[group, t]]
                 first = columns.item(tally.first[group, s, category])
-                if missing and wants(files[first.file], "DS106"):
+                if missing and wants(files[first.file], LABEL_MISSING_FROM_SPLIT.code):
                     kind, _, value = category.partition(" ")
                     lacking = ", ".join(f"the {t} split ({_times(tally.items[group, t], 'item')})" for t in missing)
                     others = [columns.item(tally.first_item[group, t]) for t in missing]
                     out_of = _times(tally.items[group, s], "item")
-                    yield _Found("DS106", first, f"{kind} `{value}` is used by {count} of the {out_of} of the {s} split and by "
+                    yield _Found(LABEL_MISSING_FROM_SPLIT.code, first, f"{kind} `{value}` is used by {count} of the {out_of} of the {s} split and by "
                                  f"none of {lacking}", others, len(others), "the first item of a split without it")
         for a_at, a in enumerate(splits):
             for b in splits[a_at + 1 :]:
@@ -284,7 +296,7 @@ def _shift(tally: Tally, columns: Columns, group: str, a: str, b: str, files: li
     """DS107 for splits ``a`` (the more held-out) and ``b``: one finding per type of label whose
     two distributions are further apart than ``shift`` (total variation distance)."""
     first_a, first_b = columns.item(tally.first_item[group, a]), columns.item(tally.first_item[group, b])
-    if not wants(files[first_a.file], "DS107"):
+    if not wants(files[first_a.file], LABEL_DISTRIBUTION_SHIFT.code):
         return
     ca, cb = tally.counts[group, a], tally.counts[group, b]
     for kind in sorted({c.partition(" ")[0] for c in chain(ca, cb)}):
@@ -298,7 +310,7 @@ def _shift(tally: Tally, columns: Columns, group: str, a: str, b: str, files: li
         if distance <= shift:
             continue
         top = ", ".join(f"`{c.partition(' ')[2]}` {mine.get(c, 0) / ta:.0%} against {theirs.get(c, 0) / tb:.0%}" for _, c in gaps[:3])
-        yield _Found("DS107", first_a, f"the {kind} distribution of the {a} split differs from the {b} split's by {distance:.2f} "
+        yield _Found(LABEL_DISTRIBUTION_SHIFT.code, first_a, f"the {kind} distribution of the {a} split differs from the {b} split's by {distance:.2f} "
                      f"(total variation distance; above {shift:g}): most apart {top}", [first_b], 1, f"the {b} split's first item")
 
 
@@ -307,7 +319,7 @@ def _diagnostic(found: _Found, files: list[Path], spans: dict[tuple[int, int, bo
     assert rule is not None
     item = found.item
     message, what = found.message, found.what
-    if found.code == "DS104":
+    if found.code == CONFLICTING_LABELS.code:
         theirs = found.others[0]
         quoted = {"mine": _short(labels[item.file, item.ordinal]), "theirs": _short(labels[theirs.file, theirs.ordinal])}
         message, what = message.format(**quoted), what.format(**quoted)

@@ -12,6 +12,7 @@ from math import floor
 from goldlint.dataset import near  # (its bound and similarity read at each call: tests count and lower them)
 from goldlint.dataset.check import MAX_RELATED, _Found  # (the shape every dataset finding takes)
 from goldlint.dataset.collect import Columns, Item
+from goldlint.dataset.rules import NEAR_DUPLICATE_IN_TWO_SPLITS
 
 
 class NearTexts:
@@ -120,7 +121,7 @@ def _stopped(texts: NearTexts, thresholds: dict[int, float]) -> _Found | None:
     message = (f"near-duplicates: the search stopped after {near.MAX_CANDIDATES:,} candidate pairs; the other DS109 findings are those "
                f"among them (the texts are much alike for a threshold of {min(thresholds.values()):g}: a template? a higher "
                "threshold looks at fewer pairs)")
-    return _Found("DS109", first, message, [], 0, "")
+    return _Found(NEAR_DUPLICATE_IN_TWO_SPLITS.code, first, message, [], 0, "")
 
 
 def _near_found(item: Item, others: list[tuple[float, Item]], threshold: float) -> _Found:
@@ -130,7 +131,7 @@ def _near_found(item: Item, others: list[tuple[float, Item]], threshold: float) 
     how = f"a near-duplicate stands in {where} (similarity {best}" if len(others) == 1 else \
         f"{len(others)} near-duplicates stand in {where} (similarity up to {best}"
     shown = others[:MAX_RELATED]
-    return _Found("DS109", item, f"{how}, at least {threshold:g} asked): this {item.split} item nearly leaks", [o for _, o in shown],
+    return _Found(NEAR_DUPLICATE_IN_TWO_SPLITS.code, item, f"{how}, at least {threshold:g} asked): this {item.split} item nearly leaks", [o for _, o in shown],
                   len(others), "a near-duplicate", notes=tuple(f"a near-duplicate, similarity {_similar(s)}" for s, _ in shown))
 
 

@@ -35,6 +35,7 @@ from typing import Any
 from goldlint.diagnostics import Span
 from goldlint.findings import At, Finding, JsonPath, Offsets
 from goldlint.formats.base import Document
+from goldlint.rules.general import EMPTY_FILE
 
 CELLS = ("index", "word", "intent", "tag")  # the xSID token columns, in order
 
@@ -306,7 +307,7 @@ class ConllDocument(Document):
         self._read(text)
         if not self.sentences:
             self.ok = False
-            self.findings.append(Finding("GL010", Offsets(0, 0), "no sentences: the file holds no comment or token line"))
+            self.findings.append(Finding(EMPTY_FILE.code, Offsets(0, 0), "no sentences: the file holds no comment or token line"))
 
     def _read(self, text: str) -> None:
         """Where each sentence is: one regular-expression match a sentence, the lines counted

@@ -39,10 +39,12 @@ from goldlint.families.slurp.fields import ITEMS, RECORD
 from goldlint.families.slurp.lines import CleanLines
 from goldlint.families.slurp.options import SlurpOptions
 from goldlint.families.slurp.record import check_record
+from goldlint.families.slurp.rules import DUPLICATE_SLURP_ID, INTENT_OUTSIDE_INVENTORY, UNKNOWN_ENTITY_TYPE
 from goldlint.families.slurp.shape import check_shape
 from goldlint.findings import At, JsonPath, Offsets
 from goldlint.formats.base import Document
 from goldlint.formats.jsonl_doc import JsonlDocument
+from goldlint.rules.general import EMPTY_FILE
 from goldlint.suggest import did_you_mean
 
 
@@ -81,7 +83,7 @@ class SlurpFamily(Family):
             if known is not None:
                 _inventory(typed, good, at, known, report)
         if count == 0 and doc.ok and not doc.read_past:
-            report.add("GL010", Offsets(0, 0), "the file holds no records")
+            EMPTY_FILE.report(report, Offsets(0, 0), "the file holds no records")
 
     # -- editor ----------------------------------------------------------------------
 
@@ -141,11 +143,11 @@ def _inventory(record: Any, good: AbstractSet[str], at: At, known: Inventory, re
         intent = f"{record.scenario}_{record.action}"
         if intent not in known.intents:
             where = at.child("intent") if getattr(record, "intent", None) == intent else at.child("action")
-            report.add("SLP109", where, f"intent `{intent}` is in none of {known.source}{did_you_mean(intent, known.intents)}")
+            INTENT_OUTSIDE_INVENTORY.report(report, where, f"intent `{intent}` is in none of {known.source}{did_you_mean(intent, known.intents)}")
     if known.types is not None and "entities" in good:
         for i, entity in enumerate(record.entities):
             if entity.type not in known.types:
-                report.add("SLP110", at.child("entities", i, "type"),
+                UNKNOWN_ENTITY_TYPE.report(report, at.child("entities", i, "type"),
                            f"entity type `{entity.type}` is in none of {known.source}{did_you_mean(entity.type, known.types)}")
 
 
@@ -161,10 +163,10 @@ class _Ids:
         first = self.first.setdefault(value, path)
         if first is path:
             return
-        self.report.add("SLP108", At(path + ("slurp_id",)), f"slurp_id {value} is also the id of the record on line {_line(first)}")
+        DUPLICATE_SLURP_ID.report(self.report, At(path + ("slurp_id",)), f"slurp_id {value} is also the id of the record on line {_line(first)}")
         if value not in self.told:
             self.told.add(value)
-            self.report.add("SLP108", At(first + ("slurp_id",)), f"slurp_id {value} is used again on line {_line(path)}")
+            DUPLICATE_SLURP_ID.report(self.report, At(first + ("slurp_id",)), f"slurp_id {value} is used again on line {_line(path)}")
 
 
 def _line(path: JsonPath) -> str:

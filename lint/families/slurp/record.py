@@ -10,6 +10,14 @@ from operator import attrgetter
 from typing import Any
 
 from goldlint.families.slurp.annotation import Annotation, parse_annotation
+from goldlint.families.slurp.rules import (
+    ANNOTATION_DIFFERS_FROM_SENTENCE,
+    ENTITY_BRACKET_SYNTAX,
+    ENTITY_SPAN,
+    INTENT_NOT_SCENARIO_ACTION,
+    TOKEN_IDS,
+    TOKEN_SURFACES_DIFFER_FROM_SENTENCE,
+)
 from goldlint.findings import At, Change, Report, safe_fix
 from goldlint.rules.file_rules import check_gold_text
 
@@ -40,7 +48,7 @@ def check_record(record: Any, good: AbstractSet[str], at: At, report: Report) ->
         annotation = parse_annotation(record.sentence_annotation)
         if annotation.problem is not None:
             start, end, message = annotation.problem
-            report.add("SLP102", at.child("sentence_annotation").inside(start, end), message)
+            ENTITY_BRACKET_SYNTAX.report(report, at.child("sentence_annotation").inside(start, end), message)
             annotation = None
         elif "sentence" in good:
             _against_sentence(record, annotation, at, report)
@@ -65,7 +73,7 @@ def _against_sentence(record: Any, annotation: Annotation, at: At, report: Repor
     value = record.sentence_annotation
     theirs = sentence[d : d + 12] or "nothing more"
     how = " (only in letter case)" if text.lower() == sentence.lower() else ""
-    report.add("SLP103", at.child("sentence_annotation").inside(where, min(where + 1, len(value))),
+    ANNOTATION_DIFFERS_FROM_SENTENCE.report(report, at.child("sentence_annotation").inside(where, min(where + 1, len(value))),
                f"the annotation without its brackets differs from `sentence`{how}: here it has `{text[d : d + 12] or 'nothing more'}`, "
                f"the sentence `{theirs}`")
 
@@ -73,7 +81,7 @@ def _against_sentence(record: Any, annotation: Annotation, at: At, report: Repor
 def _intent(record: Any, at: At, report: Report) -> None:
     expected = f"{record.scenario}_{record.action}"
     if record.intent != expected:
-        report.add("SLP104", at.child("intent"),
+        INTENT_NOT_SCENARIO_ACTION.report(report, at.child("intent"),
                    f"intent `{record.intent}` is not scenario `{record.scenario}` + `_` + action `{record.action}` "
                    "(the official evaluator builds the intent from those two)",
                    safe_fix(f"write `{expected}`", Change(at.child("intent"), expected, as_string=True)))
@@ -87,7 +95,7 @@ def _token_ids(tokens: list[Any], at: At, report: Report) -> None:
         return
     first = wrong[0]
     more = f" ({len(wrong) - 1} more in this record)" if len(wrong) > 1 else ""
-    report.add("SLP106", at.child("tokens", first, "id"), f"token {first} has id {tokens[first].id}{more}: ids count the tokens from 0",
+    TOKEN_IDS.report(report, at.child("tokens", first, "id"), f"token {first} has id {tokens[first].id}{more}: ids count the tokens from 0",
                safe_fix("renumber the tokens from 0", *(Change(at.child("tokens", i, "id"), str(i)) for i in wrong)))
 
 
@@ -102,14 +110,14 @@ def _tokens(record: Any, surfaces: list[str], annotation: Annotation | None, at:
             if seen + len(surface) > d:
                 o = d - seen
                 rest = sentence[d : d + len(surface) - o]
-                report.add("SLP105", at.child("tokens", i, "surface").inside(o, len(surface)),
+                TOKEN_SURFACES_DIFFER_FROM_SENTENCE.report(report, at.child("tokens", i, "surface").inside(o, len(surface)),
                            f"token {i} `{surface}` parts from the sentence here (`{surface[o:]}`), where the sentence has "
                            f"`{rest or 'nothing more'}`")
                 return
             seen += len(surface)
     spaced = record.sentence
     where = _spaced(spaced, d)
-    report.add("SLP105", at.child("sentence").inside(where, len(spaced)), f"the tokens end before the sentence: `{spaced[where:]}` is in no token")
+    TOKEN_SURFACES_DIFFER_FROM_SENTENCE.report(report, at.child("sentence").inside(where, len(spaced)), f"the tokens end before the sentence: `{spaced[where:]}` is in no token")
 
 
 def _spaced(text: str, d: int) -> int:
@@ -131,22 +139,22 @@ def _entities(record: Any, surfaces: list[str], annotation: Annotation | None, a
         span = entity.span
         if not span or span[-1] >= size or (len(span) > 1 and span != list(range(span[0], span[0] + len(span)))):
             spans_ok = False
-            report.add("SLP107", at.child("entities", i, "span"),
+            ENTITY_SPAN.report(report, at.child("entities", i, "span"),
                        f"span {span} is not consecutive token positions within the record's {size} tokens" if span
                        else "an entity spans no token")
     if annotation is None or not spans_ok:
         return
     types, bracketed = annotation.types, annotation.words
     if len(types) != len(entities):
-        report.add("SLP107", at.child("entities"), f"`entities` lists {len(entities)} entities, the annotation's brackets {len(types)}")
+        ENTITY_SPAN.report(report, at.child("entities"), f"`entities` lists {len(entities)} entities, the annotation's brackets {len(types)}")
         return
     for i, (entity, kind, said) in enumerate(zip(entities, types, bracketed, strict=True)):
         words = " ".join(surfaces[entity.span[0] : entity.span[-1] + 1])  # (its span is consecutive positions)
         if entity.type != kind:
-            report.add("SLP107", at.child("entities", i, "type"), f"entity {i} is a `{entity.type}`, its bracket in the annotation a "
+            ENTITY_SPAN.report(report, at.child("entities", i, "type"), f"entity {i} is a `{entity.type}`, its bracket in the annotation a "
                        f"`{kind}` (`[{kind} : {said}]`)")
         elif words != said and not _same_words(words, said):
-            report.add("SLP107", at.child("entities", i, "span"), f"entity {i} spans `{words}`, its bracket in the annotation holds "
+            ENTITY_SPAN.report(report, at.child("entities", i, "span"), f"entity {i} spans `{words}`, its bracket in the annotation holds "
                        f"`{said}`")
 
 

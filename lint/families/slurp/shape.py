@@ -10,6 +10,7 @@ from typing import Annotated, Any, Union
 import msgspec
 
 from goldlint.families.slurp.fields import ENTITY, ITEMS, RECORD, Field
+from goldlint.families.slurp.rules import SLURP_RECORD_SHAPE
 from goldlint.findings import At, Change, Report, unsafe_fix
 from goldlint.suggest import unambiguous
 
@@ -78,7 +79,7 @@ def check_shape(record: Any, at: At, report: Report) -> tuple[Any, AbstractSet[s
     if type(record) is dict and (whole := _conforming(record, WHOLE_TYPE)) is not None:
         return whole, EVERY_FIELD
     if not isinstance(record, dict):
-        report.add("SLP101", at, f"a SLURP record is a JSON object, not {_shown(record)}")
+        SLURP_RECORD_SHAPE.report(report, at, f"a SLURP record is a JSON object, not {_shown(record)}")
         return None, set()
     good = set(RECORD) if _conforming(record, _RECORD_TYPE) is not None else _object(record, RECORD, at, report, "record")
     for name, table in ITEMS.items():
@@ -91,12 +92,12 @@ def check_shape(record: Any, at: At, report: Report) -> tuple[Any, AbstractSet[s
                 continue
             where = at.child(name, i)
             if not isinstance(item, dict):
-                report.add("SLP101", where, f"an item of `{name}` is an object, not {_shown(item)}")
+                SLURP_RECORD_SHAPE.report(report, where, f"an item of `{name}` is an object, not {_shown(item)}")
                 good.discard(name)
             elif _object(item, table, where, report, f"{name} item") != set(table):
                 good.discard(name)
             elif spans and not _positions(item["span"]):
-                report.add("SLP101", where.child("span"), "`span` holds token positions: whole numbers from 0")
+                SLURP_RECORD_SHAPE.report(report, where.child("span"), "`span` holds token positions: whole numbers from 0")
                 good.discard(name)
     # (the items of its good arrays have their fields well typed: as structs, unknown keys left out)
     typed = SimpleNamespace(**{name: _items(record[name], name) if name in ITEMS else record[name] for name in good})
@@ -124,13 +125,13 @@ def _object(value: dict[str, Any], table: dict[str, Field], at: At, report: Repo
         guess = unambiguous(key, missing) if isinstance(key, str) and missing else None
         where = At(at.path + (key,), key=True)
         if guess is None:
-            report.add("SLP101", where, f"unknown field `{key}` in a {what}")
+            SLURP_RECORD_SHAPE.report(report, where, f"unknown field `{key}` in a {what}")
             continue
         missing.remove(guess)  # (reported here, not as missing)
-        report.add("SLP101", where, f"unknown field `{key}` in a {what} (did you mean `{guess}`?)",
+        SLURP_RECORD_SHAPE.report(report, where, f"unknown field `{key}` in a {what} (did you mean `{guess}`?)",
                    unsafe_fix(f"rename it `{guess}`", Change(where, f'"{guess}"')))
     for name in missing:
-        report.add("SLP101", at, f"the {what} has no `{name}`")
+        SLURP_RECORD_SHAPE.report(report, at, f"the {what} has no `{name}`")
     good = set()
     for name, (kinds, _, _) in table.items():
         if name not in value:
@@ -139,5 +140,5 @@ def _object(value: dict[str, Any], table: dict[str, Field], at: At, report: Repo
             good.add(name)
         else:
             wanted = " or ".join(_NAMES[k] for k in kinds)
-            report.add("SLP101", at.child(name), f"`{name}` must be {wanted}, not {_shown(value[name])}")
+            SLURP_RECORD_SHAPE.report(report, at.child(name), f"`{name}` must be {wanted}, not {_shown(value[name])}")
     return good

@@ -3,6 +3,7 @@ and sentence ids unique in the file."""
 
 from __future__ import annotations
 
+from goldlint.families.xsid.rules import DIALECT_UNREAD_BY_NLUEVAL, DUPLICATE_SENTENCE_ID, MIXED_COMMENT_DIALECTS, SENTENCE_SEPARATOR
 from goldlint.findings import At, Change, Offsets, Report, safe_fix
 from goldlint.formats.conll_doc import ConllDocument, Sentence
 
@@ -16,16 +17,16 @@ def check_blank_lines(doc: ConllDocument, report: Report) -> None:
     text = doc.text or ""
     for (first, count), (start, end) in zip(doc.blank_runs, doc.blank_spans, strict=True):
         if first == 0:
-            report.add("XSD114", Offsets(0, end), f"the file starts with {_lines(count)}: xSID's evaluator reads "
+            SENTENCE_SEPARATOR.report(report, Offsets(0, end), f"the file starts with {_lines(count)}: xSID's evaluator reads "
                        "each blank line as the end of a sentence (here an empty one)", safe_fix("remove them", Change(Offsets(0, end), "")))
         elif count > 1:
             second = text.index("\n", start) + 1
-            report.add("XSD114", Offsets(second, end), f"{_lines(count)} between sentences, not one: xSID's evaluator reads "
+            SENTENCE_SEPARATOR.report(report, Offsets(second, end), f"{_lines(count)} between sentences, not one: xSID's evaluator reads "
                        f"each extra one as an empty sentence", safe_fix("remove the extra blank lines", Change(Offsets(second, end), "")))
     if doc.sentences and not doc.ends_with_blank:
         end = len(text)
         insert = "\n" if text.endswith("\n") else "\n\n"
-        report.add("XSD114", Offsets(end, end), "the last sentence is not followed by a blank line: xSID's evaluator never "
+        SENTENCE_SEPARATOR.report(report, Offsets(end, end), "the last sentence is not followed by a blank line: xSID's evaluator never "
                    "scores it", safe_fix("add a blank line at the end", Change(Offsets(end, end), insert)))
 
 
@@ -67,7 +68,7 @@ class Dialects:
     def report(self, report: Report) -> None:
         first_intent = self.first_intent
         if first_intent is not None:
-            report.add("XSD112", At((first_intent[0], "comments", first_intent[1], "sep")),
+            DIALECT_UNREAD_BY_NLUEVAL.report(report, At((first_intent[0], "comments", first_intent[1], "sep")),
                        "`# intent = x` is xSID 0.5+'s dialect: xSID's own evaluator (scripts/nluEval.py) reads only `# intent: x`, finds no "
                        "intent in this file and scores it 0 on every metric (goldlint score --kind xsid reads both dialects)")
         if not self.found["="] or not self.found[":"]:
@@ -79,7 +80,7 @@ class Dialects:
         minor = ":" if major == "=" else "="
         rare = written[minor]
         changes = [Change(At((s, "comments", k, "sep")), _SEPARATOR[major]) for s, k in rare]
-        report.add("XSD111", At((rare[0][0], "comments", rare[0][1], "sep")),
+        MIXED_COMMENT_DIALECTS.report(report, At((rare[0][0], "comments", rare[0][1], "sep")),
                    f"the file mixes comment dialects: {len(written[major])} comment(s) {_DIALECT[major]}, {len(rare)} {_DIALECT[minor]} "
                    "(this is the first); tools read one dialect",
                    safe_fix(f"write the {len(rare)} comment(s) as {_DIALECT[major]}", *changes))
@@ -108,8 +109,8 @@ class Ids:
                 continue
             first, j = seen
             line = s.first_line + s.comment_line(k) + 1
-            self.report.add("XSD113", At((s.number, "comments", k)),
+            DUPLICATE_SENTENCE_ID.report(self.report, At((s.number, "comments", k)),
                             f"`# id = {value}` is also the id of the sentence on line {first.first_line + first.comment_line(j) + 1}")
             if value not in self.told:
                 self.told.add(value)
-                self.report.add("XSD113", At((first.number, "comments", j)), f"`# id = {value}` is used again on line {line}")
+                DUPLICATE_SENTENCE_ID.report(self.report, At((first.number, "comments", j)), f"`# id = {value}` is used again on line {line}")

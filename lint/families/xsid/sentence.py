@@ -11,6 +11,18 @@ from itertools import accumulate
 from typing import Any
 
 from goldlint.families.xsid import bio
+from goldlint.families.xsid.rules import (
+    INVALID_BIO,
+    SENTENCE_COMMENTS,
+    SLOTS_COMMENT_DISAGREES,
+    SLOTS_COMMENT_SYNTAX,
+    TOKEN_COLUMNS,
+    TOKEN_INTENT_MISMATCH,
+    TOKEN_NUMBERING,
+    TOKENS_DIFFER_FROM_TEXT,
+    UNKNOWN_INTENT,
+    UNKNOWN_SLOT_LABEL,
+)
 from goldlint.families.xsid.slots import compare, parse_slots, token_offsets
 from goldlint.families.xsid.vocab import COMMENTS
 from goldlint.findings import At, Change, Report, safe_fix, unsafe_fix
@@ -101,7 +113,7 @@ class SentenceChecks:
             if key in COMMENTS and len(found) > 1:
                 line = s.comments[found[0]].line + 1
                 for k in found[1:]:
-                    self.report.add("XSD104", At((s.number, "comments", k), key=True),
+                    SENTENCE_COMMENTS.report(self.report, At((s.number, "comments", k), key=True),
                                     f"a second `# {key}` in this sentence (the first is on line {line}): a sentence has one")
         missing = [key for key in self.required if key not in where]
         for key, found in where.items():
@@ -110,10 +122,10 @@ class SentenceChecks:
                 continue
             missing.remove(guess)
             at = At((s.number, "comments", found[0]), key=True)
-            self.report.add("XSD104", at, f"unknown comment key `{key}`: the sentence has no `# {guess}` (did you mean `{guess}`?)",
+            SENTENCE_COMMENTS.report(self.report, at, f"unknown comment key `{key}`: the sentence has no `# {guess}` (did you mean `{guess}`?)",
                             safe_fix(f"rename the key to `{guess}`", Change(at, guess)))
         for key in missing:
-            self.report.add("XSD104", At((s.number,)), f"the sentence has no `# {key}` comment ({COMMENTS[key]})")
+            SENTENCE_COMMENTS.report(self.report, At((s.number,)), f"the sentence has no `# {key}` comment ({COMMENTS[key]})")
 
     # -- token lines -----------------------------------------------------------------
 
@@ -124,7 +136,7 @@ class SentenceChecks:
                 continue
             hint = " (a space typed for a tab?)" if n < 4 and any(" " in c for c in token.cells) else ""
             at = At((s.number, "tokens", t)) if n < 4 else At((s.number, "tokens", t, 4))
-            self.report.add("XSD101", at, f"a token line has {n} tab-separated cell{'s' if n != 1 else ''}, not 4 "
+            TOKEN_COLUMNS.report(self.report, at, f"a token line has {n} tab-separated cell{'s' if n != 1 else ''}, not 4 "
                             f"(index, word, intent, BIO tag){hint}")
 
     def _numbering(self, s: Sentence) -> None:
@@ -138,7 +150,7 @@ class SentenceChecks:
         fix = None
         if all(len(tok.cells) == 4 for _, tok in wrong):
             fix = safe_fix("renumber the sentence's tokens 1..n", *(Change(At((s.number, "tokens", n, "index")), str(n + 1)) for n, _ in wrong))
-        self.report.add("XSD102", At((s.number, "tokens", t, "index")), message, fix)
+        TOKEN_NUMBERING.report(self.report, At((s.number, "tokens", t, "index")), message, fix)
 
     def _tags(self, s: Sentence, full: list[tuple[int, Token]]) -> None:
         before: tuple[str, str] | None = None  # the shape of the previous tag
@@ -150,18 +162,18 @@ class SentenceChecks:
             if shape is None:
                 mended = bio.mended_tag(tag)
                 fix = safe_fix(f"write `{mended}`", Change(at, mended)) if mended is not None else None
-                self.report.add("XSD103", at, f"`{tag}` is not a BIO tag (`O`, `B-label` or `I-label`)", fix)
+                INVALID_BIO.report(self.report, at, f"`{tag}` is not a BIO tag (`O`, `B-label` or `I-label`)", fix)
                 shape = bio.split_tag(mended) if mended is not None else ("O", "")
             kind, label = shape if shape is not None else ("O", "")
             if kind == "I" and (before is None or before[0] == "O" or before[1] != label):
                 after = "starts the sentence" if before is None else f"follows `{_tag(before)}`"
-                self.report.add("XSD103", at, f"`I-{label}` {after}: a slot starts with `B-{label}`",
+                INVALID_BIO.report(self.report, at, f"`I-{label}` {after}: a slot starts with `B-{label}`",
                                 unsafe_fix(f"write `B-{label}`", Change(at, f"B-{label}")))
             if kind != "O" and label not in labels:
                 place = at.inside(2, len(tag)) if tag[1:2] in "-_" else at
                 guess = unambiguous(label, labels)
                 fix = safe_fix(f"write `{guess}`", Change(place, guess)) if guess is not None and place is not at else None
-                self.report.add("XSD107", place, f"slot label `{label}` is not one of the dataset's slot labels{did_you_mean(label, labels)}", fix)
+                UNKNOWN_SLOT_LABEL.report(self.report, place, f"slot label `{label}` is not one of the dataset's slot labels{did_you_mean(label, labels)}", fix)
             before = (kind, label)
 
     def _intent(self, s: Sentence, k: int, intent: str, full: list[tuple[int, Token]]) -> None:
@@ -172,7 +184,7 @@ class SentenceChecks:
             if guess is not None:
                 cells = [Change(At((s.number, "tokens", t, "intent")), guess) for t, tok in full if tok.cells[2] == intent]
                 fix = safe_fix(f"write `{guess}` (in the comment and the {len(cells)} token cell(s) that repeat it)", Change(at, guess), *cells)
-            self.report.add("XSD106", at, f"intent `{intent}` is not one of the dataset's intents{did_you_mean(intent, self.inventory.intents)}", fix)
+            UNKNOWN_INTENT.report(self.report, at, f"intent `{intent}` is not one of the dataset's intents{did_you_mean(intent, self.inventory.intents)}", fix)
         differing = [(t, tok) for t, tok in full if tok.cells[2] != intent]
         if not differing:
             return
@@ -181,7 +193,7 @@ class SentenceChecks:
         changes = [Change(At((s.number, "tokens", t, "intent")), intent) for t, _ in differing]
         message = f"write the comment's intent `{intent}` in the {len(changes)} token cell(s)"
         fix = safe_fix(message, *changes) if len(differing) < len(full) - len(differing) else unsafe_fix(message, *changes)
-        self.report.add("XSD108", At((s.number, "tokens", first, "intent")),
+        TOKEN_INTENT_MISMATCH.report(self.report, At((s.number, "tokens", first, "intent")),
                         f"token intent `{token.cells[2]}` differs from the sentence's `# intent` `{intent}`{more}", fix)
 
     # -- the text and `# slots:` -----------------------------------------------------
@@ -205,12 +217,12 @@ class SentenceChecks:
                     o = d - seen
                     rest = text[in_text : in_text + len(word) - o] if in_text < len(text) else ""
                     said = f"`# text` has `{rest}` here" if rest else "`# text` ends before it"
-                    self.report.add("XSD105", At((s.number, "tokens", t, "word")).inside(o, len(word)),
+                    TOKENS_DIFFER_FROM_TEXT.report(self.report, At((s.number, "tokens", t, "word")).inside(o, len(word)),
                                     f"token {t + 1} `{word}` differs from `# text` from here (`{word[o:]}`), where {said}")
                     break
                 seen += len(word)
         else:
-            self.report.add("XSD105", At((s.number, "comments", k)).inside(in_text, len(text)),
+            TOKENS_DIFFER_FROM_TEXT.report(self.report, At((s.number, "comments", k)).inside(in_text, len(text)),
                             f"the tokens end before `# text` does: `{text[in_text:]}` is in no token")
         return False
 
@@ -222,7 +234,7 @@ class SentenceChecks:
         at = At((s.number, "comments", k))
         entries, problems = parse_slots(comment.value, text)
         for p in problems:
-            self.report.add("XSD109", at.inside(*p.at), p.message)
+            SLOTS_COMMENT_SYNTAX.report(self.report, at.inside(*p.at), p.message)
         if problems or len(full) != len(s.tokens):
             return
         offsets = token_offsets([token.cells[1] for _, token in full], text)
@@ -234,9 +246,9 @@ class SentenceChecks:
             if d.entry is not None:
                 e = d.entry
                 unknown = f" (`{e.label}` is in no slot inventory)" if e.label not in labels else ""
-                self.report.add("XSD110", at.inside(*e.at), f"`# slots:` gives {_span((e.start, e.end, e.label), text)}{unknown}; {tags}")
+                SLOTS_COMMENT_DISAGREES.report(self.report, at.inside(*e.at), f"`# slots:` gives {_span((e.start, e.end, e.label), text)}{unknown}; {tags}")
             elif d.tags is not None:
-                self.report.add("XSD110", At((s.number, "tokens", d.first_token, "tag")),
+                SLOTS_COMMENT_DISAGREES.report(self.report, At((s.number, "tokens", d.first_token, "tag")),
                                 f"{tags[0].upper()}{tags[1:]}; `# slots:` has no span there")
 
 
