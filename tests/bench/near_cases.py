@@ -112,10 +112,12 @@ def _check(folder: str, codes: tuple[str, ...], threshold: float | None) -> dict
     from collections import Counter
 
     from goldlint import config
-    from goldlint.dataset.check import check_dataset
+    from goldlint.dataset.check import check_members
+    from goldlint.dataset.splits import assigned
 
     files = [Path(folder) / "en.test.conll", Path(folder) / "en.valid.conll"]
-    found = check_dataset("xsid", files, lambda path, code: code in codes, config.for_file, lambda path: threshold)
+    members = [(path, assigned(path, config.for_file(path))[1]) for path in files]
+    found = check_members("xsid", members, lambda path, code: code in codes, config.for_file, lambda path: threshold)
     expected = json.loads((Path(folder) / "expected.json").read_text(encoding="utf-8"))
     out: dict[str, Any] = {"diagnostics": len(found), "codes": dict(Counter(d.code for d in found))}
     if threshold is not None:
