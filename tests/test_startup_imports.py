@@ -61,14 +61,10 @@ def _imported(args: list[str], cwd: Path) -> tuple[subprocess.CompletedProcess[s
 
 
 def _checks_of(modules: set[str], package: str) -> set[str]:
-    """A family's checks: its ``family.py`` and its rules (a family may share another's helpers,
-    e.g. mix-config reads ontologies as truth does, but never runs another family). A kind whose
-    fields are declared as data (corpus's ``declaration.py``) names there the rule of each
-    violation, and detecting the kind reads the declared field names: its rules come with its
-    declaration, and only with it."""
-    rules = f"goldlint.families.{package}.rules"
-    came_with_declaration = rules in modules and f"goldlint.families.{package}.declaration" in modules
-    return {m for m in modules if m == f"goldlint.families.{package}.family" or (m == rules and not came_with_declaration)}
+    """A family's checks: its ``family.py``, its rules and its field declaration (which names the
+    rules). A family may share another's helpers (mix-config reads ontologies as truth does; a run
+    card reads a corpus's fields) and runs every kind's ``detect``, but never loads another's checks."""
+    return {f"goldlint.families.{package}.{name}" for name in ("family", "rules", "declaration")} & modules
 
 
 def _check_imports(kind: str, modules: set[str], fmt: str) -> None:
@@ -84,6 +80,21 @@ def _check_imports(kind: str, modules: set[str], fmt: str) -> None:
     assert f"goldlint.families.{mine}.family" in modules  # (the pin would pass vacuously if nothing was checked)
     if fmt != "yaml":
         assert {m for m in modules if m.startswith(YAML_STACK)} == set(), f"{kind}: a {fmt} file imported the YAML stack"
+
+
+def test_detection_imports_no_rules_and_no_declaration() -> None:
+    """Every kind's ``detect`` runs on a file until one accepts it: together they load no
+    family's checks, rules or declaration (a declaration that detection reads from writes the
+    names it needs into ``detect_names.py``: goldlint.families.detection_names)."""
+    probe = ("import sys\nfrom goldlint.families import KINDS\n"
+             "for kind in KINDS.values():\n    kind.detect({})\n"
+             "print(' '.join(sorted(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60)
+    modules = set(done.stdout.split())
+    assert {f"goldlint.families.{kind.package}.detect" for kind in KINDS.values()} <= modules  # (not vacuous)
+    loaded = {m for kind in KINDS.values() for m in _checks_of(modules, kind.package)}
+    assert loaded == set(), sorted(loaded)
+    assert not {m for m in modules if m.startswith("goldlint.families.") and m.endswith((".rules", ".declaration", ".family"))}
 
 
 def test_every_kind_has_a_file_here() -> None:
