@@ -118,6 +118,17 @@ def test_a_clean_slu_file_does_not_build_the_grammar_parser(tmp_path: Path) -> N
     assert not {m for m in modules if m.startswith(("lark", "regex"))}
 
 
+def test_a_harness_corpus_answers_its_codes_and_names_without_langcodes(tmp_path: Path) -> None:
+    """ISO 639 codes and language names of known languages are read from the language table
+    (goldlint.families.corpus.langtable); langcodes is for the rare tag it does not list."""
+    shutil.copy(FILES["corpus"][0], tmp_path / "corpus.json")
+    text = (tmp_path / "corpus.json").read_text(encoding="utf-8")
+    assert '"language_pair"' in text and '"source_name": "English"' in text  # (the harness dialect: codes and names)
+    _, modules = _imported(["check", "corpus.json"], tmp_path)
+    assert "goldlint.families.corpus.harness" in modules
+    assert not {m for m in modules if m.startswith("langcodes")}
+
+
 def test_a_defective_file_still_loads_only_its_family(tmp_path: Path) -> None:
     record = json.loads((REPO / "examples/ruslun/example_record.json").read_text(encoding="utf-8"))
     record["outputs"] = record["outputs"].replace('"intent"', '"intnet"', 1) if isinstance(record.get("outputs"), str) else record["outputs"]
