@@ -44,6 +44,8 @@ _PROBE = (
     "import os, sys\n"
     "leave = os._exit\n"
     "def report(code):\n"
+    "    import gc\n"
+    "    sys.stderr.write('\\nCOLLECTING ' + str(gc.isenabled()) + '\\n')\n"
     "    sys.stderr.write('\\nMODULES ' + ' '.join(sorted(sys.modules)) + '\\n')\n"
     "    sys.stderr.flush()\n"
     "    leave(code)\n"
@@ -127,6 +129,14 @@ def test_a_harness_corpus_answers_its_codes_and_names_without_langcodes(tmp_path
     _, modules = _imported(["check", "corpus.json"], tmp_path)
     assert "goldlint.families.corpus.harness" in modules
     assert not {m for m in modules if m.startswith("langcodes")}
+
+
+def test_the_collector_paused_for_the_imports_runs_again_for_the_check(tmp_path: Path) -> None:
+    """The launcher imports with the cyclic collector off (goldlint.launch); a run of many
+    files must not go on without it."""
+    shutil.copy(FILES["slu"][0], tmp_path / "dev.jsonl")
+    done, _ = _imported(["check", "dev.jsonl"], tmp_path)
+    assert "\nCOLLECTING True\n" in done.stderr
 
 
 def test_a_defective_file_still_loads_only_its_family(tmp_path: Path) -> None:
