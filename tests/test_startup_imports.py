@@ -139,6 +139,14 @@ def test_the_collector_paused_for_the_imports_runs_again_for_the_check(tmp_path:
     assert "\nCOLLECTING True\n" in done.stderr
 
 
+def test_a_slurp_file_of_well_formed_annotations_does_not_import_lark(tmp_path: Path) -> None:
+    """SLURP's annotations are read by one pattern; lark is for the annotations it refuses."""
+    shutil.copy(FILES["slurp"][0], tmp_path / "test.jsonl")
+    _, modules = _imported(["check", "test.jsonl"], tmp_path)
+    assert "goldlint.families.slurp.annotation" in modules
+    assert not {m for m in modules if m.startswith("lark")}
+
+
 def test_a_defective_file_still_loads_only_its_family(tmp_path: Path) -> None:
     record = json.loads((REPO / "examples/ruslun/example_record.json").read_text(encoding="utf-8"))
     record["outputs"] = record["outputs"].replace('"intent"', '"intnet"', 1) if isinstance(record.get("outputs"), str) else record["outputs"]
