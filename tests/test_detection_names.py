@@ -18,6 +18,6 @@ from goldlint.families import detection_names
 def test_the_written_names_are_the_declarations(package: str) -> None:
     written = detection_names.path_of(package).read_text(encoding="utf-8")
     assert written == detection_names.render(package), "run `python -m goldlint.families.detection_names`"
-    declared = import_module(f"goldlint.families.{package}.declaration").DETECTION_NAMES
+    declared = detection_names.declared(package)
     module = import_module(f"goldlint.families.{package}.detect_names")
     assert {name: getattr(module, name) for name in declared} == declared

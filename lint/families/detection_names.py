@@ -11,10 +11,17 @@ writes. After changing such a declaration: ``python -m goldlint.families.detecti
 
 from __future__ import annotations
 
-from importlib import import_module
 from pathlib import Path
 
 PACKAGES = ("corpus", "slu")  # the kinds whose detection reads declared names
+
+
+def declared(package: str) -> dict[str, tuple[str, ...]]:
+    """The names a kind's declaration derives for its detection (imports the declaration)."""
+    from goldlint.families.corpus import declaration as corpus
+    from goldlint.families.slu import declaration as slu
+
+    return {"corpus": corpus.DETECTION_NAMES, "slu": slu.DETECTION_NAMES}[package]
 
 
 def path_of(package: str) -> Path:
@@ -22,7 +29,7 @@ def path_of(package: str) -> Path:
 
 
 def render(package: str) -> str:
-    names: dict[str, tuple[str, ...]] = import_module(f"goldlint.families.{package}.declaration").DETECTION_NAMES
+    names = declared(package)
     lines = [
         f'"""The names detecting the {package} kind reads, as its declaration (:mod:`.declaration`) derives them.',
         "",
