@@ -44,6 +44,8 @@ _PROBE = (
     "import os, sys\n"
     "leave = os._exit\n"
     "def report(code):\n"
+    "    import gc\n"
+    "    sys.stderr.write('\\nCOLLECTING ' + str(gc.isenabled()) + '\\n')\n"
     "    sys.stderr.write('\\nMODULES ' + ' '.join(sorted(sys.modules)) + '\\n')\n"
     "    sys.stderr.flush()\n"
     "    leave(code)\n"
@@ -61,14 +63,10 @@ def _imported(args: list[str], cwd: Path) -> tuple[subprocess.CompletedProcess[s
 
 
 def _checks_of(modules: set[str], package: str) -> set[str]:
-    """A family's checks: its ``family.py`` and its rules (a family may share another's helpers,
-    e.g. mix-config reads ontologies as truth does, but never runs another family). A kind whose
-    fields are declared as data (corpus's ``declaration.py``) names there the rule of each
-    violation, and detecting the kind reads the declared field names: its rules come with its
-    declaration, and only with it."""
-    rules = f"goldlint.families.{package}.rules"
-    came_with_declaration = rules in modules and f"goldlint.families.{package}.declaration" in modules
-    return {m for m in modules if m == f"goldlint.families.{package}.family" or (m == rules and not came_with_declaration)}
+    """A family's checks: its ``family.py``, its rules and its field declaration (which names the
+    rules). A family may share another's helpers (mix-config reads ontologies as truth does; a run
+    card reads a corpus's fields) and runs every kind's ``detect``, but never loads another's checks."""
+    return {f"goldlint.families.{package}.{name}" for name in ("family", "rules", "declaration")} & modules
 
 
 def _check_imports(kind: str, modules: set[str], fmt: str) -> None:
@@ -84,6 +82,21 @@ def _check_imports(kind: str, modules: set[str], fmt: str) -> None:
     assert f"goldlint.families.{mine}.family" in modules  # (the pin would pass vacuously if nothing was checked)
     if fmt != "yaml":
         assert {m for m in modules if m.startswith(YAML_STACK)} == set(), f"{kind}: a {fmt} file imported the YAML stack"
+
+
+def test_detection_imports_no_rules_and_no_declaration() -> None:
+    """Every kind's ``detect`` runs on a file until one accepts it: together they load no
+    family's checks, rules or declaration (a declaration that detection reads from writes the
+    names it needs into ``detect_names.py``: goldlint.families.detection_names)."""
+    probe = ("import sys\nfrom goldlint.families import KINDS\n"
+             "for kind in KINDS.values():\n    kind.detect({})\n"
+             "print(' '.join(sorted(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60)
+    modules = set(done.stdout.split())
+    assert {f"goldlint.families.{kind.package}.detect" for kind in KINDS.values()} <= modules  # (not vacuous)
+    loaded = {m for kind in KINDS.values() for m in _checks_of(modules, kind.package)}
+    assert loaded == set(), sorted(loaded)
+    assert not {m for m in modules if m.startswith("goldlint.families.") and m.endswith((".rules", ".declaration", ".family"))}
 
 
 def test_every_kind_has_a_file_here() -> None:
@@ -105,6 +118,33 @@ def test_a_clean_slu_file_does_not_build_the_grammar_parser(tmp_path: Path) -> N
     shutil.copy(FILES["slu"][0], tmp_path / "dev.jsonl")
     _, modules = _imported(["check", "dev.jsonl"], tmp_path)
     assert not {m for m in modules if m.startswith(("lark", "regex"))}
+
+
+def test_a_harness_corpus_answers_its_codes_and_names_without_langcodes(tmp_path: Path) -> None:
+    """ISO 639 codes and language names of known languages are read from the language table
+    (goldlint.families.corpus.langtable); langcodes is for the rare tag it does not list."""
+    shutil.copy(FILES["corpus"][0], tmp_path / "corpus.json")
+    text = (tmp_path / "corpus.json").read_text(encoding="utf-8")
+    assert '"language_pair"' in text and '"source_name": "English"' in text  # (the harness dialect: codes and names)
+    _, modules = _imported(["check", "corpus.json"], tmp_path)
+    assert "goldlint.families.corpus.harness" in modules
+    assert not {m for m in modules if m.startswith("langcodes")}
+
+
+def test_the_collector_paused_for_the_imports_runs_again_for_the_check(tmp_path: Path) -> None:
+    """The launcher imports with the cyclic collector off (goldlint.launch); a run of many
+    files must not go on without it."""
+    shutil.copy(FILES["slu"][0], tmp_path / "dev.jsonl")
+    done, _ = _imported(["check", "dev.jsonl"], tmp_path)
+    assert "\nCOLLECTING True\n" in done.stderr
+
+
+def test_a_slurp_file_of_well_formed_annotations_does_not_import_lark(tmp_path: Path) -> None:
+    """SLURP's annotations are read by one pattern; lark is for the annotations it refuses."""
+    shutil.copy(FILES["slurp"][0], tmp_path / "test.jsonl")
+    _, modules = _imported(["check", "test.jsonl"], tmp_path)
+    assert "goldlint.families.slurp.annotation" in modules
+    assert not {m for m in modules if m.startswith("lark")}
 
 
 def test_a_defective_file_still_loads_only_its_family(tmp_path: Path) -> None:

@@ -66,6 +66,7 @@ def test_wheel_holds_the_package_and_its_data(wheel: Path) -> None:
     assert GRAMMAR in names
     assert "goldlint/__init__.py" in names and "goldlint/cli.py" in names
     assert "goldlint/families/slu/examples.yaml" in names and "goldlint/rules/examples.yaml" in names  # (`goldlint rule` shows them)
+    assert "goldlint/families/corpus/langtable.tsv" in names  # (a harness corpus reads its language codes there)
     assert not [n for n in names if n.startswith(("lint/", "tests/", "grammars/"))], "source-tree folders leaked into the wheel"
     assert not [n for n in names if "__pycache__" in n]
 

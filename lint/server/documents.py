@@ -120,7 +120,9 @@ class DocState:
         end = len(old) - same_end
         first, last = self.buffer.line_of(start), self.buffer.line_of(end)
         region = self.buffer.line_bounds(first)[0], self.buffer.line_bounds(last)[1]
-        return self.buffer.replace(start, end, text[start : len(text) - same_end]), region
+        done = self.buffer.replace(start, end, text[start : len(text) - same_end])
+        self.buffer.known_text(text)
+        return done, region
 
     def _touched_region(self, change: types.TextDocumentContentChangePartial, encoding: str) -> tuple[int, int]:
         low, high = sorted((change.range.start.line, change.range.end.line))  # a range may end before it starts

@@ -94,6 +94,11 @@ class TextBuffer:
             self._text = "".join(self._lines)
         return self._text
 
+    def known_text(self, text: str) -> None:
+        """The whole text after an edit, when the caller holds it already (a client that sends
+        whole texts): kept instead of joined from the lines again (30 MB: tens of ms an edit)."""
+        self._text = text
+
     @property
     def length(self) -> int:
         return self._starts[-1] + len(self._lines[-1])

@@ -181,8 +181,9 @@ def derived(rows: dict[str, Any]) -> dict[str, Any]:
             out["score"].append({"case": name, "measure": row["measure"], "records": row["records"], "seconds": row["median_s"],
                                  "entries_per_s": row["records"] / row["median_s"], "peak_rss_mib": row["peak_rss_mib"],
                                  "over_lint": row["ratio"], "result": row["result"]})
-        if row["measure"] == "serve-latency" and "result" in row:
-            out["serve"].append({"dataset": row["dataset"], **row["result"]})
+        if row["measure"] in ("serve-latency", "serve-latency-whole-text") and "result" in row:
+            whole = " (whole-text edits)" if row["measure"].endswith("whole-text") else ""
+            out["serve"].append({"dataset": row["dataset"] + whole, **row["result"]})
     start = {r["measure"]: r for r in rows.values() if r["family"] == "startup" and "median_s" in r}
     if start:
         out["startup"] = {measure: (r["result"] if measure == "serve" else round(r["median_s"] * 1000, 1)) for measure, r in start.items()}

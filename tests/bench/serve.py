@@ -120,7 +120,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
-async def measure(path: Path, pattern: str, edits: int = EDITS, settle: int = SETTLE, seed: int = 1) -> dict[str, Any]:
+async def measure(path: Path, pattern: str, edits: int = EDITS, settle: int = SETTLE, seed: int = 1, whole_text: bool = False) -> dict[str, Any]:
+    """``whole_text``: each change sent as the document's whole new text (LSP lets a client do
+    so; some do), instead of the range and its replacement."""
     text = path.read_text(encoding="utf-8")
     spots = [m.start(1) for m in re.finditer(pattern, text, re.MULTILINE)]
     if not spots:
@@ -159,8 +161,14 @@ async def measure(path: Path, pattern: str, edits: int = EDITS, settle: int = SE
     rng = random.Random(seed)
     quick: list[float] = []
     version, spot = 1, spots[0]
+    current = text
 
     def edit(letter: str, width: int) -> None:
+        nonlocal current
+        if whole_text:
+            current = current[:spot] + letter + current[spot + width:]
+            client.send("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": current}]})
+            return
         line, col = _position(text, spot)
         client.send("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [
             {"range": {"start": {"line": line, "character": col}, "end": {"line": line, "character": col + width}}, "text": letter}]})
@@ -203,3 +211,10 @@ def latency(path: str) -> dict[str, Any]:
     p = Path(path)
     family = p.stem.split("-")[1] if p.parent.name == "serve" else p.parent.name
     return asyncio.run(measure(p, PATTERNS[family]))
+
+
+def latency_whole_text(path: str) -> dict[str, Any]:
+    """The same edits, each sent as the whole new text."""
+    p = Path(path)
+    family = p.stem.split("-")[1] if p.parent.name == "serve" else p.parent.name
+    return asyncio.run(measure(p, PATTERNS[family], whole_text=True))

@@ -38,3 +38,5 @@ def register(scales: list[str]) -> None:
         dataset(Dataset(name, "serve", suffix, make, (("records", RECORDS),), RECORDS, "10k", source_version(module, *extra),
                         f"a clean {family} file for the language server", "clean", suffix.lstrip(".")))
         case(Case(name, "serve-latency", "python", "tests.bench.serve:latency", reps=1, tags=frozenset({"serve", family})))
+        if fmt == "jsonl":  # (a client that sends each change as the whole text: issue 18 asks for the same latency)
+            case(Case(name, "serve-latency-whole-text", "python", "tests.bench.serve:latency_whole_text", reps=1, tags=frozenset({"serve", family})))

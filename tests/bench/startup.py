@@ -33,6 +33,7 @@ FILES = {
     "truth": ("examples/score/truth/truth.tsv", "truth.tsv"),
     "mix-config": ("examples/score/truth/mix.json", "mix.json"),
     "xsid": ("examples/score/xsid/de.test.conll", "de.test.conll"),
+    "slurp": ("tests/data/slurp/test.jsonl", "test.jsonl"),
 }
 
 

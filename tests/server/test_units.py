@@ -118,6 +118,7 @@ def test_a_whole_text_change_leaves_exactly_the_new_text(old: str, new: str) -> 
     state.apply([types.TextDocumentContentChangeWholeDocument(text=new)], 2, UTF16)
     assert state.text == new
     assert TextBuffer(new).line_starts == state.buffer.line_starts
+    assert [state.buffer.line_text(n) for n in range(state.buffer.line_count)] == [TextBuffer(new).line_text(n) for n in range(TextBuffer(new).line_count)]
 
 
 @pytest.mark.parametrize("typed,path,is_key", [

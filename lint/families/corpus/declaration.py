@@ -79,6 +79,13 @@ LEGACY_FIELDS: dict[str, str] = {f.legacy: f.name for f in SPEC_ENTRY if f.legac
 LEGACY_NAME: dict[str, str] = {new: old for old, new in LEGACY_FIELDS.items()}
 GUESSES: dict[str, str] = {guess: f.name for f in SPEC_ENTRY for guess in f.guesses}
 
+# What detecting a corpus reads: an entry's source and reference under either name
+# (written into ``detect_names.py`` by :mod:`goldlint.families.detection_names`).
+DETECTION_NAMES: dict[str, tuple[str, ...]] = {
+    "SOURCE_KEYS": ("source", LEGACY_NAME["source"]),
+    "REFERENCE_KEYS": ("reference", LEGACY_NAME["reference"]),
+}
+
 
 def key_of(entry: dict[str, Any], field: str) -> str | None:
     """The key under which ``entry`` holds the spec field ``field``: its own name, else its

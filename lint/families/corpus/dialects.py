@@ -14,18 +14,12 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from goldlint.families.corpus import declaration, vocab
+from goldlint.families.corpus.detect import HARNESS_KEYS, looks_like_entry
 
 Dialect = Literal["spec", "harness", "legacy", "flat"]
 Flavour = Literal["spec", "harness"]  # whose entry vocabulary applies
 
-_HARNESS_KEYS = frozenset({"corpus_id", "entry_count", "domains"})
-_SOURCE_KEYS = ("source", declaration.LEGACY_NAME["source"])
-# (`target` too: a file that names its reference so is a corpus, told that the field is `reference`)
-_REFERENCE_KEYS = ("reference", declaration.LEGACY_NAME["reference"], "target")
-
-
-def looks_like_entry(value: Any) -> bool:
-    return isinstance(value, dict) and any(k in value for k in _SOURCE_KEYS) and any(k in value for k in _REFERENCE_KEYS)
+__all__ = ["Dialect", "Flavour", "dialect_of", "entry_fields", "flavour_of", "is_legacy_entry", "looks_like_entry"]
 
 
 def is_legacy_entry(value: Any) -> bool:
@@ -36,27 +30,11 @@ def is_legacy_entry(value: Any) -> bool:
     return isinstance(value.get("difficulty"), str) and value["difficulty"] in vocab.LEGACY_DIFFICULTY
 
 
-def detect(value: Any) -> bool:
-    """Whether a decoded root (or a JSONL file's first record) is a corpus."""
-    if isinstance(value, dict):
-        if "entries" in value and ("dataset" in value or _HARNESS_KEYS & value.keys()):
-            return True
-        if "corpus_id" in value and "language_pair" in value:
-            return True
-        entries = value.get("entries")
-        if isinstance(entries, list) and entries and looks_like_entry(entries[0]):
-            return True
-        return looks_like_entry(value) and not ("run_card_hash" in value or "scores" in value)
-    if isinstance(value, list) and value:
-        return looks_like_entry(value[0])
-    return False
-
-
 def dialect_of(root: Any) -> Dialect:
     if isinstance(root, dict) and "entries" not in root and looks_like_entry(root):
         return "legacy" if is_legacy_entry(root) else "flat"  # a JSONL record
     if isinstance(root, dict):
-        if _HARNESS_KEYS & root.keys() or isinstance(root.get("language_pair"), dict):
+        if HARNESS_KEYS & root.keys() or isinstance(root.get("language_pair"), dict):
             return "harness"
         entries = root.get("entries")
         if isinstance(entries, list) and any(is_legacy_entry(e) for e in entries[:20]):

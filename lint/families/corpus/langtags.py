@@ -2,7 +2,8 @@
 
 BCP 47 tags are parsed per RFC 5646 and every subtag is looked up in the IANA Language
 Subtag Registry shipped by ``language_data``; ISO 639-3 codes (harness v3) are resolved
-through ``langcodes``. Each check returns ``None`` for a good value, or a :class:`Problem`
+through ``langcodes`` (its answers for common codes and names read from a table:
+:mod:`.langtable`). Each check returns ``None`` for a good value, or a :class:`Problem`
 with the range of the offending characters inside the value and an optional replacement.
 Licences (SPDX) are in :mod:`.licences`.
 """
@@ -13,6 +14,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+
+from goldlint.families.corpus import langtable
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +185,9 @@ def _unknown_language(tag: str, first: str) -> Problem:
 
 
 def _standardize(code: str) -> str | None:
+    known = langtable.standard_code(code)  # (the common case, without importing langcodes)
+    if known is not None:
+        return known
     import langcodes
 
     try:
@@ -214,6 +220,9 @@ def language_of(code: str) -> tuple[str, str | None] | None:
 
 def language_for_name(name: str) -> str | None:
     """The language a name (`Shona`, `Luganda`) means, or ``None`` when unknown."""
+    known = langtable.language_named(name)  # (the common case, without importing langcodes' name index)
+    if known is not None:
+        return known
     import langcodes
 
     try:

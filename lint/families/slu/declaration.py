@@ -71,6 +71,10 @@ RECORD = Field("record", "object", _REQUIRED, members=(INSTRUCTION, INPUTS, OUTP
 ANSWER_AT = (OUTPUTS.name,)  # where the answer is: its members are checked by :mod:`.answers`, not with the shape
 INPUTS_AT = INPUTS.name  # (the record key of the inputs: the placeholders of the instruction name them)
 
+# What detecting SLU gold reads: the keys a record has even when its answer is hidden
+# (written into ``detect_names.py`` by :mod:`goldlint.families.detection_names`).
+DETECTION_NAMES: dict[str, tuple[str, ...]] = {"RECORD_KEYS": (INSTRUCTION.name, INPUTS.name, META.name)}
+
 
 def walk(field: Field = RECORD, steps: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Field]]:
     """Every declared field below ``field`` with its path, depth first in declared order."""

@@ -7,26 +7,10 @@ from typing import Any
 
 from goldlint.families.base import Report
 from goldlint.families.slu import declaration
-from goldlint.families.slu.declaration import INPUTS, INSTRUCTION, META, describe_kind
+from goldlint.families.slu.declaration import describe_kind
+from goldlint.families.slu.detect import is_record
 from goldlint.families.slu.rules import RECORD_SHAPE
 from goldlint.findings import At, JsonPath
-
-_RECORD_KEYS = (INSTRUCTION.name, INPUTS.name, META.name)  # (what a record has even when its answer is hidden)
-
-
-def is_record(value: Any) -> bool:
-    return isinstance(value, dict) and all(key in value for key in _RECORD_KEYS)
-
-
-def looks_like_slu(value: Any) -> bool:
-    """A record, an array of records, or MERA's task file ``{"data": {split: [records]}}``."""
-    if is_record(value):
-        return True
-    if isinstance(value, list):
-        return bool(value) and is_record(value[0])
-    if isinstance(value, dict) and isinstance(value.get("data"), dict):
-        return any(isinstance(v, list) and v and is_record(v[0]) for v in value["data"].values())
-    return False
 
 
 def split_records(path: JsonPath, value: Any) -> Iterator[tuple[JsonPath, Any]]:

@@ -12,10 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-
-from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING
 
 from goldlint.resources import grammar_text
+
+if TYPE_CHECKING:
+    from lark import Lark, UnexpectedInput
 
 _ENTITY = re.compile(r"\[([^\s\[\]:]+)[ \t]*:[ \t]*([^\[\] \t][^\[\]]*)\]")
 
@@ -74,6 +76,8 @@ class Annotation:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
+    from lark import Lark
+
     return Lark(grammar_text("slurp_annotation.lark"), parser="lalr", propagate_positions=True)
 
 
@@ -101,6 +105,8 @@ def _read(value: str) -> Annotation | None:
 
 def read_with_grammar(value: str) -> Annotation:
     """The Lark reading of a well-formed annotation (what the tests compare the pattern with)."""
+    from lark import Token, Tree
+
     tree = _parser().parse(value)
     entities = []
     pieces = []
@@ -116,6 +122,8 @@ def read_with_grammar(value: str) -> Annotation:
 
 
 def _with_grammar(value: str) -> Annotation:
+    from lark import UnexpectedInput  # (lark only for the rare annotation the pattern refuses: start-up, issue 18)
+
     try:
         return read_with_grammar(value)
     except UnexpectedInput as exc:
@@ -123,6 +131,8 @@ def _with_grammar(value: str) -> Annotation:
 
 
 def _problem(value: str, exc: UnexpectedInput) -> tuple[int, int, str]:
+    from lark import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
         opened = value.rfind("[")
         return opened, opened + 1, "this `[` is never closed: an entity is `[type : words]`"

@@ -1,0 +1,7 @@
+"""The names detecting the corpus kind reads, as its declaration (:mod:`.declaration`) derives them.
+
+Written by ``python -m goldlint.families.detection_names`` (detection may not import the
+declaration, which names the rules); ``tests/test_detection_names.py`` holds it equal. Do not edit."""
+
+SOURCE_KEYS: tuple[str, ...] = ('source', 'source_text')
+REFERENCE_KEYS: tuple[str, ...] = ('reference', 'target_expected')
