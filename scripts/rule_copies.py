@@ -7,7 +7,8 @@
 The kinds measured: corpus (its ten constraints), slu (its audio, speaker, record-shape and
 answer constraints; a pattern written as a regex is found by a fragment of it), runcard (its
 vocabularies, bounds, hash form and field lists; a bound written as a comparison is found by
-its constants, and the rules' prose that spells a constraint counts too).
+its constants, and the rules' prose that spells a constraint counts too), semantic (its
+severities, risk types, fields, version and segment-id bound).
 
 Three counts, read from the source with :mod:`ast` (what the code says, not what a run reaches):
 
@@ -120,6 +121,22 @@ CONSTRAINTS += (
     Constraint("runcard", "result fields and types", "RUN101", ("RESULT",), _RUN_RESULT, least=3, scope=("families/runcard/",), anywhere=False),
 )
 
+_SEM = ("families/semantic/", "score/", "server/")
+_SEM_FIELDS = ("schema_version", "meeting_id", "topics", "risks", "actions", "summary", "label", "segment_ids", "type", "severity", "segment_id",
+               "evidence", "text", "speaker_id")
+
+CONSTRAINTS += (
+    Constraint("semantic", "severities", "SEM104", ("SEVERITY_DOC",), ("low", "medium", "high", "critical"),
+               scope=_SEM, spelled=("low, medium, high",), docs=True),
+    Constraint("semantic", "risk types (slower-whisper)", "SEM104", ("SLOWER_WHISPER",), ("escalation", "churn", "pricing"), scope=_SEM,
+               spelled=("escalation, churn, pricing",), docs=True),
+    Constraint("semantic", "fields, types and required ones", "SEM101", ("TOP", "ITEMS", "TOPIC", "RISK", "ACTION", "NON_EMPTY"), _SEM_FIELDS,
+               least=3, scope=("families/semantic/",), anywhere=False, spelled=("`label` of a topic",), docs=True),
+    Constraint("semantic", "schema version (1)", "SEM101", ("SCHEMA_VERSION", "_VERSION"), (), scope=("families/semantic/",), bounds=(1,),
+               spelled=("must be 1", "is not 1"), docs=True),
+    Constraint("semantic", "segment ids non-negative", "SEM107", ("SEGMENT_ID",), (), scope=("families/semantic/",), bounds=(0,)),
+)
+
 #: A kind's entry fields, and the modules whose string literals are counted for them.
 FIELDS = {
     "slu": (_SLU_FIELDS, ("families/slu/", "server/completion.py", "server/hover.py")),
@@ -198,8 +215,8 @@ def _compares(node: ast.Compare, bounds: tuple[float, ...]) -> bool:
     """A comparison that writes a range's ends: ``0 <= v <= 1`` holds both; ``v < 0`` (or ``v != 1``) writes a single one."""
     numbers = {n.value for n in (node.left, *node.comparators) if isinstance(n, ast.Constant) and type(n.value) in (int, float)}
     if len(bounds) == 1:
-        return (len(node.ops) == 1 and isinstance(node.ops[0], (ast.Lt, ast.NotEq)) and numbers == set(bounds)
-                and isinstance(node.comparators[0], ast.Constant))
+        return (len(node.ops) == 1 and isinstance(node.ops[0], (ast.Lt, ast.GtE, ast.NotEq)) and numbers == set(bounds)
+                and isinstance(node.comparators[0], ast.Constant) and not isinstance(node.left, ast.Call))  # (``len(x) != 1`` is no bound)
     return set(bounds) <= numbers
 
 
