@@ -8,7 +8,8 @@ The kinds measured: corpus (its ten constraints), slu (its audio, speaker, recor
 answer constraints; a pattern written as a regex is found by a fragment of it), runcard (its
 vocabularies, bounds, hash form and field lists; a bound written as a comparison is found by
 its constants, and the rules' prose that spells a constraint counts too), semantic (its
-severities, risk types, fields, version and segment-id bound).
+severities, risk types, fields, version and segment-id bound), truth (the entity-dict keys,
+a value's types, the columns, the predefined key form).
 
 Three counts, read from the source with :mod:`ast` (what the code says, not what a run reaches):
 
@@ -135,6 +136,21 @@ CONSTRAINTS += (
     Constraint("semantic", "schema version (1)", "SEM101", ("SCHEMA_VERSION", "_VERSION"), (), scope=("families/semantic/",), bounds=(1,),
                spelled=("must be 1", "is not 1"), docs=True),
     Constraint("semantic", "segment ids non-negative", "SEM107", ("SEGMENT_ID",), (), scope=("families/semantic/",), bounds=(0,)),
+)
+
+_TRU = ("families/truth/", "score/", "server/")
+
+CONSTRAINTS += (
+    Constraint("truth", "entity-dict keys", "TRU104", ("ENTITY_KEYS", "ENTITY_DICT", "_ENTITY_KEY_SET"), ("literal", "canonical", "formattedLiteral"),
+               scope=_TRU, spelled=("`literal`/`canonical`", "literal, canonical", "`literal`, `canonical`"), docs=True),
+    Constraint("truth", "a reference value's types (string or number)", "TRU104", ("VALUE_TYPES", "PLAIN", "is_value"), ("string", "number"),
+               scope=("families/truth/",), anywhere=False, spelled=("a string or a number", "string or number", "a string, a number"), docs=True),
+    Constraint("truth", "columns", "TRU101", ("COLUMNS",), ("speaker", "codedWvnm", "transcription", "annotation", "intent"), least=3,
+               scope=("families/truth/", "score/"), anywhere=False, spelled=("speaker\tcodedWvnm",), docs=True),
+    Constraint("truth", "required columns", "TRU101", ("REQUIRED", "TRANSCRIPTION", "INTENT"), ("transcription", "intent"), scope=("families/truth/",), anywhere=False,
+               spelled=("`transcription`, `intent`",), docs=True),
+    Constraint("truth", "predefined key form (nuance_ and capitals)", "TRU109", ("PREDEFINED_SEGMENT", "PREDEFINED_PREFIX", "PREDEFINED_EXAMPLE",
+               "CALENDAR_ROOT"), (), scope=("families/truth/", "score/"), spelled=("nuance_",), docs=True),
 )
 
 #: A kind's entry fields, and the modules whose string literals are counted for them.

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from goldlint.rules.registry import Rule
 
 _PYTHON = {"string": str, "integer": int, "object": dict, "array": list}
+# The exact Python types of a decoded JSON value of each type (a JSON boolean is no number).
+JSON_TYPES: dict[str, tuple[builtins.type[Any], ...]] = {"string": (str,), "integer": (int,), "number": (int, float), "object": (dict,), "array": (list,),
+                                                         "boolean": (bool,), "null": (type(None),)}
 _EXPECTED = {"string": "a string", "integer": "an integer", "object": "an object", "array": "an array"}
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from goldlint.families.base import Report
 from goldlint.families.corpus.fields import describe, expected_text, matches
+from goldlint.families.declare import JSON_TYPES
 from goldlint.families.runcard import declaration
 from goldlint.families.runcard.declaration import HEX_DIGIT, SHA256_LENGTH
 from goldlint.families.runcard.rules import RUNCARD_FIELD_MISSING_OR_WRONG_TYPE
@@ -54,8 +55,7 @@ def check_value(report: Report, at: At, name: str, value: Any, kinds: str) -> bo
 # nearly every value is plainly of its kind: one set lookup says so (a float only when
 # finite). Any other value (a YAML reader's subclasses among them, a SHA-256 to check)
 # goes through check_value, which decides and words the finding.
-_TYPES: dict[str, tuple[type, ...]] = {"string": (str,), "integer": (int,), "number": (int, float), "object": (dict,), "array": (list,),
-                                       "boolean": (bool,), "null": (type(None),)}
+_TYPES = JSON_TYPES
 
 
 @lru_cache(maxsize=64)
