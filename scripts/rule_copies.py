@@ -9,7 +9,8 @@ answer constraints; a pattern written as a regex is found by a fragment of it), 
 vocabularies, bounds, hash form and field lists; a bound written as a comparison is found by
 its constants, and the rules' prose that spells a constraint counts too), semantic (its
 severities, risk types, fields, version and segment-id bound), truth (the entity-dict keys,
-a value's types, the columns, the predefined key form).
+a value's types, the columns, the predefined key form), mixconfig (the nlu keys and types,
+nBest's bound, the reserved `_GLOBAL_`).
 
 Three counts, read from the source with :mod:`ast` (what the code says, not what a run reaches):
 
@@ -151,6 +152,17 @@ CONSTRAINTS += (
                spelled=("`transcription`, `intent`",), docs=True),
     Constraint("truth", "predefined key form (nuance_ and capitals)", "TRU109", ("PREDEFINED_SEGMENT", "PREDEFINED_PREFIX", "PREDEFINED_EXAMPLE",
                "CALENDAR_ROOT"), (), scope=("families/truth/", "score/"), spelled=("nuance_",), docs=True),
+)
+
+_MXC = ("families/mixconfig/", "score/", "server/")
+
+CONSTRAINTS += (
+    Constraint("mixconfig", "nlu keys and their types", "MXC101", ("NLU_KEYS", "NLU"), ("use_asr_results", "useEntityF1", "flattened_predefined_output",
+               "format_calendar_canonicals", "nBest", "predicted_entities_to_ignore", "output_full_entity_hierarchy"), least=3,
+               scope=("families/mixconfig/",), anywhere=False, spelled=("`use_asr_results`, `useEntityF1`",), docs=True),
+    Constraint("mixconfig", "nBest 1 or more", "MXC101", ("LEAST_N_BEST",), (), scope=("families/mixconfig/",), bounds=(1,),
+               spelled=("1 or more", "≥ 1"), docs=True),
+    Constraint("mixconfig", "the reserved key _GLOBAL_", "MXC104", ("GLOBAL",), (), scope=_MXC, spelled=("_GLOBAL_",), docs=True),
 )
 
 #: A kind's entry fields, and the modules whose string literals are counted for them.
