@@ -4,8 +4,13 @@
     python scripts/rule_copies.py --json     # every count with its places (module:line)
     python scripts/rule_copies.py --package /elsewhere/lint   # another checkout's package (before/after)
 
-The kinds measured: corpus (its ten constraints) and slu (its audio, speaker, record-shape and
-answer constraints; a pattern written as a regex is found by a fragment of it).
+The kinds measured: corpus (its ten constraints), slu (its audio, speaker, record-shape and
+answer constraints; a pattern written as a regex is found by a fragment of it), runcard (its
+vocabularies, bounds, hash form and field lists; a bound written as a comparison is found by
+its constants, and the rules' prose that spells a constraint counts too), semantic (its
+severities, risk types, fields, version and segment-id bound), truth (the entity-dict keys,
+a value's types, the columns, the predefined key form), mixconfig (the nlu keys and types,
+nBest's bound, the reserved `_GLOBAL_`).
 
 Three counts, read from the source with :mod:`ast` (what the code says, not what a run reaches):
 
@@ -47,6 +52,8 @@ class Constraint:
     spelled: tuple[str, ...] = ()  # fragments of a pattern: a string holding one writes the constraint (``"male|female"``)
     anywhere: bool = True  # whether its values are looked for in every module (False: in ``scope`` alone; for common words)
     copies: tuple[str, ...] = ()  # names of a module's own pattern or judgement of it (every place of one writes it again)
+    docs: bool = False  # whether the rules' prose (``rules.py``) that spells it counts (its values, a ``spelled`` fragment)
+    bounds: tuple[float, ...] = ()  # a range's ends: a comparison holding every one writes it (``0 <= v <= 1``; ``(0,)``: ``v < 0``)
 
 
 _SPEC_FIELDS = ("id", "source", "reference", "segment", "difficulty", "provenance", "register", "context", "notes", "variant_class",
@@ -87,6 +94,75 @@ CONSTRAINTS += (
     Constraint("slu", "intent and slots judged against the inventory", "SLU102", ("INTENT",), (), scope=("families/slu/",),
                copies=("may_list", "fields_clean", "check_answer")),
     Constraint("slu", "intent case (lower case)", "SLU112", (), (), spelled=("upper-case letters",), scope=_SLU, copies=("_intent_ok",)),
+)
+
+_RUN = ("families/runcard/", "score/", "server/")
+# (the card's own fields: the names of its blocks, ``dataset``, ``scores``, ..., name them too)
+_RUN_TOP = ("run_id", "harness_version", "timestamp", "elapsed_seconds", "model_slug", "condition", "temperature", "system_prompt_sha256",
+            "system_prompt_used", "run_card_hash")
+_RUN_SCORES = ("total", "exact_matches", "exact_match_rate", "chrf_plus_plus", "composite", "errors", "by_difficulty", "by_provenance")
+_RUN_RESULT = ("entry_id", "source", "reference", "predicted", "exact_match", "entry_chrf", "latency_seconds", "usage")
+
+CONSTRAINTS += (
+    # (``docs``: the rules' prose that spells the values is a place too: the declaration fills it in now)
+    Constraint("runcard", "method classes", "RUN108", ("METHOD_CLASSES",), ("raw-llm", "coached-llm", "pipeline", "custom-plugin", "api", "human"),
+               scope=_RUN, spelled=("raw-llm, coached-llm",), docs=True),
+    Constraint("runcard", "quality tiers", "RUN107", ("TIERS", "QUALITY_TIERS", "_tier_docs"), ("fluent", "deployable", "functional", "emerging", "baseline"),
+               scope=_RUN, spelled=("0.85 fluent", "≥ 0.85", "≥ 0.70", "≥ 0.50", "≥ 0.30", "below 0.30"), docs=True),
+    Constraint("runcard", "tiers needing human validation", "RUN111", ("VALIDATED_TIERS",), ("fluent", "deployable"), scope=_RUN,
+               spelled=("Deployable or Fluent",), docs=True),
+    Constraint("runcard", "rates and scores on [0, 1]", "RUN106", ("UNIT_SCORES", "UNIT", "_unit"), (), scope=_RUN, bounds=(0, 1),
+               spelled=("outside [0, 1]", "rate outside [0, 1]"), docs=True),
+    Constraint("runcard", "chrF on [0, 100]", "RUN106", ("PERCENT_SCORES",), (), scope=_RUN, bounds=(0, 100), spelled=("outside [0, 100]",), docs=True),
+    Constraint("runcard", "counts, costs, durations non-negative", "RUN106", ("_nonnegative", "USAGE_COUNT"), (), scope=("families/runcard/",), bounds=(0,)),
+    Constraint("runcard", "SHA-256 form", "RUN101", ("SHA256", "HEX_DIGIT", "SHA256_LENGTH"), (), scope=_RUN,
+               spelled=("0-9a-fA-F]{64}", "[^0-9a-fA-F]", "a SHA-256 has 64")),
+    # (a literal with three of a block's field names is a copy of its field list)
+    Constraint("runcard", "card fields and types (top level)", "RUN101", ("TOP",), _RUN_TOP, least=3, scope=("families/runcard/",), anywhere=False),
+    Constraint("runcard", "scores fields and types", "RUN101", ("SCORES",), _RUN_SCORES, least=3, scope=("families/runcard/",), anywhere=False),
+    Constraint("runcard", "result fields and types", "RUN101", ("RESULT",), _RUN_RESULT, least=3, scope=("families/runcard/",), anywhere=False),
+)
+
+_SEM = ("families/semantic/", "score/", "server/")
+_SEM_FIELDS = ("schema_version", "meeting_id", "topics", "risks", "actions", "summary", "label", "segment_ids", "type", "severity", "segment_id",
+               "evidence", "text", "speaker_id")
+
+CONSTRAINTS += (
+    Constraint("semantic", "severities", "SEM104", ("SEVERITY_DOC",), ("low", "medium", "high", "critical"),
+               scope=_SEM, spelled=("low, medium, high",), docs=True),
+    Constraint("semantic", "risk types (slower-whisper)", "SEM104", ("SLOWER_WHISPER",), ("escalation", "churn", "pricing"), scope=_SEM,
+               spelled=("escalation, churn, pricing",), docs=True),
+    Constraint("semantic", "fields, types and required ones", "SEM101", ("TOP", "ITEMS", "TOPIC", "RISK", "ACTION", "NON_EMPTY"), _SEM_FIELDS,
+               least=3, scope=("families/semantic/",), anywhere=False, spelled=("`label` of a topic",), docs=True),
+    Constraint("semantic", "schema version (1)", "SEM101", ("SCHEMA_VERSION", "_VERSION"), (), scope=("families/semantic/",), bounds=(1,),
+               spelled=("must be 1", "is not 1"), docs=True),
+    Constraint("semantic", "segment ids non-negative", "SEM107", ("SEGMENT_ID",), (), scope=("families/semantic/",), bounds=(0,)),
+)
+
+_TRU = ("families/truth/", "score/", "server/")
+
+CONSTRAINTS += (
+    Constraint("truth", "entity-dict keys", "TRU104", ("ENTITY_KEYS", "ENTITY_DICT", "_ENTITY_KEY_SET"), ("literal", "canonical", "formattedLiteral"),
+               scope=_TRU, spelled=("`literal`/`canonical`", "literal, canonical", "`literal`, `canonical`"), docs=True),
+    Constraint("truth", "a reference value's types (string or number)", "TRU104", ("VALUE_TYPES", "PLAIN", "is_value"), ("string", "number"),
+               scope=("families/truth/",), anywhere=False, spelled=("a string or a number", "string or number", "a string, a number"), docs=True),
+    Constraint("truth", "columns", "TRU101", ("COLUMNS",), ("speaker", "codedWvnm", "transcription", "annotation", "intent"), least=3,
+               scope=("families/truth/", "score/"), anywhere=False, spelled=("speaker\tcodedWvnm",), docs=True),
+    Constraint("truth", "required columns", "TRU101", ("REQUIRED", "TRANSCRIPTION", "INTENT"), ("transcription", "intent"), scope=("families/truth/",), anywhere=False,
+               spelled=("`transcription`, `intent`",), docs=True),
+    Constraint("truth", "predefined key form (nuance_ and capitals)", "TRU109", ("PREDEFINED_SEGMENT", "PREDEFINED_PREFIX", "PREDEFINED_EXAMPLE",
+               "CALENDAR_ROOT"), (), scope=("families/truth/", "score/"), spelled=("nuance_",), docs=True),
+)
+
+_MXC = ("families/mixconfig/", "score/", "server/")
+
+CONSTRAINTS += (
+    Constraint("mixconfig", "nlu keys and their types", "MXC101", ("NLU_KEYS", "NLU"), ("use_asr_results", "useEntityF1", "flattened_predefined_output",
+               "format_calendar_canonicals", "nBest", "predicted_entities_to_ignore", "output_full_entity_hierarchy"), least=3,
+               scope=("families/mixconfig/",), anywhere=False, spelled=("`use_asr_results`, `useEntityF1`",), docs=True),
+    Constraint("mixconfig", "nBest 1 or more", "MXC101", ("LEAST_N_BEST",), (), scope=("families/mixconfig/",), bounds=(1,),
+               spelled=("1 or more", "≥ 1"), docs=True),
+    Constraint("mixconfig", "the reserved key _GLOBAL_", "MXC104", ("GLOBAL",), (), scope=_MXC, spelled=("_GLOBAL_",), docs=True),
 )
 
 #: A kind's entry fields, and the modules whose string literals are counted for them.
@@ -155,6 +231,44 @@ def _literal_values(node: ast.AST) -> list[object]:
     return []
 
 
+def _built_from_declaration(value: ast.AST | None, names: tuple[str, ...]) -> bool:
+    """A table built by calling into a kind's ``declaration`` module (``TOP = declaration.table(declaration.TOP)``), or by
+    a function of the constraint's own names (``TIERS = _tier_docs()``): derived, not written."""
+    return value is not None and any(
+        (isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "declaration")
+        or (isinstance(n, ast.Call) and _identifier(n.func) in names) for n in ast.walk(value))
+
+
+def _compares(node: ast.Compare, bounds: tuple[float, ...]) -> bool:
+    """A comparison that writes a range's ends: ``0 <= v <= 1`` holds both; ``v < 0`` (or ``v != 1``) writes a single one."""
+    numbers = {n.value for n in (node.left, *node.comparators) if isinstance(n, ast.Constant) and type(n.value) in (int, float)}
+    if len(bounds) == 1:
+        return (len(node.ops) == 1 and isinstance(node.ops[0], (ast.Lt, ast.GtE, ast.NotEq)) and numbers == set(bounds)
+                and isinstance(node.comparators[0], ast.Constant) and not isinstance(node.left, ast.Call))  # (``len(x) != 1`` is no bound)
+    return set(bounds) <= numbers
+
+
+_SCHEMA_BOUNDS = ("minimum", "maximum", "const")
+
+
+def _schema_bound(node: ast.AST, bounds: tuple[float, ...]) -> bool:
+    """A bound written as data: a JSON Schema by hand (``{"minimum": 0, "maximum": 1}``, ``out["const"] = 1``) or a
+    declaration's keywords (``Field(..., minimum=0, maximum=100)``), holding every end of the range."""
+    def ends(pairs: list[tuple[ast.AST | None, ast.AST]]) -> set[object]:
+        return {v.value for k, v in pairs if isinstance(k, ast.Constant) and k.value in _SCHEMA_BOUNDS and isinstance(v, ast.Constant)
+                and type(v.value) in (int, float)}
+
+    if isinstance(node, ast.Dict):
+        found = ends(list(zip(node.keys, node.values, strict=True)))
+    elif isinstance(node, ast.Call):
+        found = ends([(ast.Constant(k.arg), k.value) for k in node.keywords if k.arg is not None])
+    elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript):
+        found = ends([(node.targets[0].slice, node.value)])
+    else:
+        return False
+    return bool(found) and set(bounds) <= found
+
+
 def constraint_places(modules: list[tuple[str, ast.AST]], c: Constraint) -> list[str]:
     return [place for place, _ in _classified(modules, c)]
 
@@ -187,11 +301,12 @@ def _classified(modules: list[tuple[str, ast.AST]], c: Constraint) -> list[tuple
     places: set[tuple[str, int]] = set()
     writes: set[tuple[str, int]] = set()
     for module, tree in modules:
-        if module.endswith(_DOC_MODULES):
+        doc = module.endswith(_DOC_MODULES)
+        if doc and not c.docs:
             continue
         for node in ast.walk(tree):
-            if isinstance(node, (ast.Import, ast.ImportFrom)):
-                continue
+            if isinstance(node, (ast.Import, ast.ImportFrom)) or (doc and not isinstance(node, ast.Constant)):
+                continue  # (in the rules' prose only a text spells a constraint: the rule objects' names are no copies)
             name = node.name if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else _identifier(node)
             if name in tracked and module.startswith(c.scope) and not isinstance(getattr(node, "ctx", None), ast.Store):
                 places.add((module, node.lineno))  # type: ignore[attr-defined]
@@ -205,10 +320,17 @@ def _classified(modules: list[tuple[str, ast.AST]], c: Constraint) -> list[tuple
                     f in node.value for f in c.spelled):
                 places.add((module, node.lineno))
                 writes.add((module, node.lineno))
+            elif c.bounds and module.startswith(c.scope) and (isinstance(node, ast.Compare) and _compares(node, c.bounds) or _schema_bound(node, c.bounds)):
+                places.add((module, node.lineno))
+                writes.add((module, node.lineno))
+            elif c.spelled and doc and isinstance(node, ast.Constant) and isinstance(node.value, str) and any(f in node.value for f in c.spelled):
+                places.add((module, node.lineno))
+                writes.add((module, node.lineno))
             elif isinstance(node, (ast.Assign, ast.AnnAssign)) and module.startswith(c.scope) and any(
                     isinstance(t, ast.Name) and t.id in (*c.names, *copies) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
                 places.add((module, node.lineno))  # the declaration itself, or a copy made by hand
-                writes.add((module, node.lineno))
+                if not _built_from_declaration(node.value, c.names):
+                    writes.add((module, node.lineno))
     return [(f"{m}:{line}", (m, line) in writes) for m, line in sorted(places)]
 
 
@@ -254,9 +376,13 @@ def main(argv: list[str]) -> int:
     written: dict[str, list[str]] = found["written"]  # type: ignore[assignment]
     print(f"constraints: {sum(map(len, constraints.values()))} places for {len(constraints)} constraints, "
           f"{sum(map(len, written.values()))} of them writing one (the others read a declaration)")
+    for kind in sorted({name.split(":", 1)[0] for name in constraints}):
+        mine = [name for name in constraints if name.startswith(kind + ":")]
+        print(f"  {kind}: {sum(len(written[n]) for n in mine)} places write its {len(mine)} constraints")
     for name, places in constraints.items():
         modules = sorted({p.rsplit(':', 1)[0] for p in places})
-        print(f"  {len(places):3} places, {len(modules)} modules, {len(written[name]):3} writing it  {name}")
+        writers = sorted({p.rsplit(':', 1)[0] for p in written[name]})
+        print(f"  {len(places):3} places, {len(modules)} modules, {len(written[name]):3} writing it (in {len(writers)} modules)  {name}")
     fields: dict[str, list[str]] = found["fields"]  # type: ignore[assignment]
     print(f"fields: {sum(map(len, fields.values()))} places spell an entry field's name")
     for name, places in fields.items():

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from goldlint.rules.registry import Rule
 
 _PYTHON = {"string": str, "integer": int, "object": dict, "array": list}
+# The exact Python types of a decoded JSON value of each type (a JSON boolean is no number).
+JSON_TYPES: dict[str, tuple[builtins.type[Any], ...]] = {"string": (str,), "integer": (int,), "number": (int, float), "object": (dict,), "array": (list,),
+                                                         "boolean": (bool,), "null": (type(None),)}
 _EXPECTED = {"string": "a string", "integer": "an integer", "object": "an object", "array": "an array"}
 
 
@@ -65,6 +68,9 @@ class Field:
     items: Mapping[str, Any] | None = None  # the JSON Schema of an array's items
     recurring: bool = False  # the same text in (nearly) every record: a clean path keeps its verdict from record to record
     description: str = ""  # the schema's and hover's description; ``{first}``/``{last}`` name a range's ends
+    minimum: float | None = None  # a number's least value (included); unlike ``range``, not a list of values
+    maximum: float | None = None  # a number's greatest value (included)
+    note: str = ""  # what a message on a value outside ``minimum``/``maximum`` adds ("chrF++ is on a 0–100 scale")
     allowed: frozenset[Any] | None = field(init=False, default=None)  # the accepted values, if they are listed
 
     def __post_init__(self) -> None:
@@ -83,6 +89,17 @@ class Field:
     @property
     def noun(self) -> str:
         return self.label or self.name
+
+    def outside(self, value: float) -> bool:
+        """Whether a number is below ``minimum`` or above ``maximum``."""
+        return (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum)
+
+    def bounds_message(self, key: str, value: float) -> str:
+        """A number outside the bounds, in a message: ``is negative`` when only the least is 0."""
+        if self.maximum is None and self.minimum == 0:
+            return f"`{key}` is negative ({value})"
+        note = f" ({self.note})" if self.note else ""
+        return f"`{key}` is {value}, outside [{self.minimum}, {self.maximum}]{note}"
 
     def accepts(self, value: Any) -> bool:
         """Whether ``value`` breaks none of the field's own constraints (of its vocabulary as
@@ -140,6 +157,7 @@ class Field:
             out["pattern"] = f"^(?:{self.form})$"
         if self.range is not None:
             out.update(minimum=self.range[0], maximum=self.range[1])
+        out.update(bounds(self))
         if self.items is not None:
             out["items"] = dict(self.items)
         if self.members:
@@ -152,6 +170,16 @@ class Field:
         if description:
             out["description"] = description
         return out
+
+
+def bounds(f: Field) -> dict[str, float]:
+    """A number's bounds in a JSON Schema (``minimum``, ``maximum``: only on numbers, as in the check)."""
+    out: dict[str, float] = {}
+    if f.minimum is not None:
+        out["minimum"] = f.minimum
+    if f.maximum is not None:
+        out["maximum"] = f.maximum
+    return out
 
 
 def outline(fields: tuple[Field, ...]) -> str:

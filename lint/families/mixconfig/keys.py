@@ -1,7 +1,5 @@
-"""The ``nlu`` section's keys (the one place they are listed) and MXC101–MXC105.
-
-``schemas/mix-config.schema.json`` describes the same keys; a test proves it agrees.
-"""
+"""MXC101–MXC105 on the ``nlu`` section, whose keys are declared in :mod:`.declaration`
+(as ``schemas/mix-config.schema.json`` is generated from it)."""
 
 from __future__ import annotations
 
@@ -11,25 +9,19 @@ from typing import Any
 
 from goldlint.diagnostics import Severity
 from goldlint.families.base import Report
+from goldlint.families.mixconfig import declaration
 from goldlint.families.mixconfig.patterns import beyond_linear_time, compile_error, find_danger
 from goldlint.families.mixconfig.rules import GLOBAL_KEY_MISSPELLED, IGNORE_INTENT_UNKNOWN, IGNORE_PATTERN_BACKTRACKING, IGNORE_PATTERN_SYNTAX, NLU_CONFIG_KEY
 from goldlint.families.truth.ontology import Ontology
 from goldlint.findings import At, Change, unsafe_fix
 from goldlint.suggest import did_you_mean
 
-GLOBAL = "_GLOBAL_"
-IGNORE = "predicted_entities_to_ignore"
+GLOBAL = declaration.GLOBAL
+IGNORE = declaration.IGNORE.name
 
-# key -> (JSON type, one-line doc)
-NLU_KEYS: dict[str, tuple[str, str]] = {
-    "use_asr_results": ("boolean", "score the ASR result of the audio instead of the transcription"),
-    "useEntityF1": ("boolean", "add entity F1, precision and recall to the report"),
-    "flattened_predefined_output": ("boolean", "flatten predefined entity values to dotted keys (the tool's default: true)"),
-    "format_calendar_canonicals": ("boolean", "format nuance_CALENDARX canonicals (`yyyy/7/21`, `5:00 PM`, `day/+1`)"),
-    "nBest": ("integer", "how many interpretations to request (1 or more)"),
-    IGNORE: ("object", "intent name (or `_GLOBAL_`) → regex of predicted entity names to ignore"),
-    "output_full_entity_hierarchy": ("boolean", "output the whole entity hierarchy"),
-}
+# key -> (JSON type, one-line doc), from the declaration
+NLU_KEYS: dict[str, tuple[str, str]] = {f.name: (f.type, f.description) for f in declaration.NLU}
+_BOUNDED = {f.name: f for f in declaration.NLU if f.minimum is not None or f.maximum is not None}
 
 
 def _squash(key: str) -> str:
@@ -78,8 +70,8 @@ def check_nlu(report: Report, nlu: Any, extra_keys: list[str], ontology: Ontolog
             hint = f" (write {value.strip().lower()} without quotes)" if want == "boolean" and isinstance(value, str) and value.strip().lower() in ("true", "false") else ""
             found = json.dumps(value) if got != 'object' else 'an object'
             NLU_CONFIG_KEY.report(report, At(path), f"`{key}` must be {'an' if want[0] in 'aeiou' else 'a'} {want}, found {found}{hint}")
-        elif key == "nBest" and value < 1:
-            NLU_CONFIG_KEY.report(report, At(path), f"`nBest` must be 1 or more, found {value}")
+        elif key in _BOUNDED and _BOUNDED[key].outside(value):
+            NLU_CONFIG_KEY.report(report, At(path), f"`{key}` must be {_BOUNDED[key].minimum} or more, found {value}")
         elif key == IGNORE:
             check_ignore(report, value, ontology)
 

@@ -1,4 +1,4 @@
-"""The JSON Schema of the test tool's config, built from :data:`.keys.NLU_KEYS`.
+"""The JSON Schema of the test tool's config, built from :mod:`.declaration`.
 
 ``schemas/mix-config.schema.json`` is this module's output
 (``python -m goldlint.families.mixconfig.schema``); a test proves the file is what it
@@ -11,14 +11,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from goldlint.families.mixconfig.keys import GLOBAL, IGNORE, NLU_KEYS
+from goldlint.families.declare import Field, bounds
+from goldlint.families.mixconfig import declaration
+from goldlint.families.mixconfig.declaration import GLOBAL, IGNORE
 
 
-def _key(name: str, kind: str, doc: str) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": kind, "description": doc}
-    if name == "nBest":
-        out["minimum"] = 1
-    if name == IGNORE:
+def _key(f: Field) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": f.type, "description": f.description}
+    out.update(bounds(f))
+    if f is IGNORE:
         out["additionalProperties"] = {"type": "string", "format": "regex", "description": "A Python regular expression of entity names."}
         out["propertyNames"] = {"description": f"An intent name, or `{GLOBAL}` for every intent."}
     return out
@@ -32,11 +33,11 @@ def build_schema() -> dict[str, Any]:
         "description": "The test tool's JSON config (seed 004); only the `nlu` keys goldlint knows are described. "
         "Generated from goldlint (goldlint/families/mixconfig/keys.py); do not edit by hand.",
         "type": "object",
-        "required": ["nlu"],
+        "required": [declaration.SECTION.name] if declaration.SECTION.required else [],
         "properties": {
-            "nlu": {
-                "type": "object",
-                "properties": {name: _key(name, kind, doc) for name, (kind, doc) in NLU_KEYS.items()},
+            declaration.SECTION.name: {
+                "type": declaration.SECTION.type,
+                "properties": {f.name: _key(f) for f in declaration.SECTION.members},
             }
         },
     }

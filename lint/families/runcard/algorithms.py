@@ -22,6 +22,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from goldlint.families.runcard import declaration
+
 #: The harness's fingerprint components (publish.py), in the order it writes them.
 FINGERPRINT_COMPONENTS: tuple[str, ...] = (
     "dataset_sha256",
@@ -72,15 +74,9 @@ WEIGHTS_PROFILE_B: dict[str, float] = {
 #: Metrics that enter the composite as ``1 - x`` (lower is better).
 INVERTED_METRICS: frozenset[str] = frozenset({"code_switching_rate", "hallucination_rate"})
 
-#: Quality tiers, evaluated top down: the first threshold the composite reaches wins.
-QUALITY_TIERS: tuple[tuple[float, str], ...] = (
-    (0.85, "fluent"),
-    (0.70, "deployable"),
-    (0.50, "functional"),
-    (0.30, "emerging"),
-    (0.00, "baseline"),
-)
-UNSCORED = "unscored"
+#: Quality tiers, evaluated top down: the first threshold the composite reaches wins (declared with the card's fields).
+QUALITY_TIERS: tuple[tuple[float, str], ...] = tuple((least, name) for name, least, _ in declaration.QUALITY_TIERS)
+UNSCORED = declaration.UNSCORED
 
 
 def _sha256(data: bytes) -> str:
@@ -191,14 +187,14 @@ def composite(metrics: Mapping[str, Any]) -> float | None:
 
 
 def quality_tier(composite: float | None) -> str:
-    """The tier of a composite (≥, top down): 0.85 fluent, 0.70 deployable, 0.50 functional,
-    0.30 emerging, else baseline; ``None`` is ``"unscored"``."""
+    """The tier of a composite: the first of :data:`QUALITY_TIERS` whose threshold it reaches
+    (top down), else the last; ``None`` is ``"unscored"``."""
     if composite is None:
         return UNSCORED
     for threshold, name in QUALITY_TIERS:
         if composite >= threshold:
             return name
-    return "baseline"
+    return QUALITY_TIERS[-1][1]
 
 
 def cost_adjusted(composite: float | None, cost_per_entry_usd: float | None) -> float | None:

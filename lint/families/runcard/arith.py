@@ -13,7 +13,7 @@ from typing import Any
 from goldlint.families.base import Report
 from goldlint.families.corpus.fields import is_int, is_num
 from goldlint.families.runcard import algorithms as alg
-from goldlint.families.runcard import vocab
+from goldlint.families.runcard import declaration
 from goldlint.families.runcard.rules import COMPOSITE_OR_TIER_MISMATCH, RUNCARD_ARITHMETIC
 from goldlint.findings import At
 
@@ -49,20 +49,18 @@ def check(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -> No
         check_sums(report, card, good, results)
 
 
+_BOUNDED = {block: declaration.bounded(declaration.BLOCKS[block]) for block in ("scores", "totals", "dataset", "")}
+
+
 def _ranges(report: Report, card: dict[str, Any], good: dict[str, set[str]]) -> None:
-    for block in ("scores", "totals", "dataset"):
-        obj: Any = card.get(block)
+    """Every number of the card outside its declared bounds (a rate above one, a negative count)."""
+    for block, bounded in _BOUNDED.items():
+        obj: Any = card.get(block) if block else card
         for name in good[block]:
+            f = bounded.get(name)
             v = obj[name]
-            at = At((block, name))
-            if name in vocab.UNIT_SCORES and is_num(v) and not 0 <= v <= 1:
-                RUNCARD_ARITHMETIC.report(report, at, f"`{name}` is {v}, outside [0, 1]")
-            elif name in vocab.PERCENT_SCORES and is_num(v) and not 0 <= v <= 100:
-                RUNCARD_ARITHMETIC.report(report, at, f"`{name}` is {v}, outside [0, 100] (chrF++ is on sacrebleu's 0–100 scale)")
-            elif is_num(v) and v < 0 and name not in ("ter",):
-                RUNCARD_ARITHMETIC.report(report, at, f"`{name}` is negative ({v})")
-    if "elapsed_seconds" in good[""] and card["elapsed_seconds"] < 0:
-        RUNCARD_ARITHMETIC.report(report, At(("elapsed_seconds",)), f"`elapsed_seconds` is negative ({card['elapsed_seconds']})")
+            if f is not None and is_num(v) and f.outside(v):
+                RUNCARD_ARITHMETIC.report(report, At((block, name) if block else (name,)), f.bounds_message(name, v))
 
 
 def _rates(report: Report, scores: dict[str, Any], ok: set[str]) -> None:

@@ -6,16 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from goldlint.families.runcard import algorithms as alg
-from goldlint.families.runcard import vocab
+from goldlint.families.runcard import declaration
 
 
 def completions(root: Any, path: tuple[str | int, ...], options: Any) -> list[tuple[str, str]] | None:
-    if path in (("method_card", "class"), ("method_class",)):
-        extra = [(c, "Configured extension.") for c in options.extra_method_classes]
-        return list(vocab.METHOD_CLASSES.items()) + extra
-    if path in (("scores", "quality_tier"), ("method_config", "qualityTier")):
-        return list(vocab.TIERS.items())
-    return None
+    """The declared vocabulary of the field at ``path`` (the method classes with their configured extension)."""
+    field = declaration.at(path)
+    if field is None or field.values is None:
+        return None
+    extra = [(c, "Configured extension.") for c in options.extra_method_classes] if field.values is declaration.METHOD_CLASSES else []
+    return list(field.values.items()) + extra
 
 
 def hover(root: Any, path: tuple[str | int, ...], options: Any) -> str | None:
@@ -39,10 +39,11 @@ def hover(root: Any, path: tuple[str | int, ...], options: Any) -> str | None:
         scores = root["scores"]
         recomputed = alg.composite(scores)
         return f"Recomputed composite: **{recomputed}** (profile {alg.profile(scores)}), tier **{alg.quality_tier(recomputed)}**."
-    if path in (("method_card", "class"), ("method_class",)):
+    field = declaration.at(path)
+    if field is not None and field.values is declaration.METHOD_CLASSES:
         value: Any = root
         for step in path:
             value = value.get(step) if isinstance(value, dict) else None
-        if isinstance(value, str) and value in vocab.METHOD_CLASSES:
-            return f"**{value}** — {vocab.METHOD_CLASSES[value]}"
+        if isinstance(value, str) and value in field.values:
+            return f"**{value}** — {field.values[value]}"
     return None

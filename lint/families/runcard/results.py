@@ -9,8 +9,11 @@ from typing import Any
 from goldlint.families.base import Report
 from goldlint.families.corpus.fields import is_int, is_num
 from goldlint.families.runcard.arith import _close, median_ok
+from goldlint.families.runcard.declaration import RESULT, USAGE_COUNT, bounded
 from goldlint.families.runcard.rules import RUNCARD_ARITHMETIC, SUSPICIOUSLY_PERFECT_VARIANTS, UNKNOWN_OR_DUPLICATE_ENTRY_ID
 from goldlint.findings import At
+
+_BOUNDED = bounded(RESULT)  # (a result's bounded numbers: its chrF, its latency)
 
 
 def check_sums(report: Report, card: dict[str, Any], good: dict[str, set[str]], results: list[Any]) -> None:
@@ -44,19 +47,18 @@ def check_sums(report: Report, card: dict[str, Any], good: dict[str, set[str]], 
         used = [r["usage"].get(name) for r in rows if isinstance(r.get("usage"), dict)]
         if used and all(is_int(u) for u in used) and name in good["totals"] and totals[name] != sum(used):
             RUNCARD_ARITHMETIC.report(report, At(("totals", name)), f"`{name}` is {totals[name]} but the results' usage adds up to {sum(used)}")
+    count = USAGE_COUNT
     for i, r in enumerate(results):
         if not isinstance(r, dict):
             continue
-        chrf: Any = r.get("entry_chrf")
-        if is_num(chrf) and not 0 <= chrf <= 100:
-            RUNCARD_ARITHMETIC.report(report, At(("results", i, "entry_chrf")), f"`entry_chrf` is {chrf}, outside [0, 100]")
-        latency: Any = r.get("latency_seconds")
-        if is_num(latency) and latency < 0:
-            RUNCARD_ARITHMETIC.report(report, At(("results", i, "latency_seconds")), f"`latency_seconds` is negative ({latency})")
+        for name, f in _BOUNDED.items():
+            value: Any = r.get(name)
+            if is_num(value) and f.outside(value):
+                RUNCARD_ARITHMETIC.report(report, At(("results", i, name)), f.bounds_message(name, value))
         usage: Any = r.get("usage")
-        for name, count in usage.items() if isinstance(usage, dict) else ():
-            if is_num(count) and count < 0:
-                RUNCARD_ARITHMETIC.report(report, At(("results", i, "usage", name)), f"`{name}` is negative ({count})")
+        for name, used in usage.items() if isinstance(usage, dict) else ():
+            if is_num(used) and count.outside(used):
+                RUNCARD_ARITHMETIC.report(report, At(("results", i, "usage", name)), count.bounds_message(name, used))
 
 
 def _key(value: Any) -> Any:

@@ -6,11 +6,21 @@ RUN113–RUN117 are the submission-folder checks of :mod:`.submission` (§9.1).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from goldlint.diagnostics import Severity
 from goldlint.rules.registry import Rule, register_declared
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 F = "runcard"
+
+
+def _facts() -> Mapping[str, object]:
+    """What the docs say of the declared vocabularies (the declaration names these rules: read late)."""
+    from goldlint.families.runcard.declaration import facts
+
+    return facts()
+
 
 RUNCARD_FIELD_MISSING_OR_WRONG_TYPE = Rule("RUN101", "runcard-field-missing-or-wrong-type", E,
     "A required run-card field (§3.1–3.7) is missing, or a field holds the wrong type: a number where a string belongs, "
@@ -41,20 +51,20 @@ DATASET_HASH_MISMATCH = Rule("RUN105", "dataset-hash-mismatch", E,
 RUNCARD_ARITHMETIC = Rule("RUN106", "runcard-arithmetic", E,
     "The card's arithmetic does not add up: rates ≠ counts/total, `dataset.entry_count` ≠ `scores.total` or the number of "
     "results, counts ≠ what the results say, breakdown counts ≠ totals, `cost_per_entry_usd` ≠ total/entries, "
-    "`cost_adjusted` ≠ composite / log2(1 + 1000 × cost per entry), a rate outside [0, 1], chrF++ outside [0, 100], "
+    "`cost_adjusted` ≠ composite / log2(1 + 1000 × cost per entry), a rate outside {unit}, chrF++ outside {chrf}, "
     "a negative count or duration.",
     "A hand-edited score rarely keeps every derived number consistent; arithmetic that does not add up is a tampered or broken card.",
-    family=F)
+    family=F, facts=_facts)
 COMPOSITE_OR_TIER_MISMATCH = Rule("RUN107", "composite-or-tier-mismatch", E,
     "`composite` is not the weighted composite of the card's metrics (Profile A with FST, Profile B without; weights "
     "renormalised over the metrics present; chrF++ ÷ 100; code-switching and hallucination as 1 − x; 4 decimals), or "
-    "`quality_tier` is not the tier of the composite (0.85 fluent, 0.70 deployable, 0.50 functional, 0.30 emerging, else baseline).",
+    "`quality_tier` is not the tier of the composite ({tiers}).",
     "Rank and tier on the leaderboard come from these two numbers.",
-    family=F)
+    family=F, facts=_facts)
 UNKNOWN_METHOD_CLASS = Rule("RUN108", "unknown-method-class", E,
-    "The method class (`method_card.class` or `method_class`) is not one of raw-llm, coached-llm, pipeline, custom-plugin, api, human (§9.6).",
+    "The method class (`method_card.class` or `method_class`) is not one of {method_classes} (§9.6).",
     "The leaderboard filters by class: a method with an unknown class disappears from every filter.",
-    "safe: an unambiguous typo is replaced by the class it misspells.", family=F)
+    "safe: an unambiguous typo is replaced by the class it misspells.", family=F, facts=_facts)
 UNKNOWN_OR_DUPLICATE_ENTRY_ID = Rule("RUN109", "unknown-or-duplicate-entry-id", E,
     "A result's `entry_id` appears twice, or (with the corpus at hand) names no entry of the corpus.",
     "Per-entry results are joined to the corpus by id: a duplicate counts one entry twice, an unknown id scores nothing.",
@@ -66,10 +76,10 @@ SUSPICIOUSLY_PERFECT_VARIANTS = Rule("RUN110", "suspiciously-perfect-variants", 
     "matching them all exactly suggests the references were seen.",
     family=F)
 TIER_WITHOUT_HUMAN_VALIDATION = Rule("RUN111", "tier-without-human-validation", E,
-    "A Deployable or Fluent tier is claimed (`scores.quality_tier`, `method_config.qualityTier`) without a human-validation "
+    "A {validated} tier is claimed (`scores.quality_tier`, `method_config.qualityTier`) without a human-validation "
     "record: a non-empty `human_validation`, or `verification_tier: community_validated` (§5, §7.2).",
     "No method may claim Deployable or above on automated metrics alone: bilingual speakers must confirm the output is usable.",
-    family=F)
+    family=F, facts=_facts)
 BAD_RUN_ID_OR_TIMESTAMP = Rule("RUN112", "bad-run-id-or-timestamp", W,
     "`run_id` is not a UUID v4 (the spec) or a harness id `run_YYYYMMDD_HHMMSS_…` (accepted; hover says which), or "
     "`timestamp` is not an ISO 8601 date-time in UTC (`Z` or `+00:00`).",

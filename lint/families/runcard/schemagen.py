@@ -1,6 +1,7 @@
-"""Generate ``schemas/runcard.schema.json`` from :mod:`.vocab` (fields, method classes, tiers).
+"""Generate ``schemas/runcard.schema.json`` from :mod:`.declaration` (fields, their types,
+bounds and vocabularies).
 
-Run ``python -m goldlint.families.runcard.schemagen`` after changing the tables; a test
+Run ``python -m goldlint.families.runcard.schemagen`` after changing the declaration; a test
 regenerates the schema and fails when the file in ``schemas/`` differs.
 """
 
@@ -9,56 +10,67 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from goldlint.families.runcard import vocab
+from goldlint.families.declare import Field, bounds
+from goldlint.families.runcard import declaration
+from goldlint.families.runcard.declaration import SHA256, SHA256_TEXT, kinds
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
-SHA256 = {"type": "string", "pattern": "^[0-9a-fA-F]{64}$", "description": "SHA-256, 64 hexadecimal digits."}
+_SHA256 = {"type": "string", "pattern": f"^{SHA256}$", "description": SHA256_TEXT}
+# The blocks of a card, each a definition of its own; the results' items.
+_DEFS = {"dataset": declaration.DATASET, "scores": declaration.SCORES, "totals": declaration.TOTALS, "result": declaration.RESULT,
+         "fingerprint": declaration.FINGERPRINT}
+_ITEMS = {"results": "result"}
+_USAGE = "usage"  # (a result's usage: its members are token counts)
 
 
-def _kinds(kinds: str) -> dict[str, Any]:
-    parts = kinds.split("|")
+def _kinds(spelled: str) -> dict[str, Any]:
+    parts = spelled.split("|")
     if "sha256" in parts:
         rest = [p for p in parts if p != "sha256"]
         if not rest:
-            return dict(SHA256)
-        return {"anyOf": [dict(SHA256), {"type": rest if len(rest) > 1 else rest[0]}]}
+            return dict(_SHA256)
+        return {"anyOf": [dict(_SHA256), {"type": rest if len(rest) > 1 else rest[0]}]}
     return {"type": parts if len(parts) > 1 else parts[0]}
 
 
-def _object(table: dict[str, tuple[str, bool]], extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    props = {name: _kinds(kinds) for name, (kinds, _) in table.items()}
-    for name, more in (extra or {}).items():
-        props[name] = {**props.get(name, {}), **more}
-    return {"type": "object", "required": [n for n, (_, req) in table.items() if req], "properties": props}
+def _field(f: Field) -> dict[str, Any]:
+    if f.name in _DEFS:
+        ref = {"$ref": f"#/$defs/{f.name}"}
+        return {"anyOf": [ref, dict(_SHA256)]} if f.form == SHA256 else ref
+    if f.name in _ITEMS:
+        return {"type": "array", "items": {"$ref": f"#/$defs/{_ITEMS[f.name]}"}}
+    out = _kinds(kinds(f))
+    if f.values is not None:
+        out["enum"] = list(f.values)
+    out.update(bounds(f))
+    if f.members:  # (a member's enum says its type too)
+        out["properties"] = {m.name: {"enum": list(m.values)} if m.values is not None else _field(m) for m in f.members}
+    return out
+
+
+def _object(fields: tuple[Field, ...], *, top: bool = False) -> dict[str, Any]:
+    props = {f.name: _field(f) if top else _member(f) for f in fields}
+    return {"type": "object", "required": [f.name for f in fields if f.required], "properties": props}
+
+
+def _member(f: Field) -> dict[str, Any]:
+    """A field of a block (no block of its own inside it)."""
+    out = _kinds(kinds(f))
+    if f.values is not None:
+        out["enum"] = list(f.values)
+    out.update(bounds(f))
+    if f.name == _USAGE:
+        out["additionalProperties"] = bounds(declaration.USAGE_COUNT)
+    return out
 
 
 def schema() -> dict[str, Any]:
-    scores = _object(vocab.SCORES, {"quality_tier": {"enum": list(vocab.TIERS)}})
-    for name in vocab.UNIT_SCORES:
-        if name in scores["properties"]:
-            scores["properties"][name].update({"minimum": 0, "maximum": 1})
-    for name in vocab.PERCENT_SCORES:
-        scores["properties"][name].update({"minimum": 0, "maximum": 100})
-    top = _object(vocab.TOP, {"method_class": {"enum": list(vocab.METHOD_CLASSES)}})
-    top["properties"]["dataset"] = {"$ref": "#/$defs/dataset"}
-    top["properties"]["scores"] = {"$ref": "#/$defs/scores"}
-    top["properties"]["totals"] = {"$ref": "#/$defs/totals"}
-    top["properties"]["results"] = {"type": "array", "items": {"$ref": "#/$defs/result"}}
-    top["properties"]["fingerprint"] = {"anyOf": [{"$ref": "#/$defs/fingerprint"}, dict(SHA256)]}
-    top["properties"]["method_card"] = {"type": ["object", "null"], "properties": {"class": {"enum": list(vocab.METHOD_CLASSES)}}}
-    top["properties"]["method_config"] = {"type": ["object", "null"], "properties": {"qualityTier": {"enum": list(vocab.TIERS)}}}
     return {
         "$schema": DRAFT,
         "$id": "https://goldlint.dev/schemas/runcard.schema.json",
         "title": "Rosetta run card (seed 002 §3; the harness's assemble_run_card)",
-        **top,
-        "$defs": {
-            "dataset": _object(vocab.DATASET),
-            "scores": scores,
-            "totals": _object(vocab.TOTALS),
-            "result": _object(vocab.RESULT),
-            "fingerprint": _object(vocab.FINGERPRINT),
-        },
+        **_object(declaration.TOP, top=True),
+        "$defs": {name: _object(fields) for name, fields in _DEFS.items()},
     }
 
 

@@ -1,4 +1,4 @@
-"""RUN101: the card's fields and their types, checked by hand against :mod:`.vocab`'s tables.
+"""RUN101: the card's fields and their types, checked by hand against :mod:`.declaration`'s tables.
 
 Returns which fields are usable, so later checks never trip over a wrong type.
 """
@@ -12,11 +12,14 @@ from typing import Any
 
 from goldlint.families.base import Report
 from goldlint.families.corpus.fields import describe, expected_text, matches
-from goldlint.families.runcard import vocab
+from goldlint.families.declare import JSON_TYPES
+from goldlint.families.runcard import declaration
+from goldlint.families.runcard.declaration import HEX_DIGIT, SHA256_LENGTH
 from goldlint.families.runcard.rules import RUNCARD_FIELD_MISSING_OR_WRONG_TYPE
 from goldlint.findings import At
 
-_NOT_HEX = re.compile(r"[^0-9a-fA-F]")
+_NOT_HEX = re.compile(f"[^{HEX_DIGIT}]")
+_TABLES = {block: declaration.table(fields) for block, fields in declaration.BLOCKS.items()}
 
 
 def sha256_problem(value: str) -> tuple[str, int, int] | None:
@@ -24,8 +27,8 @@ def sha256_problem(value: str) -> tuple[str, int, int] | None:
     bad = _NOT_HEX.search(value)
     if bad is not None:
         return f"`{bad.group()}` at character {bad.start() + 1} is not a hexadecimal digit", bad.start(), bad.end()
-    if len(value) != 64:
-        return f"{len(value)} hexadecimal digits, a SHA-256 has 64", 0, len(value)
+    if len(value) != SHA256_LENGTH:
+        return f"{len(value)} hexadecimal digits, a SHA-256 has {SHA256_LENGTH}", 0, len(value)
     return None
 
 
@@ -52,8 +55,7 @@ def check_value(report: Report, at: At, name: str, value: Any, kinds: str) -> bo
 # nearly every value is plainly of its kind: one set lookup says so (a float only when
 # finite). Any other value (a YAML reader's subclasses among them, a SHA-256 to check)
 # goes through check_value, which decides and words the finding.
-_TYPES: dict[str, tuple[type, ...]] = {"string": (str,), "integer": (int,), "number": (int, float), "object": (dict,), "array": (list,),
-                                       "boolean": (bool,), "null": (type(None),)}
+_TYPES = JSON_TYPES
 
 
 @lru_cache(maxsize=64)
@@ -82,14 +84,15 @@ def check_table(report: Report, at: At, obj: dict[str, Any], table: dict[str, tu
 def check(report: Report, card: dict[str, Any]) -> dict[str, set[str]]:
     """RUN101 over the whole card: ``{"": top fields, "dataset": ..., "scores": ..., ...}`` that are usable."""
     top = At(())
-    good: dict[str, set[str]] = {"": check_table(report, top, card, vocab.TOP, "the run card")}
-    for name, table in (("dataset", vocab.DATASET), ("scores", vocab.SCORES), ("totals", vocab.TOTALS)):
+    good: dict[str, set[str]] = {"": check_table(report, top, card, _TABLES[""], "the run card")}
+    for name in ("dataset", "scores", "totals"):
+        table = _TABLES[name]
         if name in good[""]:
             good[name] = check_table(report, At((name,)), card[name], table, f"`{name}`")
         else:
             good[name] = set()
     fp = card.get("fingerprint")
-    good["fingerprint"] = check_table(report, At(("fingerprint",)), fp, vocab.FINGERPRINT, "`fingerprint`") if isinstance(fp, dict) and "fingerprint" in good[""] else set()
+    good["fingerprint"] = check_table(report, At(("fingerprint",)), fp, _TABLES["fingerprint"], "`fingerprint`") if isinstance(fp, dict) and "fingerprint" in good[""] else set()
     good["results"] = set()
     results: Any = card.get("results")
     if "results" in good[""]:
@@ -99,7 +102,7 @@ def check(report: Report, card: dict[str, Any]) -> dict[str, set[str]]:
             if not isinstance(r, dict):
                 RUNCARD_FIELD_MISSING_OR_WRONG_TYPE.report(report, where, f"a result must be an object, found {describe(r)}")
                 continue
-            if len(check_table(report, where, r, vocab.RESULT, "this result")) == len([k for k in vocab.RESULT if k in r]):
+            if len(check_table(report, where, r, _TABLES["result"], "this result")) == len([k for k in _TABLES["result"] if k in r]):
                 ok.add(str(n))
         good["results"] = ok
     return good

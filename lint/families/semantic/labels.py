@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from goldlint.families.base import Report
+from goldlint.families.semantic.declaration import ITEMS
 from goldlint.families.semantic.rules import DUPLICATE_LABEL, EMPTY_LABELS, PROFILE_MISMATCH, UNKNOWN_RISK, UNKNOWN_TOPIC
 from goldlint.families.semantic.vocab import AUTO, PROFILES, Profile, detect_profile, profile_for
 from goldlint.findings import At, Change, safe_fix, unsafe_fix
@@ -193,6 +194,6 @@ def check_actions(report: Report, root: dict[str, Any]) -> None:
 
 def check_empty(report: Report, root: dict[str, Any]) -> None:
     """SEM106."""
-    for name in ("topics", "risks", "actions"):
+    for name in ITEMS:
         if root.get(name) == []:
             EMPTY_LABELS.report(report, At((name,)), f"`{name}` is empty: a meeting without {name} is rare, check the labelling is finished")

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from goldlint.diagnostics import Severity
 from goldlint.rules.registry import Rule, register_declared
 
 E, W = Severity.ERROR, Severity.WARNING
 F = "semantic"
 
+
+def _facts() -> Mapping[str, object]:
+    """What the docs say of the declared fields (the declaration names these rules: read late)."""
+    from goldlint.families.semantic.declaration import facts
+
+    return facts()
+
+
 SEMANTIC_SCHEMA = Rule("SEM101", "semantic-schema", E,
-    "The gold label file does not follow the schema: a required field is missing (`schema_version`, `meeting_id`, "
-    "`topics`, `risks`, `actions`; `label` of a topic; `type`, `severity`, `segment_id` of a risk; `text` of an action), "
-    "`schema_version` is not 1, a value has the wrong type or is empty, or a key is unknown (with a did-you-mean).",
+    "The gold label file does not follow the schema: a required field is missing ({required}), "
+    "`schema_version` is not {version}, a value has the wrong type or is empty, or a key is unknown (with a did-you-mean).",
     "The benchmark reads these files without a schema check of its own: a missing `risks` array or a misspelt "
     "`segment_ids` key silently scores the meeting as having no risks or no segments.",
-    "unsafe: a misspelt key is renamed to the key it is a typo of (only when that is unambiguous).", F)
+    "unsafe: a misspelt key is renamed to the key it is a typo of (only when that is unambiguous).", F, facts=_facts)
 MEETING_ID_MISMATCH = Rule("SEM102", "meeting-id-mismatch", E,
     "`meeting_id` differs from the file name stem.",
     "Gold labels are looked up by `<meeting_id>.json` and matched to the transcript by `meeting_id`: a file whose id "
@@ -30,14 +39,13 @@ UNKNOWN_TOPIC = Rule("SEM103", "unknown-topic", W,
     "safe: a label that differs from a vocabulary label only in case or `-`/`_`/space is rewritten to it.", F)
 UNKNOWN_RISK = Rule("SEM104", "unknown-risk", E,
     "A risk `type` is not one of the profile's risk types, or its `severity` is not allowed for that type "
-    "(in the spec profile `compliance` starts at medium and `competitor_mention` stops at medium). Choosing the "
-    "profile: `semantic: {profile: spec}` (the seed's eight risk types) or `{profile: slower-whisper}` (escalation, "
-    "churn, pricing; low, medium, high) in goldlint.yaml; by default (`auto`) each file is judged by the profile its "
+    "(in the spec profile {spec_narrowed}). Choosing the profile: `semantic: {{profile: spec}}` (the seed's {spec_count} "
+    "risk types) or `{{profile: slower-whisper}}` ({slower_whisper}) in goldlint.yaml; by default (`auto`) each file is judged by the profile its "
     "labels follow, the message says which, and a file that follows another profile than config names is one "
     "SEM109. `extend-risk-types` adds types or severities; `goldlint score --profile` lints the gold with that profile.",
     "Risk metrics match type and severity exactly; an unknown type or an impossible severity is a label no system can "
     "ever produce, and it distorts the severity-weighted F1.",
-    "safe: a type that differs from a known type only in case or `-`/`_`/space is rewritten to it.", F)
+    "safe: a type that differs from a known type only in case or `-`/`_`/space is rewritten to it.", F, facts=_facts)
 DUPLICATE_LABEL = Rule("SEM105", "duplicate-label", W,
     "A topic label appears twice, two risks share a type and a `segment_id`, or two actions have the same text after "
     "normalisation (case, punctuation and spacing ignored, as the benchmark's fuzzy matcher does).",

@@ -1,4 +1,4 @@
-"""The JSON Schemas of semantic gold labels, built from :mod:`.vocab` and :mod:`.shape`.
+"""The JSON Schemas of semantic gold labels, built from :mod:`.declaration` and :mod:`.vocab`.
 
 ``schemas/semantic-spec.schema.json`` and ``schemas/semantic-slower-whisper.schema.json``
 are this module's output, written by ``python -m goldlint.families.semantic.schema``; a
@@ -16,52 +16,46 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from goldlint.families.semantic.shape import ITEMS, TOP
+from goldlint.families.declare import Field
+from goldlint.families.semantic import declaration
 from goldlint.families.semantic.vocab import PROFILES, Profile
 
-_DEFS = {"topics": "topic", "risks": "risk", "actions": "action"}
-_DESCRIBE = {
-    "schema_version": "Always 1 for this version of the format.",
-    "meeting_id": "The meeting's id; equals the file name stem (SEM102).",
-    "summary": "Optional human-written summary for Track A evaluation.",
-    "segment_id": "Segment id (in the meeting's transcript) where the risk was identified.",
-    "evidence": "Quote supporting the risk label; found in the segment (SEM108, with a transcript).",
-    "text": "Description of the action item.",
-    "speaker_id": "Speaker who committed to or is assigned the action.",
-}
+_DEFS = declaration.ITEM
+_SEGMENT_IDS = "segmentIds"
 
 
-def _field(section: str, name: str, kind: str, profile: Profile) -> dict[str, Any]:
-    if kind == "array" and name == "segment_ids":
-        return {"$ref": "#/$defs/segmentIds"}
-    if kind == "array":
-        return {"type": "array", "items": {"$ref": f"#/$defs/{_DEFS[name]}"}}
-    out: dict[str, Any] = {"type": kind}
-    if (section, name) == ("", "schema_version"):
-        out["const"] = 1
-    if (section, name) in (("", "meeting_id"), ("topics", "label"), ("actions", "text")):
-        out["minLength"] = 1
-    if (section, name) == ("topics", "label"):
+def _field(section: str, f: Field, profile: Profile) -> dict[str, Any]:
+    if f is declaration.SEGMENT_IDS_FIELD:
+        return {"$ref": f"#/$defs/{_SEGMENT_IDS}"}
+    if f.type == "array":
+        return {"type": "array", "items": {"$ref": f"#/$defs/{_DEFS[f.name]}"}}
+    out: dict[str, Any] = {"type": f.type}
+    if f.range is not None and f.range[0] == f.range[1]:
+        out["const"] = f.range[0]
+    if f.nonblank:
+        out.update(minLength=1, pattern=r"\S")
+    vocabulary = declaration.VOCABULARY.get((section, f.name))
+    if vocabulary == "topics":
         out["description"] = f"A topic of the `{profile.name}` vocabulary (others are warned about: SEM103)."
         out["examples"] = list(profile.topics)
-    elif (section, name) == ("risks", "type"):
+    elif vocabulary == "risk_types":
         out["description"] = "Risk category: " + "; ".join(f"{k}: {v.doc}" for k, v in profile.risk_types.items())
         out["enum"] = list(profile.risk_types)
-    elif (section, name) == ("risks", "severity"):
-        out["description"] = "Risk severity; the values allowed depend on the risk type."
+    elif vocabulary == "severities":
+        out["description"] = f.text()
         out["enum"] = list(profile.severities)
-    elif (section, name) == ("risks", "segment_id"):
-        out["minimum"] = 0
-    if name in _DESCRIBE and "description" not in out:
-        out["description"] = _DESCRIBE[name]
+    if f.minimum is not None:
+        out["minimum"] = f.minimum
+    if f.description and "description" not in out:
+        out["description"] = f.text()
     return out
 
 
-def _object(section: str, fields: dict[str, tuple[str, bool]], profile: Profile) -> dict[str, Any]:
+def _object(section: str, fields: tuple[Field, ...], profile: Profile) -> dict[str, Any]:
     return {
         "type": "object",
-        "required": [n for n, (_, req) in fields.items() if req],
-        "properties": {n: _field(section, n, kind, profile) for n, (kind, _) in fields.items()},
+        "required": [f.name for f in fields if f.required],
+        "properties": {f.name: _field(section, f, profile) for f in fields},
         "additionalProperties": False,
     }
 
@@ -74,8 +68,8 @@ def build_schema(profile: Profile) -> dict[str, Any]:
         "description": "A slower-whisper semantic gold label file: topics, risks with severities, and actions of one meeting. "
         "Generated from goldlint's vocabularies (goldlint/families/semantic/vocab.py); do not edit by hand.",
     }
-    schema.update(_object("", TOP, profile))
-    risk = _object("risks", ITEMS["risks"], profile)
+    schema.update(_object("", declaration.TOP, profile))
+    risk = _object("risks", declaration.RISK, profile)
     narrower = [(k, v.severities) for k, v in profile.risk_types.items() if v.severities != profile.severities]
     if narrower:
         risk["allOf"] = [
@@ -86,10 +80,10 @@ def build_schema(profile: Profile) -> dict[str, Any]:
             for kind, severities in narrower
         ]
     schema["$defs"] = {
-        "segmentIds": {"type": "array", "items": {"type": "integer", "minimum": 0}, "description": "Segment ids in the meeting's transcript."},
-        "topic": _object("topics", ITEMS["topics"], profile),
-        "risk": risk,
-        "action": _object("actions", ITEMS["actions"], profile),
+        _SEGMENT_IDS: {"type": "array", "items": dict(declaration.SEGMENT_IDS_FIELD.items or {}), "description": declaration.SEGMENT_IDS_FIELD.description},
+        _DEFS["topics"]: _object("topics", declaration.TOPIC, profile),
+        _DEFS["risks"]: risk,
+        _DEFS["actions"]: _object("actions", declaration.ACTION, profile),
     }
     return schema
 

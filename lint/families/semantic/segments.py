@@ -17,6 +17,7 @@ import orjson
 
 from goldlint.diagnostics import Severity
 from goldlint.families.base import Context, Report
+from goldlint.families.semantic.declaration import SEGMENT_ID
 from goldlint.families.semantic.rules import EVIDENCE_NOT_IN_TRANSCRIPT, SEGMENT_IDS
 from goldlint.findings import At, Change, safe_fix
 
@@ -104,7 +105,7 @@ def check_segments(report: Report, root: dict[str, Any], transcript: Transcript 
     for path, ids in _id_lists(root):
         for m, sid in enumerate(ids):
             _check_id(report, path + (m,), sid, transcript)
-        if not all(_is_id(i) and i >= 0 for i in ids):
+        if not all(_is_id(i) and not SEGMENT_ID.outside(i) for i in ids):
             continue
         ordered = sorted(set(ids))
         if ids != ordered:
@@ -122,8 +123,8 @@ def check_segments(report: Report, root: dict[str, Any], transcript: Transcript 
 def _check_id(report: Report, path: tuple[Any, ...], sid: Any, transcript: Transcript | None) -> None:
     if not _is_id(sid):
         return
-    if sid < 0:
-        SEGMENT_IDS.report(report, At(path), f"segment id {sid} is negative")
+    if SEGMENT_ID.outside(sid):
+        SEGMENT_IDS.report(report, At(path), f"segment id {sid} is negative" if SEGMENT_ID.minimum == 0 else f"segment id {sid} is below {SEGMENT_ID.minimum}")
     elif transcript is not None and sid not in transcript.segments:
         SEGMENT_IDS.report(report, At(path), f"segment {sid} is not in the transcript `{transcript.path.name}` ({transcript.describe_ids()})")
 

@@ -1,7 +1,7 @@
 """SEM101 (the file's shape) and SEM102 (``meeting_id`` against the file name).
 
 Plain Python over the decoded value: no JSON Schema validator runs on the clean path. The
-field tables below mirror ``schemas/semantic-*.schema.json`` (a test proves they agree).
+field tables come from :mod:`.declaration`, as ``schemas/semantic-*.schema.json`` do.
 """
 
 from __future__ import annotations
@@ -10,25 +10,16 @@ import json
 from typing import Any
 
 from goldlint.families.base import Report
+from goldlint.families.semantic import declaration
 from goldlint.families.semantic.rules import MEETING_ID_MISMATCH, SEMANTIC_SCHEMA
 from goldlint.findings import At, Change, unsafe_fix
 from goldlint.suggest import unambiguous
 
-# field -> (JSON type, required)
-TOP: dict[str, tuple[str, bool]] = {
-    "schema_version": ("integer", True),
-    "meeting_id": ("string", True),
-    "topics": ("array", True),
-    "risks": ("array", True),
-    "actions": ("array", True),
-    "summary": ("string", False),
-}
-ITEMS: dict[str, dict[str, tuple[str, bool]]] = {
-    "topics": {"label": ("string", True), "segment_ids": ("array", False)},
-    "risks": {"type": ("string", True), "severity": ("string", True), "segment_id": ("integer", True), "evidence": ("string", False)},
-    "actions": {"text": ("string", True), "speaker_id": ("string", False), "segment_ids": ("array", False)},
-}
-NON_EMPTY = {("meeting_id",), ("topics", "label"), ("actions", "text")}
+# field -> (JSON type, required), read from the declaration
+TOP: dict[str, tuple[str, bool]] = declaration.table(declaration.TOP)
+ITEMS: dict[str, dict[str, tuple[str, bool]]] = {section: declaration.table(fields) for section, fields in declaration.ITEMS.items()}
+NON_EMPTY = declaration.nonblank()
+_VERSION = declaration.SCHEMA_VERSION
 
 
 def json_type(value: Any) -> str:
@@ -77,9 +68,11 @@ def check_shape(report: Report, root: Any) -> bool:
         SEMANTIC_SCHEMA.report(report, At(()), f"a semantic gold file is a JSON object, found {_an(json_type(root))}")
         return False
     sound = check_object(report, (), root, TOP, ())
-    version = root.get("schema_version")
-    if json_type(version) == "integer" and version != 1:
-        SEMANTIC_SCHEMA.report(report, At(("schema_version",)), f"`schema_version` must be 1, found {json.dumps(version)}")
+    version: Any = root.get("schema_version")
+    first, last = _VERSION.range or (1, 1)
+    if json_type(version) == "integer" and not first <= version <= last:
+        wanted = first if first == last else f"from {first} to {last}"
+        SEMANTIC_SCHEMA.report(report, At((_VERSION.name,)), f"`{_VERSION.name}` must be {wanted}, found {json.dumps(version)}")
     for section, fields in ITEMS.items():
         items = root.get(section)
         if not isinstance(items, list):

@@ -20,16 +20,16 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-SEVERITIES = ("low", "medium", "high", "critical")
 SEVERITY_DOC = {
     "low": "weight 0.5 — minor concern, a single mention",
     "medium": "weight 1.0 — concern expressed, needs attention",
     "high": "weight 2.0 — actionable urgency",
     "critical": "weight 4.0 — immediate action (spec profile only)",
 }
+SEVERITIES = tuple(SEVERITY_DOC)  # (in rising order)
 
-_ALL = ("low", "medium", "high", "critical")
-_LMH = ("low", "medium", "high")
+_ALL = SEVERITIES
+_LMH = SEVERITIES[:3]  # (slower-whisper's: no `critical`)
 
 
 @dataclass(frozen=True)

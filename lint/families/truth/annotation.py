@@ -12,9 +12,19 @@ import re
 from typing import Any
 
 from goldlint.families.base import Report
+from goldlint.families.truth.declaration import (
+    CALENDAR_ROOT,
+    FORMATTED_LITERAL,
+    LITERAL,
+    PREDEFINED_EXAMPLE,
+    PREDEFINED_PREFIX,
+    PREDEFINED_SEGMENT,
+    VALUE_TYPES,
+    is_value,
+)
 from goldlint.families.truth.ontology import Ontology
 from goldlint.families.truth.rules import ANNOTATION_NOT_OBJECT, ENTITY_NOT_IN_ONTOLOGY, ENTITY_VALUE_SHAPE, LITERAL_NOT_IN_TRANSCRIPTION, PREDEFINED_KEY_PATH
-from goldlint.families.truth.vocab import CALENDAR_ROOT, ENTITY_KEYS, PREDEFINED_PREFIX, PREDEFINED_SEGMENT
+from goldlint.families.truth.vocab import ENTITY_KEYS
 from goldlint.findings import At, Change, safe_fix, unsafe_fix
 from goldlint.formats.json_read import parse_json
 from goldlint.rules.file_rules import check_gold_text
@@ -22,7 +32,9 @@ from goldlint.rules.general import DUPLICATE_KEY, SYNTAX_ERROR
 from goldlint.suggest import did_you_mean, unambiguous
 
 _SEGMENT = re.compile(PREDEFINED_SEGMENT)
-_SHAPES = "a string, a number, an object of `literal`/`canonical`/`formattedLiteral`, a list of those, or `{}`"
+_KEYS_SAID = "/".join(f"`{k}`" for k in ENTITY_KEYS)
+_SHAPES = ", ".join(("a " if t[0] not in "aeiou" else "an ") + t for t in VALUE_TYPES) + f", an object of {_KEYS_SAID}, a list of those, or `{{}}`"
+_VALUES_SAID = " or ".join(("a " if t[0] not in "aeiou" else "an ") + t for t in VALUE_TYPES)
 
 
 def kind(value: Any) -> str:
@@ -94,7 +106,7 @@ class Annotations:
         report = self.report
         if isinstance(ref, str):
             check_gold_text(report, At(path), ref)
-        elif isinstance(ref, (int, float)) and not isinstance(ref, bool):
+        elif is_value(ref):
             pass
         elif isinstance(ref, list) and not in_list:
             if not ref:
@@ -119,7 +131,7 @@ class Annotations:
             return
         if predefined:
             ENTITY_VALUE_SHAPE.report(report, At(path + (predefined[0],), key=True),
-                                      f"`{predefined[0]}` is a predefined key path: it cannot share an object with `literal`/`canonical`/`formattedLiteral`")
+                                      f"`{predefined[0]}` is a predefined key path: it cannot share an object with {_KEYS_SAID}")
         for key, value in ref.items():
             if key in predefined:
                 continue
@@ -128,18 +140,18 @@ class Annotations:
                 target = unambiguous(key, [k for k in ENTITY_KEYS if k not in ref])
                 hint = f" (did you mean `{target}`?)" if target else ""
                 fix = safe_fix(f"rename to `{target}`", Change(where.as_key, target, as_string=True)) if target else None
-                ENTITY_VALUE_SHAPE.report(report, where.as_key, f"`{key}` is not a key of an entity dict{hint}; the keys are literal, canonical, formattedLiteral", fix)
+                ENTITY_VALUE_SHAPE.report(report, where.as_key, f"`{key}` is not a key of an entity dict{hint}; the keys are {', '.join(ENTITY_KEYS)}", fix)
                 continue
-            if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-                ENTITY_VALUE_SHAPE.report(report, where, f"`{key}` must be a string or a number, found {kind(value)}")
+            if not is_value(value):
+                ENTITY_VALUE_SHAPE.report(report, where, f"`{key}` must be {_VALUES_SAID}, found {kind(value)}")
                 continue
             if not isinstance(value, str):
                 continue
             check_gold_text(report, where, value)
-            if key == "literal" and transcription is not None and value.strip():
+            if key == LITERAL.name and transcription is not None and value.strip():
                 if value not in transcription and _words(value) not in _words(transcription):
                     LITERAL_NOT_IN_TRANSCRIPTION.report(report, where, f"literal `{value}` is not in the transcription `{transcription}`")
-            elif key == "formattedLiteral":
+            elif key == FORMATTED_LITERAL.name:
                 self.formatted.append((where, entity, value))
 
     def _struct(self, path: tuple[Any, ...], entity: str, ref: dict[str, Any], nested: bool = False) -> None:
@@ -170,7 +182,7 @@ class Annotations:
         for part in key.split("."):
             if not _SEGMENT.fullmatch(part):
                 if part:
-                    msg = f"`{part}` in the key path `{key}` is not a predefined name (`nuance_` and capitals, e.g. `nuance_MONTH`)"
+                    msg = f"`{part}` in the key path `{key}` is not a predefined name (`{PREDEFINED_PREFIX}` and capitals, e.g. `{PREDEFINED_EXAMPLE}`)"
                     PREDEFINED_KEY_PATH.report(self.report, where.as_key.inside(at, at + len(part)), msg)
                 else:  # the dots around the missing part
                     PREDEFINED_KEY_PATH.report(self.report, where.as_key.inside(max(at - 1, 0), min(at + 1, len(key))), f"empty part in the key path `{key}`")

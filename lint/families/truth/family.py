@@ -26,6 +26,7 @@ from typing import Any
 import orjson
 
 from goldlint.families.base import Context, Family, Report
+from goldlint.families.truth import declaration
 from goldlint.families.truth import rules as _rules  # noqa: F401  (registers TRU rules)
 from goldlint.families.truth.annotation import Annotations
 from goldlint.families.truth.calendar import check_calendar
@@ -53,7 +54,7 @@ class TruthFamily(Family):
         if not doc.rows:
             EMPTY_FILE.report(report, At(("header",)), "the truth file has a header but no test cases")
             return
-        audio_k, text_k, ann_k, intent_k = (doc.column_index(name) for name in ("codedWvnm", "transcription", "annotation", "intent"))
+        audio_k, text_k, ann_k, intent_k = (doc.column_index(c.name) for c in (declaration.AUDIO, declaration.TRANSCRIPTION, declaration.ANNOTATION, declaration.INTENT))
         annotations = Annotations(report, ontology, options.flattened_predefined)
         seen: dict[str, int] = {}
         for i, row in enumerate(doc.rows):

@@ -10,13 +10,14 @@ import json
 from collections.abc import Iterator, Set
 
 from goldlint.dataset.collect import Declared
+from goldlint.families.truth import declaration
 from goldlint.findings import At
 from goldlint.formats.tsv_doc import TsvDocument
 
 
 def items(doc: TsvDocument, labelled: bool = True, only: Set[int] | None = None) -> Iterator[tuple[int, Declared]]:
     """Each row with a transcription, keyed by its number."""
-    text_k, intent_k, ann_k, audio_k = (doc.column_index(name) for name in ("transcription", "intent", "annotation", "codedWvnm"))
+    text_k, intent_k, ann_k, audio_k = (doc.column_index(c.name) for c in (declaration.TRANSCRIPTION, declaration.INTENT, declaration.ANNOTATION, declaration.AUDIO))
     if text_k is None:
         return
     rows = doc.rows

@@ -2,21 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from goldlint.diagnostics import Severity
 from goldlint.rules.registry import Rule, register_declared
 
 E, W = Severity.ERROR, Severity.WARNING
 F = "truth"
+
+
+def _facts() -> Mapping[str, object]:
+    """What the docs say of the declared fields (the declaration names these rules: read late)."""
+    from goldlint.families.truth.declaration import facts
+
+    return facts()
+
 HEADER = "speaker\tcodedWvnm\ttranscription\tannotation\tintent"
 ROW = '1\t1-1.wav\tI would like a large coffee\t{"COFFEE_SIZE": {"canonical": "lg", "literal": "large"}}\tORDER_COFFEE'
 
 TRUTH_HEADER = Rule("TRU101", "truth-header", E,
-    "The header row is missing, a required column (`transcription`, `intent`) is absent, a column name is written in "
+    "The header row is missing, a required column ({required_columns}) is absent, a column name is written in "
     "another case or with spaces instead of tabs, or a column repeats; an unknown column is a warning.",
     "The test tool finds columns by their exact names: a file without a header, or with `Intent` for `intent`, "
     "loses its first test case or every intent.",
     "safe: a column name in another case is rewritten to the documented name; a header written with spaces is "
-    "rewritten with tabs.", F)
+    "rewritten with tabs.", F, facts=_facts)
 WRONG_CELL_COUNT = Rule("TRU102", "wrong-cell-count", E,
     "A row has more or fewer cells than the header (cells separated by spaces instead of one tab is the classic cause).",
     "The tool reads cells by position: a missing tab shifts the annotation into the intent column, and the test case "
@@ -28,12 +38,12 @@ ANNOTATION_NOT_OBJECT = Rule("TRU103", "annotation-not-object", E,
     "The tool json-loads every annotation: one broken cell stops the run or drops the test case.",
     "unsafe: an empty cell becomes `{}` (a test case without entities).", F)
 ENTITY_VALUE_SHAPE = Rule("TRU104", "entity-value-shape", E,
-    "An entity's reference value has a shape the tool does not know. Allowed: a string or number; an object with one "
-    "or more of `literal`, `canonical`, `formattedLiteral` (string or number values, no other keys); a list of those; "
-    "`{}` (the entity must be absent); an object of flattened predefined values (`nuance_CALENDAR.…` keys).",
+    "An entity's reference value has a shape the tool does not know. Allowed: a {value_types}; an object with one "
+    "or more of {entity_keys} ({value_types} values, no other keys); a list of those; "
+    "`{{}}` (the entity must be absent); an object of flattened predefined values (`{calendar}.…` keys).",
     "A misspelt key such as `canonicle` is not compared at all, so the entity is scored on the remaining keys only "
     "(or counts as correct when no key is left).",
-    "safe: a misspelt entity-dict key is renamed to the key it is an unambiguous typo of.", F)
+    "safe: a misspelt entity-dict key is renamed to the key it is an unambiguous typo of.", F, facts=_facts)
 LITERAL_NOT_IN_TRANSCRIPTION = Rule("TRU105", "literal-not-in-transcription", W,
     "A `literal` reference does not occur in the row's transcription (case and spacing ignored).",
     "The literal is the span of the transcription the engine tags; a literal that is not there can never be returned, "

@@ -1,4 +1,4 @@
-"""The JSON Schema of a truth file's ``annotation`` cell, built from :mod:`.vocab`.
+"""The JSON Schema of a truth file's ``annotation`` cell, built from :mod:`.declaration`.
 
 ``schemas/truth-annotation.schema.json`` is this module's output
 (``python -m goldlint.families.truth.schema``); a test proves the file is what it builds.
@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from goldlint.families.truth.vocab import ENTITY_KEYS, PREDEFINED_SEGMENT
+from goldlint.families.truth.declaration import ENTITY_DICT, PREDEFINED_SEGMENT, VALUE_TYPES
 
 
 def build_schema() -> dict[str, Any]:
@@ -24,11 +24,11 @@ def build_schema() -> dict[str, Any]:
         "type": "object",
         "additionalProperties": {"$ref": "#/$defs/reference"},
         "$defs": {
-            "scalar": {"type": ["string", "number"], "description": "Simplified scoring: compared with the canonical, else the struct value, else the literal."},
+            "scalar": {"type": list(VALUE_TYPES), "description": "Simplified scoring: compared with the canonical, else the struct value, else the literal."},
             "entityDict": {
                 "type": "object",
                 "description": "Compared key by key with the returned values; keys left out are not compared.",
-                "properties": {k: {"type": ["string", "number"], "description": doc} for k, doc in ENTITY_KEYS.items()},
+                "properties": {k.name: {"type": [k.type, *k.also], "description": k.description} for k in ENTITY_DICT},
                 "additionalProperties": False,
                 "minProperties": 1,
             },

@@ -283,10 +283,9 @@ def test_copy_of_real_card_is_detected_by_content(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- RUN101's clean path
 
 def _kinds() -> list[str]:
-    from goldlint.families.runcard import vocab
+    from goldlint.families.runcard import declaration
 
-    tables = (vocab.TOP, vocab.DATASET, vocab.SCORES, vocab.TOTALS, vocab.RESULT, vocab.FINGERPRINT)
-    return sorted({kinds for table in tables for kinds, _ in table.values()})
+    return sorted({declaration.kinds(f) for fields in declaration.BLOCKS.values() for f in fields})
 
 
 class _YamlMap(dict):  # type: ignore[type-arg]
