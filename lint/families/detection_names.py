@@ -13,15 +13,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-PACKAGES = ("corpus", "slu")  # the kinds whose detection reads declared names
+PACKAGES = ("corpus", "slu", "truth")  # the kinds whose detection reads declared names
 
 
 def declared(package: str) -> dict[str, tuple[str, ...]]:
     """The names a kind's declaration derives for its detection (imports the declaration)."""
     from goldlint.families.corpus import declaration as corpus
     from goldlint.families.slu import declaration as slu
+    from goldlint.families.truth import declaration as truth
 
-    return {"corpus": corpus.DETECTION_NAMES, "slu": slu.DETECTION_NAMES}[package]
+    return {"corpus": corpus.DETECTION_NAMES, "slu": slu.DETECTION_NAMES, "truth": truth.DETECTION_NAMES}[package]
 
 
 def path_of(package: str) -> Path:

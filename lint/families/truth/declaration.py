@@ -50,6 +50,8 @@ TRANSCRIPTION = _column("transcription", "what is said; `literal` references are
 ANNOTATION = _column("annotation", "JSON object: entity name → reference value")
 INTENT = _column("intent", "the expected intent", required=True)
 COLUMNS: tuple[Field, ...] = (SPEAKER, AUDIO, TRANSCRIPTION, ANNOTATION, INTENT)
+# what detection reads (written into detect_names.py by goldlint.families.detection_names)
+DETECTION_NAMES: dict[str, tuple[str, ...]] = {"COLUMN_NAMES": tuple(c.name for c in COLUMNS)}
 
 # A predefined (struct) value's key path: dotted parts, each the prefix and capitals (TRU109).
 PREDEFINED_PREFIX = "nuance_"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from goldlint.families.truth.vocab import COLUMNS
+from goldlint.families.truth.detect_names import COLUMN_NAMES
 
-_KNOWN = {c.casefold() for c in COLUMNS}
+_KNOWN = {c.casefold() for c in COLUMN_NAMES}
 
 
 def looks_like_row(cells: list[str]) -> bool:
