@@ -32,7 +32,8 @@ class JsonDocument(Document):
 
     def __init__(self, path: str, text: str, limits: Limits | None = None) -> None:
         super().__init__(path, text)
-        self._parsed = parse_json(text, max_depth=(limits or Limits()).max_depth)
+        limits = limits or Limits()
+        self._parsed = parse_json(text, max_depth=limits.max_depth, max_values=limits.max_json_values)
         self.ok = self._parsed.ok
         self.findings.extend(parse_findings(self._parsed))
 

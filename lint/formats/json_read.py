@@ -18,8 +18,10 @@ import msgspec
 import orjson
 
 from goldlint.formats.json_scan import JsonPath, locate, object_members
+from goldlint.formats.json_values import upper_bound, value_past
 
 MAX_DEPTH = 1024  # orjson's own limit; deeper input is reported, not parsed
+MAX_VALUES = 5_000_000  # values of one document (max-json-values): counted before the parse, which would build them all
 
 
 class SyntaxProblem(msgspec.Struct, frozen=True):
@@ -46,15 +48,20 @@ class JsonParse(msgspec.Struct):
 _COLON_ESCAPE = re.compile(r"\\u003[aA]")
 
 
-def parse_json(text: str, base: int = 0, max_depth: int = MAX_DEPTH) -> JsonParse:
+def parse_json(text: str, base: int = 0, max_depth: int = MAX_DEPTH, max_values: int = MAX_VALUES) -> JsonParse:
     """Parse ``text``; offsets in problems are relative to ``text`` plus ``base``.
 
     ``max_depth`` may only lower orjson's own limit (1024): a lower one is checked by a
-    linear scan, and only for texts with more brackets than the limit.
+    linear scan, and only for texts with more brackets than the limit. A text of more than
+    ``max_values`` values is refused at the first one past it, before anything is built.
     """
     result = JsonParse()
     body = text[1:] if text.startswith("\ufeff") else text
     skipped = len(text) - len(body)
+    if (past := _value_past_in_text(body, max_values)) is not None:
+        start = past + skipped + base
+        result.problems.append(SyntaxProblem("GL011", start, start + 1, values_message(max_values)))
+        return result
     try:
         value = orjson.loads(body)
     except orjson.JSONDecodeError as exc:
@@ -94,11 +101,13 @@ def parse_json(text: str, base: int = 0, max_depth: int = MAX_DEPTH) -> JsonPars
     return result
 
 
-def parse_bytes(data: bytes, max_depth: int = MAX_DEPTH) -> JsonParse:
+def parse_bytes(data: bytes, max_depth: int = MAX_DEPTH, max_values: int = MAX_VALUES) -> JsonParse:
     """A JSON file's value read straight from its bytes, when that is all the file needs:
     ``ok`` only when :func:`parse_json` would find nothing to say about it. Anything it
     would explain (a syntax error, a dropped key, an integer beyond 64 bits, nesting that
-    may be too deep) leaves ``ok`` False, and the text is to be read the ordinary way."""
+    may be too deep, more values than ``max_values``) leaves ``ok`` False, and the text is to be read the ordinary way."""
+    if upper_bound(data) > max_values and value_past(data, max_values) is not None:
+        return JsonParse()  # (the text's reader says where)
     try:
         value = orjson.loads(data)  # (it checks the UTF-8 as it goes)
     except orjson.JSONDecodeError:
@@ -108,6 +117,21 @@ def parse_bytes(data: bytes, max_depth: int = MAX_DEPTH) -> JsonParse:
     if may_have_duplicates(data, value):
         return JsonParse()
     return JsonParse(value, ok=True)
+
+
+def values_message(limit: int) -> str:
+    return f"more than {limit:,} JSON values (max-json-values): refused"
+
+
+def _value_past_in_text(text: str, limit: int) -> int | None:
+    """The character offset of value number ``limit + 1`` of ``text``, or None (see :mod:`json_values`)."""
+    if 1 + text.count("[") + text.count(",") + text.count(":") <= limit:
+        return None
+    data = text.encode("utf-8", "surrogatepass")
+    at = value_past(data, limit)
+    if at is None or data.isascii():
+        return at
+    return len(data[:at].decode("utf-8", "surrogatepass"))
 
 
 _ENCODER = msgspec.json.Encoder()
