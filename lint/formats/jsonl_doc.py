@@ -111,7 +111,8 @@ class JsonlDocument(Document):
             if verdicts is not None and verdicts.count(None) < len(verdicts):
                 yield from self._claimed(batch, verdicts, claims)  # type: ignore[arg-type]
                 continue
-            values = batch.parsed(self.max_values)
+            # (a line that may hold more values than the limit is read on its own, where it is refused before it is built)
+            values = None if batch.may_exceed(self.max_values) else batch.parsed()
             if values is not None:  # the common case: every line of the batch parsed exactly, in C
                 self.record_count += len(values)
                 yield from zip(map(_line_path, range(batch.first, batch.first + len(values))), values, strict=True)
@@ -253,19 +254,19 @@ class RawBatch(msgspec.Struct):
         offsets = self.offsets if isinstance(self.offsets, list) else map(self.offsets.__add__, self.starts)
         yield from zip(numbers, offsets, self.bodies, editors, strict=True)
 
-    def parsed(self, max_values: int = MAX_VALUES) -> list[Any] | None:
+    def may_exceed(self, max_values: int) -> bool:
+        """Whether a line may hold more than ``max_values`` values (by :func:`upper_bound`)."""
+        return upper_bound(self.data) > max_values and any(upper_bound(body) > max_values for body in self.bodies)
+
+    def parsed(self) -> list[Any] | None:
         """Every line's value when each line is JSON that every reader reads alike; None
         otherwise, and the lines are read one by one (which says what is wrong, and where).
-        A line that may hold more than ``max_values`` values is one of the otherwise: it is
-        not parsed here, where nothing would stop its values being built.
 
         jiter refuses a duplicate key and keeps big integers exact as it parses, which spares
         the clean path orjson's second look at each line (a re-serialisation to count keys).
         It turns a literal beyond the double range (``1e400``) into infinity where orjson
         refuses it: a number that might overflow sends the batch the slow way.
         """
-        if upper_bound(self.data) > max_values and any(upper_bound(body) > max_values for body in self.bodies):
-            return None
         try:
             values = list(map(_strict_loads, self.bodies))
         except ValueError:  # a broken or blank line, a duplicate key, too deep, ...
