@@ -19,6 +19,7 @@ import orjson
 
 from goldlint.formats.json_scan import JsonPath, locate, object_members
 from goldlint.formats.json_values import upper_bound, value_past
+from goldlint.rules.general import LIMIT_EXCEEDED, SYNTAX_ERROR
 
 MAX_DEPTH = 1024  # orjson's own limit; deeper input is reported, not parsed
 MAX_VALUES = 5_000_000  # values of one document (max-json-values): counted before the parse, which would build them all
@@ -60,7 +61,7 @@ def parse_json(text: str, base: int = 0, max_depth: int = MAX_DEPTH, max_values:
     skipped = len(text) - len(body)
     if (past := _value_past_in_text(body, max_values)) is not None:
         start = past + skipped + base
-        result.problems.append(SyntaxProblem("GL011", start, start + 1, values_message(max_values)))
+        result.problems.append(SyntaxProblem(LIMIT_EXCEEDED.code, start, start + 1, values_message(max_values)))
         return result
     try:
         value = orjson.loads(body)
@@ -79,13 +80,13 @@ def parse_json(text: str, base: int = 0, max_depth: int = MAX_DEPTH, max_values:
         except ValueError:  # beyond Python's limit of digits for int(): refuse, do not guess
             huge = _HUGE_INTEGER.search(body)
             start = (huge.start() if huge else 0) + skipped + base
-            result.problems.append(SyntaxProblem("GL011", start, start + 1, HUGE_INTEGER_MESSAGE))
+            result.problems.append(SyntaxProblem(LIMIT_EXCEEDED.code, start, start + 1, HUGE_INTEGER_MESSAGE))
             return result
     if max_depth < MAX_DEPTH and body.count("[") + body.count("{") > max_depth:
         at = _depth_exceeded_at(body, max_depth)
         if at >= 0:
             start = at + skipped + base
-            result.problems.append(SyntaxProblem("GL011", start, start + 1, f"nesting deeper than {max_depth} levels (max-depth): refused"))
+            result.problems.append(SyntaxProblem(LIMIT_EXCEEDED.code, start, start + 1, f"nesting deeper than {max_depth} levels (max-depth): refused"))
             return result
     result.value, result.ok = value, True
     if may_have_duplicates(body, value):
@@ -162,31 +163,31 @@ def _explain(text: str, exc: orjson.JSONDecodeError) -> SyntaxProblem | None:
     """Turn a parse failure into a positioned problem that says what was expected."""
     if "recursion" in exc.msg:
         at = max(_depth_exceeded_at(text, MAX_DEPTH), 0)
-        return SyntaxProblem("GL011", at, at + 1, f"nesting deeper than {MAX_DEPTH} levels (max-depth): refused")
+        return SyntaxProblem(LIMIT_EXCEEDED.code, at, at + 1, f"nesting deeper than {MAX_DEPTH} levels (max-depth): refused")
     if not text.strip():
-        return SyntaxProblem("GL003", 0, 0, "expected a JSON value, found no content")
+        return SyntaxProblem(SYNTAX_ERROR.code, 0, 0, "expected a JSON value, found no content")
     try:
         json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as py:
         end = py.pos + 1 if py.pos < len(text) else py.pos
-        return SyntaxProblem("GL003", py.pos, end, _message(py, text))
+        return SyntaxProblem(SYNTAX_ERROR.code, py.pos, end, _message(py, text))
     except RecursionError:
         at = max(_depth_exceeded_at(text, MAX_DEPTH), 0)
-        return SyntaxProblem("GL011", at, at + 1, f"nesting deeper than {MAX_DEPTH} levels (max-depth): refused")
+        return SyntaxProblem(LIMIT_EXCEEDED.code, at, at + 1, f"nesting deeper than {MAX_DEPTH} levels (max-depth): refused")
     except _Constant as const:
         at = _find_constant(text, const.name, exc.pos)
-        return SyntaxProblem("GL003", at, at + len(const.name), f"`{const.name}` is not JSON (use null or a string)")
+        return SyntaxProblem(SYNTAX_ERROR.code, at, at + len(const.name), f"`{const.name}` is not JSON (use null or a string)")
     except ValueError:  # an integer beyond int()'s digit limit: a limit of goldlint's readers, not a syntax error
         huge = _HUGE_INTEGER.search(text, max(0, exc.pos - 1)) or _HUGE_INTEGER.search(text)
         at = huge.start() if huge else exc.pos
-        return SyntaxProblem("GL011", at, at + 1, HUGE_INTEGER_MESSAGE)
+        return SyntaxProblem(LIMIT_EXCEEDED.code, at, at + 1, HUGE_INTEGER_MESSAGE)
     if "surrogate" in exc.msg:
         start = text.rfind("\\u", 0, exc.pos)
         start = exc.pos if start < 0 else start
-        return SyntaxProblem("GL003", start, max(exc.pos, start + 6), f"invalid string escape: {exc.msg} (a lone surrogate)")
+        return SyntaxProblem(SYNTAX_ERROR.code, start, max(exc.pos, start + 6), f"invalid string escape: {exc.msg} (a lone surrogate)")
     if has_huge_integer(text):
         return None
-    return SyntaxProblem("GL003", exc.pos, exc.pos + 1, exc.msg)
+    return SyntaxProblem(SYNTAX_ERROR.code, exc.pos, exc.pos + 1, exc.msg)
 
 
 class _Constant(ValueError):

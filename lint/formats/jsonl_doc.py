@@ -22,6 +22,7 @@ from goldlint.formats.base import Document
 from goldlint.formats.json_doc import parse_findings, resolve_in_text
 from goldlint.formats.json_read import MAX_DEPTH, MAX_VALUES, might_overflow, parse_bytes, parse_json
 from goldlint.formats.json_values import upper_bound
+from goldlint.rules.general import SYNTAX_ERROR
 from goldlint.source import decode
 from goldlint.textindex import TextIndex
 
@@ -148,10 +149,10 @@ class JsonlDocument(Document):
         if not body.strip():
             return
         findings = self.findings
-        if isinstance(findings, Findings) and findings.hiding("GL003") and not _parses(body, self.max_values):
+        if isinstance(findings, Findings) and findings.hiding(SYNTAX_ERROR.code) and not _parses(body, self.max_values):
             # (past the cap on syntax findings, another broken line is only counted: explaining
             # it costs twenty times the parse, and a million of them took half a minute)
-            findings.admits("GL003", At(()), None, None)
+            findings.admits(SYNTAX_ERROR.code, At(()), None, None)
             return
         parsed = parse_json(body, max_depth=self.max_depth, max_values=self.max_values)
         if parsed.problems or parsed.duplicates:

@@ -35,6 +35,7 @@ from goldlint.diagnostics import Span
 from goldlint.findings import At, Finding, JsonPath, Offsets
 from goldlint.formats.base import Document
 from goldlint.formats.json_doc import resolve_in_text
+from goldlint.rules.general import EMPTY_FILE, SYNTAX_ERROR
 
 _BREAKS = re.compile(r"(\r\n|\r|\n)")
 _RUNS_ON = ('unterminated quoted cell: this `"` is closed only by a quote in a later cell, so the cells between are read '
@@ -238,7 +239,7 @@ class TsvDocument(Document):
                 self.rows.append(row)
         if self.header is None:
             self.ok = False
-            self.findings.append(Finding("GL010", Offsets(0, 0), "empty file: no header and no rows"))
+            self.findings.append(Finding(EMPTY_FILE.code, Offsets(0, 0), "empty file: no header and no rows"))
             return
         self.columns = list(self.header.values)
 
@@ -250,7 +251,7 @@ class TsvDocument(Document):
         except MemoryError:
             raise
         except Exception as exc:  # noqa: BLE001  (the grammar accepts every line; this is only a safety net)
-            self.findings.append(Finding("GL003", Offsets(start, start + len(line)), f"TSV: this line does not parse: {exc}"))
+            self.findings.append(Finding(SYNTAX_ERROR.code, Offsets(start, start + len(line)), f"TSV: this line does not parse: {exc}"))
             return Row(number, start, start + len(line), [line], bad=True)
         row = Row(number, start, start + len(line), values, more=more, bad=reported.any)
         if spans is not None:
@@ -367,7 +368,7 @@ class _Reported:
         self.any = True
         if not self.again:
             s, e, message = problem
-            self.findings.append(Finding("GL003", Offsets(self.start + s, self.start + e), message))
+            self.findings.append(Finding(SYNTAX_ERROR.code, Offsets(self.start + s, self.start + e), message))
 
 
 def _lines(text: str, offset: int) -> Iterator[tuple[str, int]]:
