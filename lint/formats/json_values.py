@@ -17,7 +17,8 @@ The count never runs a Python loop over the text:
 - the block in which the count passes the limit is read token by token to find the value.
 
 On a text that is not JSON the count is an estimate, which is all a limit needs: the
-parse reports what is wrong.
+parse reports what is wrong. (numpy would count a block some twice as fast, but importing it
+under ``ulimit -v`` can kill the process: OpenBLAS reserves its buffers as it loads.)
 """
 
 from __future__ import annotations
