@@ -174,7 +174,7 @@ class JsonlDocument(Document):
         passed over by the C parser alone, not explained)."""
         for _, _, body, _ in self._lines():
             if body.strip() and _parses(body, self.max_values):
-                parsed = parse_json(body, max_values=self.max_values)
+                parsed = parse_json(body, 0, MAX_DEPTH, self.max_values)
                 if parsed.ok:
                     return parsed.value
         return None
