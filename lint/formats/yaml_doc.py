@@ -289,8 +289,9 @@ class YamlDocument(Document):
                 out: Any = [None] * len(node.value)
                 container[slot] = out
                 for n in range(len(node.value) - 1, -1, -1):
-                    self._nodes[path + (n,)] = (None, node.value[n])
-                    stack.append((node.value[n], path + (n,), out, n))
+                    child = path + (n,)  # (one tuple for the record and the stack: a node's path is held while the document is)
+                    self._nodes[child] = (None, node.value[n])
+                    stack.append((node.value[n], child, out, n))
                 continue
             if kind == MAPPING:
                 out = {}
@@ -313,8 +314,9 @@ class YamlDocument(Document):
                         )
                     first[k] = key_node
                     out[k] = None  # the key's place in the mapping: its first occurrence, as a reader keeps it
-                    self._nodes[path + (k,)] = (key_node, value_node)
-                    children.append((value_node, path + (k,), out, k))
+                    child = path + (k,)
+                    self._nodes[child] = (key_node, value_node)
+                    children.append((value_node, child, out, k))
                 stack.extend(reversed(children))  # in document order: a repeated key's last value wins
                 continue
             container[slot] = None
