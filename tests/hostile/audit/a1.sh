@@ -1,4 +1,4 @@
-. ./lib.sh
+. "$(dirname "$0")/lib.sh"
 cd $(mktemp -d)
 for e in '\UFFFFFFFF' '\U80000000' '\U7FFFFFFF' '\U00110000'; do printf 'meeting_id: "%s"\n' "$e" > e.yaml; run "yaml-escape $e" $G check e.yaml; run "yaml-escape $e --kind" $G check --kind semantic e.yaml; done
 mkdir loops; ln -s b.json loops/a.json; ln -s a.json loops/b.json; ln -s self.json loops/self.json; echo '{"a":1}' > loops/ok.json

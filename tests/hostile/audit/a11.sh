@@ -1,4 +1,4 @@
-. ./lib.sh
+. "$(dirname "$0")/lib.sh"
 T=$(mktemp -d); chmod 755 $T; cd $T
 mkdir -m 777 ww; mkdir -m 1777 sticky
 python - <<'PY'

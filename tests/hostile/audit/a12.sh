@@ -1,4 +1,4 @@
-. ./lib.sh
+. "$(dirname "$0")/lib.sh"
 T=$(mktemp -d); cd $T; cp -r $REPO/examples/score/truth .
 python - <<'PY'
 import json

@@ -1,4 +1,4 @@
-. ./lib.sh
+. "$(dirname "$0")/lib.sh"
 T=$(mktemp -d); chmod 755 $T; cd $T
 echo '{"a":1}' > secret.json; chmod 000 secret.json
 mkdir ro; chmod 555 ro

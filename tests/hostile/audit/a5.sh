@@ -1,4 +1,4 @@
-. ./lib.sh
+. "$(dirname "$0")/lib.sh"
 E=$REPO/examples/score
 T=$(mktemp -d); cd $T; cp -r $E/* .
 python - <<'PY'

@@ -1,4 +1,4 @@
-. ./lib.sh
+. "$(dirname "$0")/lib.sh"
 E=$REPO/examples/score
 T=$(mktemp -d); cd $T; cp -r $E/corpus .
 F="--model-slug m --condition c --temperature 0 --method-class raw-llm --system-prompt /etc/hostname"

@@ -1,4 +1,4 @@
-. ./lib.sh
+. "$(dirname "$0")/lib.sh"
 T=$(mktemp -d); cd $T
 mkdir tree
 python - <<'PY'
