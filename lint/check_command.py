@@ -174,7 +174,7 @@ def _fix_file(file: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, 
 
     from goldlint.fixes import UnsafeWrite, fix_until_stable, write_atomic  # (only when fixing)
 
-    new_text, count, remaining = fix_until_stable(original, recheck, unsafe)
+    new_text, count, remaining = fix_until_stable(original, recheck, unsafe, first.diagnostics)  # (the first check is not made twice)
     if count == 0 or new_text == original:
         return first, 0, ""
     patch = _patch(file, original, new_text) if want_diff else ""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,6 +26,7 @@ from goldlint.findings import CAPPED, At, Change, CheckStopped, Finding, FixProp
 from goldlint.formats.base import Document, Limits
 from goldlint.formats.json_doc import JsonDocument
 from goldlint.formats.json_read import parse_bytes
+from goldlint.formats.json_values import upper_bound, value_past
 from goldlint.formats.jsonl_doc import JsonlDocument, Line, RawBatch
 from goldlint.reading import is_stream, read_stream
 from goldlint.rules.file_rules import check_bom, check_line_endings
@@ -70,7 +72,8 @@ def make_document(path: str, text: str, fmt: str, limits: Limits | None = None) 
     if fmt == "json":
         return JsonDocument(path, text, limits)
     if fmt == "jsonl":
-        return JsonlDocument(path, text, max_depth=(limits or Limits()).max_depth)
+        limits = limits or Limits()
+        return JsonlDocument(path, text, max_depth=limits.max_depth, max_values=limits.max_json_values)
     if fmt == "yaml":
         from goldlint.formats.yaml_doc import YamlDocument  # (the YAML stack, only for YAML)
 
@@ -226,9 +229,12 @@ def _sha256(data: bytes) -> str:
 def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, explicit: bool) -> FileResult | None:
     """A JSON file checked from its bytes, by a family's own reading of them or after one
     parse of them, without a decoded text; None: check it the ordinary way."""
-    max_depth = Limits.of(loaded.settings).max_depth
+    limits = Limits.of(loaded.settings)
+    max_depth = limits.max_depth
     if data.startswith(b"\xef\xbb\xbf") or b"\r" in data or max_depth < 8:
         return None  # GL002, GL009 (file rules of the text), or a depth limit a clean file might reach
+    if upper_bound(data) > limits.max_json_values and value_past(data, limits.max_json_values) is not None:
+        return None  # too many values to read (max-json-values): the text's reader says where, having built none
     named = asked_kind(path, loaded, kind)
     for row in [KINDS[named]] if named else KINDS.values():
         if "json" not in row.formats or row.byte_sniff is None or row.byte_sniff not in data:
@@ -241,7 +247,7 @@ def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, e
             return None  # (the ordinary way stops where this one did, and has a document to place it)
         if doc is not None:
             return _finish(FileResult(str(path), kind=family.name), report, doc, loaded)
-    parsed = parse_bytes(data, max_depth)
+    parsed = parse_bytes(data, max_depth, max_values=sys.maxsize)  # (its values counted above)
     if not parsed.ok:
         return None  # the text's reader has something to say (JsonDocument)
     report = Report()
@@ -275,8 +281,9 @@ def _check_streamed(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: 
     report = Report()
     result = FileResult(str(path))
     longest = loaded.settings.size_limit("json")[0]  # a line is one JSON document, held whole to be parsed
+    limits = Limits.of(loaded.settings)
     doc = JsonlDocument(str(path), None, lambda: _decoded_lines(path, longest), lambda: _raw_batches(path, report, longest),
-                        lambda wanted: _decoded_lines(path, longest, wanted), Limits.of(loaded.settings).max_depth)
+                        lambda wanted: _decoded_lines(path, longest, wanted), limits.max_depth, limits.max_json_values)
     _run(doc, path, report, loaded, kind, explicit, result)
     return _finish(result, report, doc, loaded)
 
@@ -290,8 +297,9 @@ def read_document(path: Path, loaded: cfg.Loaded) -> Document | None:
         return None
     if fmt == "jsonl":
         longest = loaded.settings.size_limit("json")[0]
+        limits = Limits.of(loaded.settings)
         return JsonlDocument(str(path), None, lambda: _decoded_lines(path, longest), lambda: _raw_batches(path, Report(), longest),
-                             lambda wanted: _decoded_lines(path, longest, wanted))
+                             lambda wanted: _decoded_lines(path, longest, wanted), limits.max_depth, limits.max_json_values)
     try:
         if path.stat().st_size > loaded.settings.size_limit(fmt)[0]:
             return None  # (over its limit: its own check says so, GL011)
@@ -299,7 +307,8 @@ def read_document(path: Path, loaded: cfg.Loaded) -> Document | None:
     except OSError:
         return None
     if fmt == "json":
-        parsed = parse_bytes(data, Limits.of(loaded.settings).max_depth)
+        limits = Limits.of(loaded.settings)
+        parsed = parse_bytes(data, limits.max_depth, limits.max_json_values)
         if parsed.ok:
             from goldlint.formats.json_items import ItemsDocument
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -40,19 +41,42 @@ def accepted_edits(fixes: list[Fix], length: int | None = None) -> tuple[list[Te
     a text of ``length`` characters, is never taken.
     """
     accepted: list[TextEdit] = []
-    taken: list[tuple[int, int]] = []
+    taken = Taken()
     count = 0
     for fix in sorted((f for f in fixes if f.edits), key=lambda f: min(e.span.start_offset for e in f.edits)):
         edits = sorted(((e.span.start_offset, e.span.end_offset, e.new_text) for e in fix.edits), key=lambda x: (x[0], x[1]))
         if any(not 0 <= s <= e or (length is not None and e > length) for s, e, _ in edits):
             continue
-        if any(_overlaps(s, e, taken) for s, e, _ in edits) or any(_overlaps(*edits[n][:2], [edits[n - 1][:2]]) for n in range(1, len(edits))):
+        if any(taken.overlaps(s, e) for s, e, _ in edits) or any(_overlaps(*edits[n][:2], [edits[n - 1][:2]]) for n in range(1, len(edits))):
             continue
         accepted.extend(edits)
-        taken.extend((s, e) for s, e, _ in edits)
+        for s, e, _ in edits:
+            taken.add(s, e)
         count += 1
     accepted.sort(key=lambda x: (x[0], x[1]))
     return accepted, count
+
+
+class Taken:
+    """The ranges of the edits accepted so far, sorted, none overlapping another (as
+    :func:`_overlaps` defines it). Sorted by start, their ends never decrease: of the ranges
+    that start before an edit ends, only the last can reach past its start. So an edit is
+    tested against one or two ranges found by bisection, not against every range taken
+    (4,000 fixes in a JSON Lines file took 7 s of pairwise tests)."""
+
+    def __init__(self) -> None:
+        self.ranges: list[tuple[int, int]] = []
+        self.looked = 0  # ranges tested so far (a test counts the work)
+
+    def overlaps(self, start: int, end: int) -> bool:
+        ranges = self.ranges
+        before = bisect_left(ranges, (end, end))  # the ranges that start before `end`, and (end, end) itself
+        nearest = ranges[max(0, before - 1) : before + 1]
+        self.looked += len(nearest)
+        return _overlaps(start, end, nearest)
+
+    def add(self, start: int, end: int) -> None:
+        insort(self.ranges, (start, end))
 
 
 def splice(text: str, edits: list[TextEdit]) -> str:
@@ -84,10 +108,13 @@ def _overlaps(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
     return False
 
 
-def fix_until_stable(text: str, check: Callable[[str], list[Diagnostic]], unsafe: bool) -> tuple[str, int, list[Diagnostic]]:
-    """Check, fix, re-check until no applicable fix is left. Returns (text, fixes applied, final diagnostics)."""
+def fix_until_stable(text: str, check: Callable[[str], list[Diagnostic]], unsafe: bool,
+                     diagnostics: list[Diagnostic] | None = None) -> tuple[str, int, list[Diagnostic]]:
+    """Check, fix, re-check until no applicable fix is left. Returns (text, fixes applied, final diagnostics).
+    ``diagnostics``: those of ``text``, when the caller has them (one check of the whole file fewer)."""
     total = 0
-    diagnostics = check(text)
+    if diagnostics is None:
+        diagnostics = check(text)
     for _ in range(MAX_ROUNDS):
         fixes = applicable(diagnostics, unsafe)
         if not fixes:

@@ -133,8 +133,12 @@ def test_jsonl_keeps_the_file_size_limit(tmp_path: Path) -> None:
         (".jsonl", '{"a": 1}\n' * 20, {"max-file-size": 50}, "1:1 file is 180 bytes, over the limit of 50 (max-file-size)"),
         # each line of a JSONL file is a JSON document, with the same depth limit (it was ignored)
         (".jsonl", '{"a": 1}\n' + '{"a": ' + "[" * 10 + "]" * 10 + "}\n", {"max-depth": 10}, "2:16 nesting deeper than 10 levels (max-depth)"),
+        # counted before the parse: the first value past the limit (the root is the first)
+        (".json", '{"é": [1, 2, {"y": "a,b:c", "z": [0, 0]}]}', {"max-json-values": 4}, "1:14 more than 4 JSON values (max-json-values)"),
+        (".jsonl", '[0, 0]\n{"a": 1, "b": [0, 0]}\n', {"max-json-values": 3}, "2:16 more than 3 JSON values (max-json-values)"),
     ],
-    ids=["json-depth", "yaml-flow-depth", "yaml-block-depth", "yaml-nodes", "yaml-size", "json-size", "tsv-size", "jsonl-size", "jsonl-depth"],
+    ids=["json-depth", "yaml-flow-depth", "yaml-block-depth", "yaml-nodes", "yaml-size", "json-size", "tsv-size", "jsonl-size", "jsonl-depth",
+         "json-values", "jsonl-values"],
 )
 def test_each_limit_is_configurable_and_positioned(tmp_path: Path, suffix: str, text: str, config: dict[str, int], expected: str) -> None:
     path = tmp_path / f"gold{suffix}"
@@ -142,6 +146,19 @@ def test_each_limit_is_configurable_and_positioned(tmp_path: Path, suffix: str, 
     result = check_file(path, cfg.Loaded(settings_from(config), None, tmp_path))
     got = [f"{d.span.start.line}:{d.span.start.column} {d.message}" for d in result.diagnostics if d.code == "GL011"]
     assert len(got) == 1 and got[0].startswith(expected), got
+
+
+def test_the_json_values_limit_holds_on_every_route(tmp_path: Path) -> None:
+    from tests.routes import every_route
+
+    (tmp_path / "goldlint.yaml").write_text("max-json-values: 6\n", encoding="utf-8")
+    for name, text, where in [("gold.jsonl", '{"a": [1]}\n{"a": [1, 2, 3, {"b": 4}]}\n{"a": 2}\n', (2, 23)),
+                              ("gold.json", '[{"a": [1]},\n {"a": [2, 3]}]', (2, 9))]:
+        gold = tmp_path / name
+        gold.write_text(text, encoding="utf-8")
+        for route, found in every_route(gold, "slu").items():
+            refused = [(start.line, start.column) for code, _, start, *_ in found if code == "GL011"]
+            assert refused == [where], (name, route, found)
 
 
 def test_the_jsonl_depth_limit_holds_on_every_route(tmp_path: Path) -> None:
@@ -162,6 +179,7 @@ def test_the_jsonl_depth_limit_holds_on_every_route(tmp_path: Path) -> None:
         ("max-depth: 2000\n", "max-depth: must be at most 1024, not `2000`"),
         ("max-depth: 0\n", "max-depth: must be at least 1, not `0`"),
         ("max-yaml-nodes: -5\n", "max-yaml-nodes: must be at least 1, not `-5`"),
+        ("max-json-values: 0\n", "max-json-values: must be at least 1, not `0`"),
         ("max-document-size: 0\n", "max-document-size: must be at least 1, not `0`"),
         ("max-yaml-size: big\n", "max-yaml-size: expected a whole number, not `big`"),
         ("exclude: ['[z-a].json']\n", "is not a glob goldlint can match"),

@@ -18,12 +18,14 @@ class Limits(msgspec.Struct, frozen=True):
 
     max_depth: int = 1024  # nested arrays/objects (JSON: at most 1024, orjson's own limit)
     max_yaml_nodes: int = 2_000_000  # YAML nodes, counting every use of an alias with its whole value
+    max_json_values: int = 5_000_000  # values of one JSON document (a JSON file, a JSONL line), counted before it is parsed
 
     @classmethod
     def of(cls, settings: Any) -> Limits:
         """The limits a config's settings set (defaults for any it does not have)."""
         default = cls()
-        return cls(getattr(settings, "max_depth", default.max_depth), getattr(settings, "max_yaml_nodes", default.max_yaml_nodes))
+        return cls(getattr(settings, "max_depth", default.max_depth), getattr(settings, "max_yaml_nodes", default.max_yaml_nodes),
+                   getattr(settings, "max_json_values", default.max_json_values))
 
 
 class Document(ABC):

@@ -10,6 +10,7 @@ from goldlint.findings import At, Finding, JsonPath, Offsets
 from goldlint.formats.base import Document, Limits
 from goldlint.formats.json_read import JsonParse, parse_json
 from goldlint.formats.json_scan import locate, string_offsets
+from goldlint.rules.general import DUPLICATE_KEY
 
 
 def parse_findings(parsed: JsonParse, where: Any = Offsets) -> list[Finding]:
@@ -18,7 +19,7 @@ def parse_findings(parsed: JsonParse, where: Any = Offsets) -> list[Finding]:
     for dup in parsed.duplicates:
         out.append(
             Finding(
-                "GL004",
+                DUPLICATE_KEY.code,
                 where(*dup.duplicate),
                 f"duplicate key `{dup.key}`: the earlier value is silently discarded by every JSON reader",
                 extra={"first": where(*dup.first)},
@@ -32,7 +33,8 @@ class JsonDocument(Document):
 
     def __init__(self, path: str, text: str, limits: Limits | None = None) -> None:
         super().__init__(path, text)
-        self._parsed = parse_json(text, max_depth=(limits or Limits()).max_depth)
+        limits = limits or Limits()
+        self._parsed = parse_json(text, max_depth=limits.max_depth, max_values=limits.max_json_values)
         self.ok = self._parsed.ok
         self.findings.extend(parse_findings(self._parsed))
 

@@ -18,8 +18,11 @@ import msgspec
 import orjson
 
 from goldlint.formats.json_scan import JsonPath, locate, object_members
+from goldlint.formats.json_values import upper_bound, value_past
+from goldlint.rules.general import LIMIT_EXCEEDED, SYNTAX_ERROR
 
 MAX_DEPTH = 1024  # orjson's own limit; deeper input is reported, not parsed
+MAX_VALUES = 5_000_000  # values of one document (max-json-values): counted before the parse, which would build them all
 
 
 class SyntaxProblem(msgspec.Struct, frozen=True):
@@ -46,15 +49,20 @@ class JsonParse(msgspec.Struct):
 _COLON_ESCAPE = re.compile(r"\\u003[aA]")
 
 
-def parse_json(text: str, base: int = 0, max_depth: int = MAX_DEPTH) -> JsonParse:
+def parse_json(text: str, base: int = 0, max_depth: int = MAX_DEPTH, max_values: int = MAX_VALUES) -> JsonParse:
     """Parse ``text``; offsets in problems are relative to ``text`` plus ``base``.
 
     ``max_depth`` may only lower orjson's own limit (1024): a lower one is checked by a
-    linear scan, and only for texts with more brackets than the limit.
+    linear scan, and only for texts with more brackets than the limit. A text of more than
+    ``max_values`` values is refused at the first one past it, before anything is built.
     """
     result = JsonParse()
     body = text[1:] if text.startswith("\ufeff") else text
     skipped = len(text) - len(body)
+    if (past := _value_past_in_text(body, max_values)) is not None:
+        start = past + skipped + base
+        result.problems.append(SyntaxProblem(LIMIT_EXCEEDED.code, start, start + 1, values_message(max_values)))
+        return result
     try:
         value = orjson.loads(body)
     except orjson.JSONDecodeError as exc:
@@ -72,13 +80,13 @@ def parse_json(text: str, base: int = 0, max_depth: int = MAX_DEPTH) -> JsonPars
         except ValueError:  # beyond Python's limit of digits for int(): refuse, do not guess
             huge = _HUGE_INTEGER.search(body)
             start = (huge.start() if huge else 0) + skipped + base
-            result.problems.append(SyntaxProblem("GL011", start, start + 1, HUGE_INTEGER_MESSAGE))
+            result.problems.append(SyntaxProblem(LIMIT_EXCEEDED.code, start, start + 1, HUGE_INTEGER_MESSAGE))
             return result
     if max_depth < MAX_DEPTH and body.count("[") + body.count("{") > max_depth:
         at = _depth_exceeded_at(body, max_depth)
         if at >= 0:
             start = at + skipped + base
-            result.problems.append(SyntaxProblem("GL011", start, start + 1, f"nesting deeper than {max_depth} levels (max-depth): refused"))
+            result.problems.append(SyntaxProblem(LIMIT_EXCEEDED.code, start, start + 1, f"nesting deeper than {max_depth} levels (max-depth): refused"))
             return result
     result.value, result.ok = value, True
     if may_have_duplicates(body, value):
@@ -94,11 +102,13 @@ def parse_json(text: str, base: int = 0, max_depth: int = MAX_DEPTH) -> JsonPars
     return result
 
 
-def parse_bytes(data: bytes, max_depth: int = MAX_DEPTH) -> JsonParse:
+def parse_bytes(data: bytes, max_depth: int = MAX_DEPTH, max_values: int = MAX_VALUES) -> JsonParse:
     """A JSON file's value read straight from its bytes, when that is all the file needs:
     ``ok`` only when :func:`parse_json` would find nothing to say about it. Anything it
     would explain (a syntax error, a dropped key, an integer beyond 64 bits, nesting that
-    may be too deep) leaves ``ok`` False, and the text is to be read the ordinary way."""
+    may be too deep, more values than ``max_values``) leaves ``ok`` False, and the text is to be read the ordinary way."""
+    if upper_bound(data) > max_values and value_past(data, max_values) is not None:
+        return JsonParse()  # (the text's reader says where)
     try:
         value = orjson.loads(data)  # (it checks the UTF-8 as it goes)
     except orjson.JSONDecodeError:
@@ -108,6 +118,21 @@ def parse_bytes(data: bytes, max_depth: int = MAX_DEPTH) -> JsonParse:
     if may_have_duplicates(data, value):
         return JsonParse()
     return JsonParse(value, ok=True)
+
+
+def values_message(limit: int) -> str:
+    return f"more than {limit:,} JSON values (max-json-values): refused"
+
+
+def _value_past_in_text(text: str, limit: int) -> int | None:
+    """The character offset of value number ``limit + 1`` of ``text``, or None (see :mod:`json_values`)."""
+    if 1 + text.count("[") + text.count(",") + text.count(":") <= limit:
+        return None
+    data = text.encode("utf-8", "surrogatepass")
+    at = value_past(data, limit)
+    if at is None or data.isascii():
+        return at
+    return len(data[:at].decode("utf-8", "surrogatepass"))
 
 
 _ENCODER = msgspec.json.Encoder()
@@ -138,31 +163,31 @@ def _explain(text: str, exc: orjson.JSONDecodeError) -> SyntaxProblem | None:
     """Turn a parse failure into a positioned problem that says what was expected."""
     if "recursion" in exc.msg:
         at = max(_depth_exceeded_at(text, MAX_DEPTH), 0)
-        return SyntaxProblem("GL011", at, at + 1, f"nesting deeper than {MAX_DEPTH} levels (max-depth): refused")
+        return SyntaxProblem(LIMIT_EXCEEDED.code, at, at + 1, f"nesting deeper than {MAX_DEPTH} levels (max-depth): refused")
     if not text.strip():
-        return SyntaxProblem("GL003", 0, 0, "expected a JSON value, found no content")
+        return SyntaxProblem(SYNTAX_ERROR.code, 0, 0, "expected a JSON value, found no content")
     try:
         json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as py:
         end = py.pos + 1 if py.pos < len(text) else py.pos
-        return SyntaxProblem("GL003", py.pos, end, _message(py, text))
+        return SyntaxProblem(SYNTAX_ERROR.code, py.pos, end, _message(py, text))
     except RecursionError:
         at = max(_depth_exceeded_at(text, MAX_DEPTH), 0)
-        return SyntaxProblem("GL011", at, at + 1, f"nesting deeper than {MAX_DEPTH} levels (max-depth): refused")
+        return SyntaxProblem(LIMIT_EXCEEDED.code, at, at + 1, f"nesting deeper than {MAX_DEPTH} levels (max-depth): refused")
     except _Constant as const:
         at = _find_constant(text, const.name, exc.pos)
-        return SyntaxProblem("GL003", at, at + len(const.name), f"`{const.name}` is not JSON (use null or a string)")
+        return SyntaxProblem(SYNTAX_ERROR.code, at, at + len(const.name), f"`{const.name}` is not JSON (use null or a string)")
     except ValueError:  # an integer beyond int()'s digit limit: a limit of goldlint's readers, not a syntax error
         huge = _HUGE_INTEGER.search(text, max(0, exc.pos - 1)) or _HUGE_INTEGER.search(text)
         at = huge.start() if huge else exc.pos
-        return SyntaxProblem("GL011", at, at + 1, HUGE_INTEGER_MESSAGE)
+        return SyntaxProblem(LIMIT_EXCEEDED.code, at, at + 1, HUGE_INTEGER_MESSAGE)
     if "surrogate" in exc.msg:
         start = text.rfind("\\u", 0, exc.pos)
         start = exc.pos if start < 0 else start
-        return SyntaxProblem("GL003", start, max(exc.pos, start + 6), f"invalid string escape: {exc.msg} (a lone surrogate)")
+        return SyntaxProblem(SYNTAX_ERROR.code, start, max(exc.pos, start + 6), f"invalid string escape: {exc.msg} (a lone surrogate)")
     if has_huge_integer(text):
         return None
-    return SyntaxProblem("GL003", exc.pos, exc.pos + 1, exc.msg)
+    return SyntaxProblem(SYNTAX_ERROR.code, exc.pos, exc.pos + 1, exc.msg)
 
 
 class _Constant(ValueError):

@@ -20,7 +20,9 @@ from goldlint.diagnostics import Position, Span
 from goldlint.findings import At, Finding, Findings, JsonPath
 from goldlint.formats.base import Document
 from goldlint.formats.json_doc import parse_findings, resolve_in_text
-from goldlint.formats.json_read import MAX_DEPTH, might_overflow, parse_bytes, parse_json
+from goldlint.formats.json_read import MAX_DEPTH, MAX_VALUES, might_overflow, parse_bytes, parse_json
+from goldlint.formats.json_values import upper_bound
+from goldlint.rules.general import SYNTAX_ERROR
 from goldlint.source import decode
 from goldlint.textindex import TextIndex
 
@@ -76,12 +78,15 @@ class JsonlDocument(Document):
         raw_batches: Callable[[], Iterator[RawBatch]] | None = None,
         wanted_lines: Callable[[frozenset[int]], Iterator[Line]] | None = None,
         max_depth: int = MAX_DEPTH,
+        max_values: int = MAX_VALUES,
     ) -> None:
         """Either ``text`` in memory, or a file streamed anew by ``lines`` (decoded, with
         character offsets, for positions) and ``raw_batches`` (undecoded, for the one checking pass).
-        ``max_depth``: the nesting a line may have (``max-depth``; each line is a JSON document)."""
+        ``max_depth``, ``max_values``: the nesting and the values a line may have
+        (``max-depth``, ``max-json-values``; each line is a JSON document)."""
         super().__init__(path, text)
         self.max_depth = max_depth
+        self.max_values = max_values
         self._lines = lines or (lambda: _split_lines(text or ""))
         self._raw_batches = raw_batches
         # (a streamed file: only the lines findings are on, the others stepped over unread)
@@ -107,7 +112,8 @@ class JsonlDocument(Document):
             if verdicts is not None and verdicts.count(None) < len(verdicts):
                 yield from self._claimed(batch, verdicts, claims)  # type: ignore[arg-type]
                 continue
-            values = batch.parsed()
+            # (a line that may hold more values than the limit is read on its own, where it is refused before it is built)
+            values = None if batch.may_exceed(self.max_values) else batch.parsed()
             if values is not None:  # the common case: every line of the batch parsed exactly, in C
                 self.record_count += len(values)
                 yield from zip(map(_line_path, range(batch.first, batch.first + len(values))), values, strict=True)
@@ -129,7 +135,7 @@ class JsonlDocument(Document):
 
     def _raw_line(self, number: int, byte_offset: int, raw: bytes, editor: int) -> Iterator[tuple[JsonPath, Any]]:
         """One undecoded line read on its own: its value, or what is wrong with it, and where."""
-        parsed = parse_bytes(raw, self.max_depth)
+        parsed = parse_bytes(raw, self.max_depth, self.max_values)
         if parsed.ok and parsed.value is not None:
             self.record_count += 1
             yield (number,), parsed.value
@@ -143,12 +149,12 @@ class JsonlDocument(Document):
         if not body.strip():
             return
         findings = self.findings
-        if isinstance(findings, Findings) and findings.hiding("GL003") and not _parses(body):
+        if isinstance(findings, Findings) and findings.hiding(SYNTAX_ERROR.code) and not _parses(body, self.max_values):
             # (past the cap on syntax findings, another broken line is only counted: explaining
             # it costs twenty times the parse, and a million of them took half a minute)
-            findings.admits("GL003", At(()), None, None)
+            findings.admits(SYNTAX_ERROR.code, At(()), None, None)
             return
-        parsed = parse_json(body, max_depth=self.max_depth)
+        parsed = parse_json(body, max_depth=self.max_depth, max_values=self.max_values)
         if parsed.problems or parsed.duplicates:
             to_span = _line_span(line, self._index_if_lone_cr())
             self.findings.extend(parse_findings(parsed, lambda s, e, f=to_span: f(s, e)))  # type: ignore[misc]
@@ -167,8 +173,8 @@ class JsonlDocument(Document):
         """The first line that parses, for kind detection (nothing is reported; a broken line is
         passed over by the C parser alone, not explained)."""
         for _, _, body, _ in self._lines():
-            if body.strip() and _parses(body):
-                parsed = parse_json(body)
+            if body.strip() and _parses(body, self.max_values):
+                parsed = parse_json(body, 0, MAX_DEPTH, self.max_values)
                 if parsed.ok:
                     return parsed.value
         return None
@@ -249,6 +255,10 @@ class RawBatch(msgspec.Struct):
         offsets = self.offsets if isinstance(self.offsets, list) else map(self.offsets.__add__, self.starts)
         yield from zip(numbers, offsets, self.bodies, editors, strict=True)
 
+    def may_exceed(self, max_values: int) -> bool:
+        """Whether a line may hold more than ``max_values`` values (by :func:`upper_bound`)."""
+        return upper_bound(self.data) > max_values and any(upper_bound(body) > max_values for body in self.bodies)
+
     def parsed(self) -> list[Any] | None:
         """Every line's value when each line is JSON that every reader reads alike; None
         otherwise, and the lines are read one by one (which says what is wrong, and where).
@@ -290,8 +300,11 @@ def _split_lines(text: str) -> Iterator[Line]:
         ahead += body.count("\r")
 
 
-def _parses(body: str) -> bool:
-    """Whether a line is JSON at all (the standard library's C scanner: no explanation asked)."""
+def _parses(body: str, max_values: int = MAX_VALUES) -> bool:
+    """Whether a line is JSON at all (the standard library's C scanner: no explanation asked);
+    a line that may hold more than ``max_values`` values is not parsed to find out (it is not)."""
+    if 1 + body.count("[") + body.count(",") + body.count(":") > max_values:
+        return False
     try:
         json.loads(body)
     except (ValueError, RecursionError):

@@ -1,10 +1,14 @@
 """Tab-separated gold files (the NLU test tool's truth files), with exact cell positions.
 
 The syntax is ``grammars/truth_tsv.lark``: a header line, then one row a line, cells
-separated by TAB, a cell plain or quoted (``"..."`` with ``""`` for a quote). A line with
-a quoted cell is parsed with that grammar; a line without one is split at TABs, which
-gives exactly the grammar's cells at a fraction of the cost (the Lark parser costs about
-8 s per 100,000 rows, the split 0.1 s; a property test proves the two agree).
+separated by TAB, a cell plain or quoted (``"..."`` with ``""`` for a quote). A line
+without a quoted cell is split at TABs; a line with one is read token by token with the
+grammar's own terminals. Both give exactly the grammar's cells at a fraction of the cost
+of its Lark parser (about 8 s per 100,000 rows; a 100,000-cell line, gigabytes of tree),
+which stays the reference that property tests hold them to.
+
+A data row holds one cell more than the header has and counts the others: a line of 60 MB
+of cells took 2 to 3 GB as strings, for a finding that needs only their number.
 
 Paths (for :class:`~goldlint.findings.At`):
 
@@ -25,12 +29,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
-from typing import Any
+from typing import Any, Protocol
 
 from goldlint.diagnostics import Span
 from goldlint.findings import At, Finding, JsonPath, Offsets
 from goldlint.formats.base import Document
 from goldlint.formats.json_doc import resolve_in_text
+from goldlint.rules.general import EMPTY_FILE, SYNTAX_ERROR
 
 _BREAKS = re.compile(r"(\r\n|\r|\n)")
 _RUNS_ON = ('unterminated quoted cell: this `"` is closed only by a quote in a later cell, so the cells between are read '
@@ -57,6 +62,9 @@ class Row:
     spans: list[tuple[int, int]] | None = None  # source span of each cell; None: plain TAB split
     quoted: list[bool] | None = None
     bad: bool = False  # the quoting is broken (GL003 was reported)
+    # cells past ``values``, counted and not held: a data row keeps one cell more than the
+    # header has (60 MB of one row's cells took 2 to 3 GB as strings, and said no more)
+    more: int = 0
     _starts: list[int] | None = field(default=None, repr=False, compare=False)  # each cell's offset, once asked for
 
     def cell_span(self, k: int) -> tuple[int, int]:
@@ -66,6 +74,10 @@ class Row:
             self._starts = list(accumulate((len(v) + 1 for v in self.values[:-1]), initial=self.start))
         start = self._starts[k]
         return start, start + len(self.values[k])
+
+    @property
+    def cell_count(self) -> int:
+        return len(self.values) + self.more
 
     def is_quoted(self, k: int) -> bool:
         return self.quoted is not None and self.quoted[k]
@@ -85,10 +97,35 @@ def split_line(
 ) -> tuple[list[str], list[tuple[int, int]] | None, list[bool] | None, list[tuple[int, int, str]]]:
     """Cells of one line: values, spans relative to the line (None when plain), quoted flags, problems.
 
-    A line with no quoted cell is split at TABs unless ``grammar`` asks for the Lark parse.
+    A line with no quoted cell is split at TABs; one with a quoted cell is read piece by
+    piece with the grammar's own terminals (:func:`_read_pieces`), or with the Lark parser
+    when ``grammar`` asks for it (the reference: a property test holds the two equal).
     """
-    if not grammar and not (line.startswith('"') or '\t"' in line):
-        return line.split("\t"), None, None, []
+    if grammar:
+        return _parse_with_grammar(line)
+    values, spans, quoted, problems, _ = read_line(line)
+    return values, spans, quoted, problems
+
+
+Cells = tuple[list[str], list[tuple[int, int]] | None, list[bool] | None, list[tuple[int, int, str]], int]
+
+
+class Problems(Protocol):
+    def append(self, problem: tuple[int, int, str], /) -> None: ...
+
+
+def read_line(line: str, keep: int | None = None, problems: Problems | None = None) -> Cells:
+    """:func:`split_line`'s reading, holding at most ``keep`` cells; the last item counts the
+    cells past them (their problems are still found). Problems go to ``problems`` when given
+    (a caller that reports them as they come: a line may have millions)."""
+    if not (line.startswith('"') or '\t"' in line):
+        if keep is not None and line.count("\t") >= keep:
+            return line.split("\t", keep)[:keep], None, None, [], line.count("\t") + 1 - keep
+        return line.split("\t"), None, None, [], 0
+    return _read_pieces(line, keep, problems)
+
+
+def _parse_with_grammar(line: str) -> tuple[list[str], list[tuple[int, int]], list[bool], list[tuple[int, int, str]]]:
     tree = tsv_parser().parse(line, start="line")
     values: list[str] = []
     spans: list[tuple[int, int]] = []
@@ -105,28 +142,78 @@ def split_line(
             spans.append((at, at))
             quoted.append(False)
             continue
-        first = pieces[0]
-        start, end = first.start_pos, pieces[-1].end_pos
-        if first.type == "QUOTED":
-            values.append(first.value[1:-1].replace('""', '"'))
-            quoted.append(True)
-        else:
-            values.append(line[start:end])
-            quoted.append(False)
-        spans.append((start, end))
-        for piece in pieces:
-            if piece.type == "BAD_QUOTE":
-                problems.append((piece.start_pos, piece.start_pos + 1,
-                                 'unterminated quoted cell: the opening `"` is never closed on this line (a quote inside a cell is written `""`)'))
-                break
-        else:
-            if len(pieces) > 1 and first.type == "QUOTED" and "\t" in first.value:
-                problems.append((start, start + 1, _RUNS_ON))
-            elif len(pieces) > 1:
-                second = pieces[1]
-                problems.append((second.start_pos, second.end_pos,
-                                 'text after the closing quote of a quoted cell (a quote inside a cell is written `""`; TSV readers drop or mangle this text)'))
+        _cell(line, [(p.type, p.start_pos, p.end_pos) for p in pieces], values, spans, quoted, problems)
     return values, spans, quoted, problems
+
+
+# The grammar's terminals in the order its lexer tries them (by priority: QUOTED, BAD_QUOTE,
+# PLAIN), and the TAB between cells: a line is these tokens, read left to right.
+_PIECES = re.compile(r'(\t)|("(?:[^"\r\n]|"")*")|("[^\t\r\n]*)|([^\t\r\n"][^\t\r\n]*)')
+_TYPES = (None, "TAB", "QUOTED", "BAD_QUOTE", "PLAIN")
+
+
+def _read_pieces(line: str, keep: int | None, reported: Problems | None = None) -> Cells:
+    """The cells of a line with a quoted cell, as the grammar reads them, without its parser
+    (Lark's tree of a 100,000-cell line took gigabytes); past ``keep`` cells, only counted
+    and their problems found."""
+    values: list[str] = []
+    spans: list[tuple[int, int]] = []
+    quoted: list[bool] = []
+    problems: list[tuple[int, int, str]] = []
+    sink: Any = problems if reported is None else reported
+    pieces: list[tuple[str, int, int]] = []
+    at = 0  # where the current cell starts
+    more = 0
+    for token in _PIECES.finditer(line):
+        kind = _TYPES[token.lastindex or 0]
+        if kind != "TAB":
+            pieces.append((kind, token.start(), token.end()))  # type: ignore[arg-type]
+            continue
+        more += _close(line, pieces, at, values, spans, quoted, sink, keep)
+        pieces, at = [], token.end()
+    more += _close(line, pieces, at, values, spans, quoted, sink, keep)
+    return values, spans, quoted, problems, more
+
+
+def _close(line: str, pieces: list[tuple[str, int, int]], at: int, values: list[str], spans: list[tuple[int, int]], quoted: list[bool],
+           problems: Problems, keep: int | None) -> int:
+    """The cell just read, held; or, past ``keep`` cells, its problem alone (1: one cell more)."""
+    if keep is not None and len(values) >= keep:
+        if len(pieces) > 1 or (pieces and pieces[0][0] == "BAD_QUOTE"):
+            _cell(line, pieces, [], [], [], problems)
+        return 1
+    if not pieces:
+        values.append("")
+        spans.append((at, at))
+        quoted.append(False)
+        return 0
+    _cell(line, pieces, values, spans, quoted, problems)
+    return 0
+
+
+def _cell(line: str, pieces: list[tuple[str, int, int]], values: list[str], spans: list[tuple[int, int]], quoted: list[bool],
+          problems: Problems) -> None:
+    """One cell of one or more pieces (type, start, end): its value, span, quoting and problem."""
+    kind, start, first_end = pieces[0]
+    end = pieces[-1][2]
+    if kind == "QUOTED":
+        values.append(line[start + 1 : first_end - 1].replace('""', '"'))
+        quoted.append(True)
+    else:
+        values.append(line[start:end])
+        quoted.append(False)
+    spans.append((start, end))
+    for piece_kind, piece_start, _ in pieces:
+        if piece_kind == "BAD_QUOTE":
+            problems.append((piece_start, piece_start + 1,
+                             'unterminated quoted cell: the opening `"` is never closed on this line (a quote inside a cell is written `""`)'))
+            return
+    if len(pieces) > 1 and kind == "QUOTED" and "\t" in line[start:first_end]:
+        problems.append((start, start + 1, _RUNS_ON))
+    elif len(pieces) > 1:
+        _, second_start, second_end = pieces[1]
+        problems.append((second_start, second_end,
+                         'text after the closing quote of a quoted cell (a quote inside a cell is written `""`; TSV readers drop or mangle this text)'))
 
 
 class TsvDocument(Document):
@@ -140,33 +227,36 @@ class TsvDocument(Document):
         self._table: list[dict[str, str] | None] | None = None
         body = text.removeprefix("\ufeff")
         offset = len(text) - len(body)
+        keep: int | None = None  # cells a data row holds: one more than the header's
         for number, (line, start) in enumerate(_lines(body, offset), 1):
             if not line:
                 continue
-            row = self._read(line, number, start)
+            row = self._read(line, number, start, keep)
             if self.header is None:
                 self.header = row
+                keep = len(row.values) + 1
             else:
                 self.rows.append(row)
         if self.header is None:
             self.ok = False
-            self.findings.append(Finding("GL010", Offsets(0, 0), "empty file: no header and no rows"))
+            self.findings.append(Finding(EMPTY_FILE.code, Offsets(0, 0), "empty file: no header and no rows"))
             return
         self.columns = list(self.header.values)
 
-    def _read(self, line: str, number: int, start: int) -> Row:
+    def _read(self, line: str, number: int, start: int, keep: int | None = None, again: bool = False) -> Row:
+        """One line as a row; ``again``: read before, its problems already reported."""
+        reported = _Reported(self.findings, start, again)
         try:
-            values, spans, quoted, problems = split_line(line)
+            values, spans, quoted, _, more = read_line(line, keep, reported)
+        except MemoryError:
+            raise
         except Exception as exc:  # noqa: BLE001  (the grammar accepts every line; this is only a safety net)
-            self.findings.append(Finding("GL003", Offsets(start, start + len(line)), f"TSV: this line does not parse: {exc}"))
+            self.findings.append(Finding(SYNTAX_ERROR.code, Offsets(start, start + len(line)), f"TSV: this line does not parse: {exc}"))
             return Row(number, start, start + len(line), [line], bad=True)
-        row = Row(number, start, start + len(line), values)
+        row = Row(number, start, start + len(line), values, more=more, bad=reported.any)
         if spans is not None:
             row.spans = [(start + s, start + e) for s, e in spans]
             row.quoted = quoted
-        for s, e, message in problems:
-            row.bad = True
-            self.findings.append(Finding("GL003", Offsets(start + s, start + e), message))
         return row
 
     # -- columns ---------------------------------------------------------------------
@@ -178,6 +268,9 @@ class TsvDocument(Document):
             self.rows.insert(0, self.header)
             self.header = None
         self.columns = list(names)
+        for n, row in enumerate(self.rows):  # (rows read with fewer cells held than these columns need)
+            if row.more and len(row.values) <= len(names) and self.text is not None:
+                self.rows[n] = self._read(self.text[row.start : row.end], row.number, row.start, len(names) + 1, again=True)
         self._table = None
 
     def column_index(self, name: str | int) -> int | None:
@@ -261,6 +354,21 @@ class TsvDocument(Document):
         if quoted or "\t" in value or "\n" in value or "\r" in value or value.startswith('"'):
             return '"' + value.replace('"', '""') + '"'
         return value
+
+
+class _Reported:
+    """A line's quoting problems, reported as GL003 as they are found (none held)."""
+
+    __slots__ = ("any", "findings", "start", "again")
+
+    def __init__(self, findings: list[Finding], start: int, again: bool) -> None:
+        self.findings, self.start, self.again, self.any = findings, start, again, False
+
+    def append(self, problem: tuple[int, int, str]) -> None:
+        self.any = True
+        if not self.again:
+            s, e, message = problem
+            self.findings.append(Finding(SYNTAX_ERROR.code, Offsets(self.start + s, self.start + e), message))
 
 
 def _lines(text: str, offset: int) -> Iterator[tuple[str, int]]:

@@ -28,6 +28,7 @@ from goldlint.formats import yaml_events
 from goldlint.formats.base import Document, Limits
 from goldlint.formats.json_scan import encode_string
 from goldlint.formats.yaml_events import ALIAS, DOCUMENT, END, MAPPING, SCALAR, SEQUENCE
+from goldlint.rules.general import DUPLICATE_KEY, LIMIT_EXCEEDED, SYNTAX_ERROR
 from goldlint.textindex import TextIndex
 
 # Tags a safe loader constructs as plain data; any other (``!!python/…``, a local ``!tag``) is reported.
@@ -78,14 +79,14 @@ class YamlDocument(Document):
             node = self._compose(text)
         except _Refused as exc:
             self.ok = False
-            self.findings.append(Finding("GL011", Offsets(exc.at, min(exc.at + 1, len(text))), exc.message))
+            self.findings.append(Finding(LIMIT_EXCEEDED.code, Offsets(exc.at, min(exc.at + 1, len(text))), exc.message))
             return
         except MarkedYAMLError as exc:
             self.ok = False
             mark = exc.problem_mark or exc.context_mark
             at = mark.index if mark is not None else 0
             what = " ".join(x for x in (exc.context, exc.problem) if x)
-            self.findings.append(Finding("GL003", Offsets(at, min(at + 1, len(text))), f"YAML: {what}"))
+            self.findings.append(Finding(SYNTAX_ERROR.code, Offsets(at, min(at + 1, len(text))), f"YAML: {what}"))
             return
         except (ValueError, OverflowError) as exc:
             # ruamel's scanner turns a `\\U` escape into a character with chr(), unchecked: one
@@ -93,14 +94,14 @@ class YamlDocument(Document):
             self.ok = False
             at, escape = _escape_beyond_unicode(text)
             if escape:
-                self.findings.append(Finding("GL003", Offsets(at, at + len(escape)),
+                self.findings.append(Finding(SYNTAX_ERROR.code, Offsets(at, at + len(escape)),
                                              f"YAML: escape `{escape}` is not a Unicode character (above U+10FFFF)"))
             else:
-                self.findings.append(Finding("GL003", Offsets(0, 0), f"YAML: {exc}"))
+                self.findings.append(Finding(SYNTAX_ERROR.code, Offsets(0, 0), f"YAML: {exc}"))
             return
         except (YAMLError, RecursionError) as exc:
             self.ok = False
-            self.findings.append(Finding("GL003", Offsets(0, 0), f"YAML: {exc}"))
+            self.findings.append(Finding(SYNTAX_ERROR.code, Offsets(0, 0), f"YAML: {exc}"))
             return
         if node is None:
             self._value = None
@@ -110,7 +111,7 @@ class YamlDocument(Document):
         except _TooBig:  # the composer counted the same nodes: a defence in depth only
             self.ok = False
             self.findings.append(
-                Finding("GL011", Offsets(0, 0), f"more than {self.limits.max_yaml_nodes:,} YAML nodes after expanding aliases (max-yaml-nodes): refused")
+                Finding(LIMIT_EXCEEDED.code, Offsets(0, 0), f"more than {self.limits.max_yaml_nodes:,} YAML nodes after expanding aliases (max-yaml-nodes): refused")
             )
 
     @property
@@ -249,7 +250,7 @@ class YamlDocument(Document):
     def _unsafe_tag(self, tag: str, at: int) -> None:
         shown = tag.replace("tag:yaml.org,2002:", "!!")
         what = "would make a Python object" if "python/" in tag else "is not a YAML data type"
-        self.findings.append(Finding("GL003", Offsets(at, min(at + len(shown), len(self.text or ""))),
+        self.findings.append(Finding(SYNTAX_ERROR.code, Offsets(at, min(at + len(shown), len(self.text or ""))),
                                      f"YAML: the tag `{shown}` {what}: goldlint reads the value as plain data and never "
                                      "constructs it, and a safe loader (yaml.safe_load) refuses the file"))
 
@@ -288,8 +289,9 @@ class YamlDocument(Document):
                 out: Any = [None] * len(node.value)
                 container[slot] = out
                 for n in range(len(node.value) - 1, -1, -1):
-                    self._nodes[path + (n,)] = (None, node.value[n])
-                    stack.append((node.value[n], path + (n,), out, n))
+                    child = path + (n,)  # (one tuple for the record and the stack: a node's path is held while the document is)
+                    self._nodes[child] = (None, node.value[n])
+                    stack.append((node.value[n], child, out, n))
                 continue
             if kind == MAPPING:
                 out = {}
@@ -304,7 +306,7 @@ class YamlDocument(Document):
                     if k in first:
                         self.findings.append(
                             Finding(
-                                "GL004",
+                                DUPLICATE_KEY.code,
                                 Offsets(key_node.start, key_node.end),
                                 f"duplicate key `{k}`: the earlier value is silently discarded",
                                 extra={"first": Offsets(first[k].start, first[k].end)},
@@ -312,8 +314,9 @@ class YamlDocument(Document):
                         )
                     first[k] = key_node
                     out[k] = None  # the key's place in the mapping: its first occurrence, as a reader keeps it
-                    self._nodes[path + (k,)] = (key_node, value_node)
-                    children.append((value_node, path + (k,), out, k))
+                    child = path + (k,)
+                    self._nodes[child] = (key_node, value_node)
+                    children.append((value_node, child, out, k))
                 stack.extend(reversed(children))  # in document order: a repeated key's last value wins
                 continue
             container[slot] = None
@@ -321,7 +324,7 @@ class YamlDocument(Document):
 
     def _scalar_value(self, node: Node) -> Any:
         if node.tag == "tag:yaml.org,2002:int" and node.style is None and len(node.value) > _INT_DIGITS:
-            self.findings.append(Finding("GL011", Offsets(node.start, node.start + 1),
+            self.findings.append(Finding(LIMIT_EXCEEDED.code, Offsets(node.start, node.start + 1),
                                          f"an integer with more digits than Python converts ({_INT_DIGITS}): read as text"))
             return node.value
         return _scalar(node)

@@ -78,7 +78,7 @@ def _required(doc: TsvDocument, report: Report) -> None:
 def check_cell_count(doc: TsvDocument, report: Report, i: int) -> bool:
     """TRU102 for row ``i``; whether the row's cells line up with the header."""
     row, want = doc.rows[i], len(doc.columns)
-    have = len(row.values)
+    have = row.cell_count  # (the cells past the header are counted, not all held)
     if have == want:
         return True
     if have > want:
