@@ -306,18 +306,50 @@ class ConllDocument(Document):
 
     def __init__(self, path: str, text: str) -> None:
         super().__init__(path, text)
-        # Where each sentence is: its first character and the offset past its last line break
-        # (a sentence object is made when asked for, :meth:`sentence`).
-        self.starts, self.ends = _sentence_bounds(text)
-        self._made: list[Sentence | None] = [None] * len(self.starts)
+        # Where each sentence is: its first character and the offset past its last line break,
+        # found on first use (a check that finds them as it reads hands them over, :meth:`found`);
+        # a sentence object is made when asked for (:meth:`sentence`).
+        self._bounds: tuple[list[int], list[int]] | None = None
+        self._made: list[Sentence | None] | None = None
         self._all: list[Sentence] | None = None
         self._first_lines: list[int] | None = None
         self._asked = 0  # sentences whose first line was asked for before they were all counted
         self._blanks: tuple[list[tuple[int, int]], list[tuple[int, int]], bool] | None = None
         self._line_starts: list[int] | None = None
-        if not self.starts:
+        bom = len(text) - len(text.removeprefix("\ufeff"))
+        if text[bom:].isspace() or len(text) == bom:  # (only blank lines: no sentence)
             self.ok = False
             self.findings.append(Finding(EMPTY_FILE.code, Offsets(0, 0), "no sentences: the file holds no comment or token line"))
+
+    @property
+    def starts(self) -> list[int]:
+        """Where each sentence starts."""
+        return self._bounds_now()[0]
+
+    @property
+    def ends(self) -> list[int]:
+        """The offset past each sentence's last line break (or the end of the text)."""
+        return self._bounds_now()[1]
+
+    def _bounds_now(self) -> tuple[list[int], list[int]]:
+        if self._bounds is None:
+            self._bounds = _sentence_bounds(self.text or "")
+        return self._bounds
+
+    def first_sentences(self, count: int) -> list[Sentence]:
+        """The first ``count`` sentences, found without finding all of them (detection, the
+        clean path's shape); made anew unless every sentence is already found."""
+        text = self.text or ""
+        if self._bounds is not None or text.startswith("\ufeff"):
+            return [self.sentence(n) for n in range(min(count, len(self.starts)))]
+        spans = [m.span() for m in itertools.islice(_SENTENCE.finditer(text), count)]
+        return [Sentence(n, text.count("\n", 0, start), text, start, end) for n, (start, end) in enumerate(spans)]
+
+    def found(self, starts: list[int], ends: list[int]) -> None:
+        """Where the sentences are, as a reader of the whole text found them (exactly what the
+        document would find: ``tests/families/xsid/test_xsid_clean_path.py``)."""
+        if self._bounds is None:
+            self._bounds = (starts, ends)
 
     @property
     def sentence_count(self) -> int:
@@ -325,6 +357,8 @@ class ConllDocument(Document):
 
     def sentence(self, n: int) -> Sentence:
         """Sentence ``n`` (from 0), made on first use."""
+        if self._made is None:
+            self._made = [None] * len(self.starts)
         made = self._made[n]
         if made is None:
             made = self._made[n] = Sentence(n, self.first_line(n), self.text or "", self.starts[n], self.ends[n])
@@ -379,7 +413,10 @@ class ConllDocument(Document):
         bom = len(text) - len(text.removeprefix("\ufeff"))
         starts = self.starts
         gaps = map(sub, starts, [bom, *self.ends[:-1]])
-        return self._blank_runs_of(list(itertools.compress(range(len(starts)), map((1).__ne__, gaps))))
+        longer = list(itertools.compress(range(len(starts)), map((1).__ne__, gaps)))
+        if starts and longer[:1] != [0]:
+            longer.insert(0, 0)  # (a blank line before the first sentence is never the usual separator)
+        return self._blank_runs_of(longer)
 
     def _blank_runs_of(self, numbers: Sequence[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]], bool]:
         """The runs of blank lines before these sentences (those that have one), and after the last."""

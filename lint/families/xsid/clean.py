@@ -71,8 +71,7 @@ def shape_of(doc: ConllDocument, required: tuple[str, ...]) -> Shape | None:
     """The shape of the first of the file's first sentences whose comments need no report:
     each keyed once, every required key there, all before the token lines."""
     text = doc.text or ""
-    for n in range(min(10, doc.sentence_count)):
-        s = doc.sentence(n)
+    for s in doc.first_sentences(10):
         keys, comments = s.keys, s.comments
         fits = (all(keys) and len(set(keys)) == len(keys) and set(required) <= set(keys) and {"text", "intent"} <= set(keys)
                 and bool(s.cells) and all(c.line == s.first_line + k for k, c in enumerate(comments)))
@@ -103,11 +102,15 @@ class CleanPath:
             return
         text = doc.text or ""
         pos = 0
+        self.base = 0  # the number of the stretch's first sentence
+        self.bounds: tuple[list[int], list[int]] | None = ([], [])  # where the sentences are, while every stretch is all matches
         while pos < len(text):
             end = text.find("\n\n", pos + STRETCH)
             end = len(text) if end < 0 else end + 2
             self._stretch(shape, text, pos, end)
             pos = end
+        if self.bounds is not None:
+            doc.found(*self.bounds)
 
     def _stretch(self, shape: Shape, text: str, pos: int, end: int) -> None:
         doc = self.doc
@@ -115,21 +118,22 @@ class CleanPath:
         step = shape.step
         betweens = pieces[0::step]
         matched = len(betweens) - 1
-        inside = doc.sentences_between(pos, end)
         odd = [j for j in compress(range(len(betweens)), map("\n".__ne__, betweens))
                if not (betweens[j] == "" and (j == 0 or j == matched))]  # (the stretch's start, the file's end)
-        if not odd:
-            numbers: Sequence[int] = range(inside.start, inside.start + matched)
+        # where each piece starts: a match's length is its groups' and the shape's fixed text
+        lengths = list(map(shape.fixed.__add__, map(sum, zip(*(map(len, pieces[g::step]) for g in range(1, step)), strict=True))))
+        at = list(accumulate(chain.from_iterable(zip(map(len, betweens), [*lengths, 0], strict=True)), initial=pos))
+        if not odd:  # every sentence of the stretch is a match, one blank line apart
+            numbers: Sequence[int] = range(self.base, self.base + matched)
             candidates: list[int] = list(range(matched))
             slow: set[int] = set()
-            if len(inside) != matched:  # (cannot be: every sentence is a match)
-                self._sentences(inside)
-                return
+            self.base += matched
+            if self.bounds is not None:
+                self.bounds[0].extend(at[1::2][:matched])
+                self.bounds[1].extend(at[2::2][:matched])
         else:
-            # where each piece starts: a match's length is its groups' and the shape's fixed text
-            groups = [list(map(len, pieces[g::step])) for g in range(1, step)]
-            lengths = [shape.fixed + sum(row) for row in zip(*groups, strict=True)]
-            at = list(accumulate(chain.from_iterable(zip(map(len, betweens), [*lengths, 0], strict=True)), initial=pos))
+            self.bounds = None  # (the document finds where the sentences are)
+            self.base = bisect_left(doc.starts, end)
             odd_set = set(odd)
             candidates = [j for j in range(matched) if j not in odd_set]
             slow = set()
@@ -139,7 +143,7 @@ class CleanPath:
             offsets = [at[2 * j + 1] for j in candidates]
             numbers_of = list(map(bisect_left, repeat(starts), offsets))
             if list(map(starts.__getitem__, numbers_of)) != offsets:  # (cannot be: a match follows a blank line)
-                self._sentences(inside)
+                self._sentences(doc.sentences_between(pos, end))
                 return
             numbers = numbers_of
         values = [list(map(shape.values(pieces, k).__getitem__, candidates)) for k in range(len(shape.keys))]
