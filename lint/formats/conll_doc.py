@@ -526,23 +526,21 @@ def _sentence_bounds(text: str) -> tuple[list[int], list[int]]:
         return _sentence_bounds_by_pattern(text)
     pieces = text.split("\n\n")
     size = len(text)
-    if "\n\n\n" not in text:
-        if pieces[-1] == "":
-            pieces.pop()
-        starts = list(accumulate(map(_plus_two, map(len, pieces)), initial=0))
-        starts.pop()
-        ends = list(map(_plus_one, map(add, starts, map(len, pieces))))
-        if ends and ends[-1] > size:
-            ends[-1] = size
-        return starts, ends
-    starts, ends = [], []
-    at = 0
-    for piece in pieces:  # (runs of three or more line breaks: a piece starts with the extra ones, or is empty)
-        rest = piece.lstrip("\n")
-        if rest:
-            starts.append(at + len(piece) - len(rest))
-            ends.append(min(at + len(piece) + 1, size))
-        at += len(piece) + 2
+    if pieces[-1] == "":
+        pieces.pop()
+    lengths = list(map(len, pieces))
+    starts = list(accumulate(map(_plus_two, lengths), initial=0))
+    starts.pop()
+    ends = list(map(_plus_one, map(add, starts, lengths)))
+    if "\n\n\n" in text:  # runs of three or more line breaks: a piece starts with the extra ones, or is empty
+        lead = [0] * len(pieces)
+        for k in itertools.compress(range(len(pieces)), map(str.startswith, pieces, itertools.repeat("\n"))):
+            lead[k] = lengths[k] - len(pieces[k].lstrip("\n"))
+        kept = list(map(sub, lengths, lead))  # (a piece of line breaks alone holds no sentence)
+        starts = list(itertools.compress(map(add, starts, lead), kept))
+        ends = list(itertools.compress(ends, kept))
+    if ends and ends[-1] > size:
+        ends[-1] = size
     return starts, ends
 
 
