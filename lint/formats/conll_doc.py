@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import itertools
 import re
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
-from operator import itemgetter, methodcaller
+from operator import add, itemgetter, methodcaller, sub
 from typing import Any
 
 from goldlint.diagnostics import Span
@@ -288,6 +289,12 @@ def sentence_spans(text: str) -> Iterator[tuple[int, int]]:
     return (m.span() for m in _SENTENCE.finditer(text))
 
 
+def separator_end(line: str) -> int | None:
+    """Where the separator of a `# key = value` comment line ends (None: no key shape)."""
+    m = _COMMENT.match(line)
+    return m.end(2) if m is not None else None
+
+
 def cell_index(name: str | int) -> int | None:
     if isinstance(name, int):
         return name if name >= 0 else None
@@ -299,40 +306,140 @@ class ConllDocument(Document):
 
     def __init__(self, path: str, text: str) -> None:
         super().__init__(path, text)
-        self.sentences: list[Sentence] = []
-        self.blank_runs: list[tuple[int, int]] = []  # (first line, count) of every run of blank lines
-        self.blank_spans: list[tuple[int, int]] = []  # and its offsets: its first line's start, the next line's
-        self.ends_with_blank = False  # the last sentence is followed by a blank line
+        # Where each sentence is: its first character and the offset past its last line break,
+        # found on first use (a check that finds them as it reads hands them over, :meth:`found`);
+        # a sentence object is made when asked for (:meth:`sentence`).
+        self._bounds: tuple[list[int], list[int]] | None = None
+        self._made: list[Sentence | None] | None = None
+        self._all: list[Sentence] | None = None
+        self._first_lines: list[int] | None = None
+        self._asked = 0  # sentences whose first line was asked for before they were all counted
+        self._blanks: tuple[list[tuple[int, int]], list[tuple[int, int]], bool] | None = None
         self._line_starts: list[int] | None = None
-        self._read(text)
-        if not self.sentences:
+        bom = len(text) - len(text.removeprefix("\ufeff"))
+        if text[bom:].isspace() or len(text) == bom:  # (only blank lines: no sentence)
             self.ok = False
             self.findings.append(Finding(EMPTY_FILE.code, Offsets(0, 0), "no sentences: the file holds no comment or token line"))
 
-    def _read(self, text: str) -> None:
-        """Where each sentence is: one regular-expression match a sentence, the lines counted
-        in C (a 100,000-sentence file has a million lines: nothing is done a line in Python).
-        The sentences' lines are read when a check asks for them (:class:`Sentence`)."""
+    @property
+    def starts(self) -> list[int]:
+        """Where each sentence starts."""
+        return self._bounds_now()[0]
+
+    @property
+    def ends(self) -> list[int]:
+        """The offset past each sentence's last line break (or the end of the text)."""
+        return self._bounds_now()[1]
+
+    def _bounds_now(self) -> tuple[list[int], list[int]]:
+        if self._bounds is None:
+            self._bounds = _sentence_bounds(self.text or "")
+        return self._bounds
+
+    def first_sentences(self, count: int) -> list[Sentence]:
+        """The first ``count`` sentences, found without finding all of them (detection, the
+        clean path's shape); made anew unless every sentence is already found."""
+        text = self.text or ""
+        if self._bounds is not None or text.startswith("\ufeff"):
+            return [self.sentence(n) for n in range(min(count, len(self.starts)))]
+        spans = [m.span() for m in itertools.islice(_SENTENCE.finditer(text), count)]
+        return [Sentence(n, text.count("\n", 0, start), text, start, end) for n, (start, end) in enumerate(spans)]
+
+    def found(self, starts: list[int], ends: list[int]) -> None:
+        """Where the sentences are, as a reader of the whole text found them (exactly what the
+        document would find: ``tests/families/xsid/test_xsid_clean_path.py``)."""
+        if self._bounds is None:
+            self._bounds = (starts, ends)
+
+    @property
+    def sentence_count(self) -> int:
+        return len(self.starts)
+
+    def sentence(self, n: int) -> Sentence:
+        """Sentence ``n`` (from 0), made on first use."""
+        if self._made is None:
+            self._made = [None] * len(self.starts)
+        made = self._made[n]
+        if made is None:
+            made = self._made[n] = Sentence(n, self.first_line(n), self.text or "", self.starts[n], self.ends[n])
+        return made
+
+    @property
+    def sentences(self) -> list[Sentence]:
+        """Every sentence (all made at once: a reader of the whole file)."""
+        if self._all is None:
+            self._all = [self.sentence(n) for n in range(len(self.starts))]
+        return self._all
+
+    def first_line(self, n: int) -> int:
+        """The line (from 0) sentence ``n`` starts on (every sentence's, counted in C on first use)."""
+        if self._first_lines is None:
+            self._asked += 1
+            if self._asked <= 16:  # (a few findings: their lines counted alone; many: every sentence's at once)
+                return (self.text or "").count("\n", 0, self.starts[n])
+            starts = self.starts
+            self._first_lines = list(accumulate(map((self.text or "").count, itertools.repeat("\n"), [0, *starts[:-1]], starts)))
+        return self._first_lines[n]
+
+    def sentences_between(self, start: int, end: int) -> range:
+        """The numbers of the sentences that start in ``[start, end)`` of the text."""
+        return range(bisect_left(self.starts, start), bisect_left(self.starts, end))
+
+    @property
+    def blank_runs(self) -> list[tuple[int, int]]:
+        """(first line, count) of every run of blank lines."""
+        return self._blank_lines()[0]
+
+    @property
+    def blank_spans(self) -> list[tuple[int, int]]:
+        """The offsets of every run of blank lines: its first line's start, the next line's."""
+        return self._blank_lines()[1]
+
+    @property
+    def ends_with_blank(self) -> bool:
+        """Whether the last sentence is followed by a blank line."""
+        return self._blank_lines()[2]
+
+    def _blank_lines(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]], bool]:
+        if self._blanks is None:
+            self._blanks = self._blank_runs_of(range(len(self.starts)))
+        return self._blanks
+
+    def blank_runs_except_single(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]], bool]:
+        """:attr:`blank_runs`, :attr:`blank_spans` and :attr:`ends_with_blank`, without the runs of
+        one empty line between two sentences (the usual separator: a checker of long runs need
+        not count each; the others are found in C)."""
+        text = self.text or ""
         bom = len(text) - len(text.removeprefix("\ufeff"))
-        sentences, blank_runs = self.sentences, self.blank_runs
+        starts = self.starts
+        gaps = map(sub, starts, [bom, *self.ends[:-1]])
+        longer = list(itertools.compress(range(len(starts)), map((1).__ne__, gaps)))
+        if starts and longer[:1] != [0]:
+            longer.insert(0, 0)  # (a blank line before the first sentence is never the usual separator)
+        return self._blank_runs_of(longer)
+
+    def _blank_runs_of(self, numbers: Sequence[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]], bool]:
+        """The runs of blank lines before these sentences (those that have one), and after the last."""
+        text = self.text or ""
         count = text.count
-        line = 0  # the line where the text after `done` starts
-        done = bom
-        first = _FIRST_SENTENCE.match(text, bom) if bom else None
-        for m in itertools.chain([first] if first else [], _SENTENCE.finditer(text, first.end() if first else bom)):
-            start, end = m.span()
+        runs: list[tuple[int, int]] = []
+        spans: list[tuple[int, int]] = []
+        bom = len(text) - len(text.removeprefix("\ufeff"))
+        starts, ends = self.starts, self.ends
+        for n in numbers:
+            done, start = (ends[n - 1] if n else bom), starts[n]
             if start > done:  # blank lines before the sentence: each ends with its line break
                 blanks = count("\n", done, start)
-                blank_runs.append((line, blanks))
-                self.blank_spans.append((done, start))
-                line += blanks
-            sentences.append(Sentence(len(sentences), line, text, start, end))
-            line += count("\n", start, end)
-            done = end
-        if done < len(text) or not sentences:  # blank lines after the last sentence (the last one may have no line break)
-            blank_runs.append((line, count("\n", done) + (not text.endswith("\n"))))
-            self.blank_spans.append((done, len(text)))
-            self.ends_with_blank = bool(sentences)
+                runs.append((self.first_line(n) - blanks, blanks))
+                spans.append((done, start))
+        done = ends[-1] if ends else bom
+        last = False
+        if done < len(text) or not starts:  # blank lines after the last sentence (the last one may have no line break)
+            line = self.first_line(len(starts) - 1) + count("\n", starts[-1], done) if starts else count("\n", 0, done)
+            runs.append((line, count("\n", done) + (not text.endswith("\n"))))
+            spans.append((done, len(text)))
+            last = bool(starts)
+        return runs, spans, last
 
     def has_comment_key(self, key: str) -> bool:
         """Whether some comment of the file has this key, found without reading the sentences
@@ -398,9 +505,9 @@ class ConllDocument(Document):
             n = path[1] if len(path) > 1 and isinstance(path[1], int) else -1
             return (self.line_starts[n], self.line_end(n)) if 0 <= n < len(self.line_starts) else None
         s = path[0]
-        if not isinstance(s, int) or not 0 <= s < len(self.sentences):
+        if not isinstance(s, int) or not 0 <= s < len(self.starts):
             return None
-        sentence = self.sentences[s]
+        sentence = self.sentence(s)
         whole = sentence.start, self._line_end_from(sentence.start)
         if len(path) < 3 or not isinstance(path[2], int):
             return whole
@@ -409,6 +516,39 @@ class ConllDocument(Document):
         if path[1] == "tokens" and 0 <= path[2] < len(sentence.tokens):
             return _token_offsets(sentence.tokens[path[2]], loc)
         return whole
+
+
+def _sentence_bounds(text: str) -> tuple[list[int], list[int]]:
+    """Where each sentence is (starts, ends): a run of non-blank lines, with the line break after
+    its last line. The usual file (blank lines empty, no line starting with whitespace, no BOM)
+    is split on its empty lines in C; any other is read by the sentence pattern."""
+    if text.startswith("\ufeff") or text[:1].isspace() or _SPACE_AT_LINE_START.search(text) is not None:
+        return _sentence_bounds_by_pattern(text)
+    pieces = text.split("\n\n")
+    size = len(text)
+    if pieces[-1] == "":
+        pieces.pop()
+    lengths = list(map(len, pieces))
+    starts = list(accumulate(map(_plus_two, lengths), initial=0))
+    starts.pop()
+    ends = list(map(_plus_one, map(add, starts, lengths)))
+    if "\n\n\n" in text:  # runs of three or more line breaks: a piece starts with the extra ones, or is empty
+        lead = [0] * len(pieces)
+        for k in itertools.compress(range(len(pieces)), map(str.startswith, pieces, itertools.repeat("\n"))):
+            lead[k] = lengths[k] - len(pieces[k].lstrip("\n"))
+        kept = list(map(sub, lengths, lead))  # (a piece of line breaks alone holds no sentence)
+        starts = list(itertools.compress(map(add, starts, lead), kept))
+        ends = list(itertools.compress(ends, kept))
+    if ends and ends[-1] > size:
+        ends[-1] = size
+    return starts, ends
+
+
+def _sentence_bounds_by_pattern(text: str) -> tuple[list[int], list[int]]:
+    bom = len(text) - len(text.removeprefix("\ufeff"))
+    first = _FIRST_SENTENCE.match(text, bom) if bom else None
+    spans = [m.span() for m in itertools.chain([first] if first else [], _SENTENCE.finditer(text, first.end() if first else bom))]
+    return [a for a, _ in spans], [b for _, b in spans]
 
 
 def _head(line: str) -> tuple[str, str, str]:
@@ -435,6 +575,9 @@ _NONE: list[Any] = []  # (what a sentence not read holds: never appended to)
 
 
 _plus_one = (1).__add__
+_plus_two = (2).__add__
+# A line that starts with whitespace (which a blank line of spaces does): such a file is read by the pattern.
+_SPACE_AT_LINE_START = re.compile(r"\n[^\S\n]")
 
 
 def _comment_offsets(c: Comment, loc: At) -> tuple[int, int]:

@@ -14,4 +14,4 @@ def detect(value: Any) -> bool:
     if not isinstance(value, ConllDocument) or not value.ok:
         return False
     return any(s.comment("intent") is not None or any(len(t.cells) == 4 and bio.split_tag(t.cells[3]) for t in s.tokens)
-               for s in value.sentences[:20])
+               for s in value.first_sentences(20))

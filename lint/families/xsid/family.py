@@ -26,6 +26,7 @@ from typing import Any
 from goldlint.families.base import Context, Family, Report
 from goldlint.families.xsid import bio
 from goldlint.families.xsid import rules as _rules  # noqa: F401  (registers XSD rules)
+from goldlint.families.xsid.clean import CleanPath
 from goldlint.families.xsid.filewide import Dialects, Ids, check_blank_lines
 from goldlint.families.xsid.options import XsidOptions
 from goldlint.families.xsid.sentence import Inventory, SentenceChecks
@@ -75,12 +76,16 @@ class XsidFamily(Family):
             return
         options = ctx.options if isinstance(ctx.options, XsidOptions) else XsidOptions()
         checks = SentenceChecks(report, inventory_of(options), required_comments(doc, language_of(ctx.path, options)), fast)
-        ids, dialects = Ids(report), Dialects()
-        for sentence in doc.sentences:
-            checks.check(sentence)
-            ids.see(sentence)
-            dialects.see(sentence)
-            sentence.forget()  # (one sentence's lines in memory at a time; read again if a finding is placed in it)
+        ids, dialects = Ids(report, doc), Dialects()
+        if fast:
+            CleanPath(doc, checks, ids, dialects).run()  # (the usual sentences a stretch at a time, the others one by one)
+        else:
+            for n in range(doc.sentence_count):
+                sentence = doc.sentence(n)
+                checks.check(sentence)
+                ids.see(sentence)
+                dialects.see(sentence)
+                sentence.forget()  # (one sentence's lines in memory at a time; read again if a finding is placed in it)
         dialects.report(report)
         if not ctx.partial:
             check_blank_lines(doc, report)

@@ -3,6 +3,9 @@ and sentence ids unique in the file."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import repeat
+
 from goldlint.families.xsid.rules import DIALECT_UNREAD_BY_NLUEVAL, DUPLICATE_SENTENCE_ID, MIXED_COMMENT_DIALECTS, SENTENCE_SEPARATOR
 from goldlint.findings import At, Change, Offsets, Report, safe_fix
 from goldlint.formats.conll_doc import ConllDocument, Sentence
@@ -15,7 +18,8 @@ _DIALECT = {"=": "`# key = value` (xSID 0.5+)", ":": "`# key: value` (xSID 0.4)"
 def check_blank_lines(doc: ConllDocument, report: Report) -> None:
     """XSD114: one blank line after every sentence, none before the first."""
     text = doc.text or ""
-    for (first, count), (start, end) in zip(doc.blank_runs, doc.blank_spans, strict=True):
+    runs, spans, ends_with_blank = doc.blank_runs_except_single()  # (a single empty line between sentences is never reported)
+    for (first, count), (start, end) in zip(runs, spans, strict=True):
         if first == 0:
             SENTENCE_SEPARATOR.report(report, Offsets(0, end), f"the file starts with {_lines(count)}: xSID's evaluator reads "
                        "each blank line as the end of a sentence (here an empty one)", safe_fix("remove them", Change(Offsets(0, end), "")))
@@ -23,7 +27,7 @@ def check_blank_lines(doc: ConllDocument, report: Report) -> None:
             second = text.index("\n", start) + 1
             SENTENCE_SEPARATOR.report(report, Offsets(second, end), f"{_lines(count)} between sentences, not one: xSID's evaluator reads "
                        f"each extra one as an empty sentence", safe_fix("remove the extra blank lines", Change(Offsets(second, end), "")))
-    if doc.sentences and not doc.ends_with_blank:
+    if doc.sentence_count and not ends_with_blank:
         end = len(text)
         insert = "\n" if text.endswith("\n") else "\n\n"
         SENTENCE_SEPARATOR.report(report, Offsets(end, end), "the last sentence is not followed by a blank line: xSID's evaluator never "
@@ -45,7 +49,13 @@ class Dialects:
         self._shapes: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[int, ...], tuple[int, ...], int | None]] = {}
 
     def see(self, s: Sentence) -> None:
-        shape = (s.keys, s.seps)  # (a file's sentences have a few shapes of comments: each is read once)
+        self.see_many((s.number,), s.keys, s.seps)
+
+    def see_many(self, numbers: Sequence[int], keys: tuple[str, ...], seps: tuple[str, ...]) -> None:
+        """Sentences (in file order) whose comments have these keys and separators."""
+        if not numbers:
+            return
+        shape = (keys, seps)  # (a file's sentences have a few shapes of comments: each is read once)
         found = self._shapes.get(shape)
         if found is None:
             by: dict[str, list[int]] = {"=": [], ":": []}
@@ -59,11 +69,11 @@ class Dialects:
             found = self._shapes[shape] = (tuple(by["="]), tuple(by[":"]), intent)
         equals, colons, intent = found
         if equals:
-            self.found["="].append((s.number, equals))
+            self.found["="].extend(zip(numbers, repeat(equals)))
         if colons:
-            self.found[":"].append((s.number, colons))
+            self.found[":"].extend(zip(numbers, repeat(colons)))
         if self.first_intent is None and intent is not None:
-            self.first_intent = (s.number, intent)
+            self.first_intent = (numbers[0], intent)
 
     def report(self, report: Report) -> None:
         first_intent = self.first_intent
@@ -89,9 +99,10 @@ class Dialects:
 class Ids:
     """XSD113: a `# id` used by two sentences (each sentence seen as the file is checked)."""
 
-    def __init__(self, report: Report) -> None:
+    def __init__(self, report: Report, doc: ConllDocument) -> None:
         self.report = report
-        self.first: dict[str, tuple[Sentence, int]] = {}  # id -> its first sentence and comment
+        self.doc = doc
+        self.first: dict[str, tuple[int, int]] = {}  # id -> its first sentence and comment
         self.told: set[str] = set()
 
     def see(self, s: Sentence) -> None:
@@ -100,17 +111,34 @@ class Ids:
             return
         heads = s.heads
         for k in [s.keyed["id"]] if keys.count("id") == 1 else [k for k, key in enumerate(keys) if key == "id"]:
-            value = heads[k][2]
-            if not value:
-                continue
-            seen = self.first.get(value)
-            if seen is None:
-                self.first[value] = (s, k)
-                continue
-            first, j = seen
-            line = s.first_line + s.comment_line(k) + 1
-            DUPLICATE_SENTENCE_ID.report(self.report, At((s.number, "comments", k)),
-                            f"`# id = {value}` is also the id of the sentence on line {first.first_line + first.comment_line(j) + 1}")
-            if value not in self.told:
-                self.told.add(value)
-                DUPLICATE_SENTENCE_ID.report(self.report, At((first.number, "comments", j)), f"`# id = {value}` is used again on line {line}")
+            self._see(s.number, k, heads[k][2])
+
+    def see_many(self, numbers: Sequence[int], k: int, values: Sequence[str]) -> None:
+        """Sentences (in file order) whose only `# id` is their comment ``k``, with these values."""
+        first = self.first
+        if first.keys().isdisjoint(values) and len(set(values)) == len(values) and "" not in values:
+            first.update(zip(values, zip(numbers, repeat(k)), strict=False))  # (no id seen twice: nothing to say, in C)
+            return
+        for n, value in zip(numbers, values, strict=True):
+            self._see(n, k, value)
+
+    def _see(self, n: int, k: int, value: str) -> None:
+        if not value:
+            return
+        seen = self.first.get(value)
+        if seen is None:
+            self.first[value] = (n, k)
+            return
+        first, j = seen
+        line = self._line(n, k)
+        DUPLICATE_SENTENCE_ID.report(self.report, At((n, "comments", k)),
+                        f"`# id = {value}` is also the id of the sentence on line {self._line(first, j)}")
+        if value not in self.told:
+            self.told.add(value)
+            DUPLICATE_SENTENCE_ID.report(self.report, At((first, "comments", j)), f"`# id = {value}` is used again on line {line}")
+
+    def _line(self, n: int, k: int) -> int:
+        s = self.doc.sentence(n)
+        line = s.first_line + s.comment_line(k) + 1
+        s.forget()
+        return line

@@ -1,0 +1,159 @@
+"""The xsid clean path (:mod:`goldlint.families.xsid.clean`: a stretch of sentences compared
+column against column with what their comments say) reports exactly what every check on every
+sentence reports: random files of clean sentences with random defects, English (`# slots:`)
+and not (`# text-en`, no `# slots:`), cut into stretches of any size."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from goldlint import config as cfg
+from goldlint.engine import to_diagnostics
+from goldlint.families.base import Context
+from goldlint.families.xsid import clean
+from goldlint.families.xsid.family import XsidFamily
+from goldlint.families.xsid.options import XsidOptions
+from goldlint.findings import Report
+from goldlint.formats.conll_doc import ConllDocument
+
+# (intent, words with their tags): sentences whose tokens are their text's words.
+SENTENCES = [
+    ("weather/find", [("will", "O"), ("it", "O"), ("rain", "B-weather/attribute"), ("in", "O"), ("Berlin", "B-location"),
+                      ("next", "B-datetime"), ("week", "I-datetime")]),
+    ("reminder/set_reminder", [("remind", "O"), ("me", "O"), ("to", "O"), ("buy", "B-reminder/todo"), ("milk", "I-reminder/todo"),
+                               ("on", "B-datetime"), ("Friday", "I-datetime")]),
+    ("reminder/show_reminders", [("show", "O"), ("all", "B-reference"), ("my", "O"), ("reminders", "O")]),
+    ("alarm/set_alarm", [("wake", "O"), ("me", "O"), ("at", "O"), ("7", "B-datetime"), ("am", "I-datetime")]),
+    ("PlayMusic", [("play", "O"), ("Müller", "B-artist"), ("songs", "O")]),
+    ("AddToPlaylist", [("add", "O"), ("this", "B-music_item"), ("to", "O"), ("jazz", "B-playlist"), ("classics", "I-playlist")]),
+    ("weather/checkSunrise", [("sunrise", "O"), ("tomorrow", "B-datetime")]),
+    ("alarm/show_alarms", [("list", "O"), ("alarms", "O")]),
+]
+EDITS = ["none", "none", "none", "tag-i", "tag-label", "tag-o", "number", "intent-cell", "intent", "word", "text-space", "slots-shift",
+         "slots-swap", "slots-dup", "slots-zero", "slots-mid", "slots-label", "comment-trailing", "comment-tab", "blank-extra",
+         "blank-space", "no-slots-line", "id-dup", "invisible", "nfc", "columns", "comment-among", "crlf", "tag-shape", "empty-text", "intent-all", "slots-end",
+         "label-all"]
+
+
+def _slots(words: list[tuple[str, str]]) -> str:
+    out, at, open_ = [], 0, None
+    for word, tag in [*words, ("", "O")]:
+        if open_ is not None and not tag.startswith("I-"):
+            out.append(f"{open_[0]}:{at - 1}:{open_[1]}")
+            open_ = None
+        if tag.startswith("B-"):
+            open_ = (at, tag[2:])
+        at += len(word) + 1
+    return ",".join(out)
+
+
+def _block(n: int, english: bool, edit: str, k: int) -> str:
+    intent, words = SENTENCES[n % len(SENTENCES)]
+    words = list(words)
+    t = k % len(words)
+    if edit == "intent-all":
+        intent = "weather/finds"
+    ident = "1" if edit == "id-dup" else str(n + 1)
+    said = None  # a word as `# text` has it, when the edit changes the token's word only
+    if edit == "tag-i":
+        words[t] = (words[t][0], "I-" + (words[t][1][2:] or "datetime"))
+    elif edit == "tag-label":
+        words[t] = (words[t][0], "B-datetme")
+    elif edit == "tag-o":
+        words[t] = (words[t][0], "O")
+    elif edit == "tag-shape":
+        words[t] = (words[t][0], "B_datetime")
+    elif edit == "word":
+        said, words[t] = words[t][0], (words[t][0] + "x", words[t][1])
+    elif edit == "invisible":
+        words[t] = (words[t][0] + "\u200b", words[t][1])
+    elif edit == "nfc":
+        words[t] = (words[t][0] + "e\u0301", words[t][1])
+    elif edit == "label-all":
+        words = [(w, tag[:2] + "datetme" if tag != "O" else tag) for w, tag in words]
+    text = " ".join(said if said is not None and i == t else w for i, (w, _) in enumerate(words))
+    slots = _slots(words)
+    if edit == "text-space":
+        text = text.replace(" ", "  ", 1)
+    elif edit == "empty-text":
+        text = ""
+    entries = slots.split(",") if slots else []
+    if edit == "slots-shift" and entries:
+        a, b, label = entries[0].split(":")
+        entries[0] = f"{int(a) + 1}:{b}:{label}"
+    elif edit == "slots-swap":
+        entries.reverse()
+    elif edit == "slots-dup" and entries:
+        entries.append(entries[0])
+    elif edit == "slots-zero" and entries:
+        entries[0] = "0" + entries[0]
+    elif edit == "slots-mid" and entries:
+        a, b, label = entries[-1].split(":")
+        entries[-1] = f"{a}:{int(b) - 1}:{label}"
+    elif edit == "slots-end" and entries:
+        a, b, label = entries[-1].split(":")
+        entries[-1] = f"{a}:{len(text) + 1}:{label}"
+    elif edit == "slots-label" and entries:
+        entries[0] = entries[0] + "x"
+    lines = [f"# id = {ident}"]
+    if not english:
+        lines.append(f"# text-en = {text}")
+    lines += [f"# text = {text}" + (" " if edit == "comment-trailing" else ""), f"# intent = {intent}" + ("x" if edit == "intent" else "")]
+    if english and edit != "no-slots-line":
+        lines.append("# slots:" + (" " + ",".join(entries) if entries or k % 2 else ""))
+    if edit == "comment-tab":
+        lines[-1] += "\tx"
+    for i, (word, tag) in enumerate(words):
+        index = str(i + 2) if edit == "number" and i == t else str(i + 1)
+        cell = "weather/find" if edit == "intent-cell" and i == t and intent != "weather/find" else (
+            "PlayMusic" if edit == "intent-cell" and i == t else intent)
+        line = f"{index}\t{word}\t{cell}\t{tag}" if not (edit == "columns" and i == t) else f"{index}\t{word} {cell}\t{tag}"
+        lines.append(line)
+        if edit == "comment-among" and i == t:
+            lines.append("# note = here")
+    block = "\n".join(lines) + "\n"
+    if edit == "blank-extra":
+        block += "\n"
+    elif edit == "blank-space":
+        block += " \n"
+    elif edit == "crlf":
+        block = block.replace("\n", "\r\n")
+    return block
+
+
+def _findings(path: Path, text: str, fast: bool) -> list[tuple[object, ...]]:
+    doc = ConllDocument(str(path), text)
+    report = Report()
+    ctx = Context(path, XsidOptions(), cfg.for_file(path).settings)
+    (XsidFamily().check if fast else XsidFamily().check_detailed)(doc, report, ctx)
+    assert (doc.starts, doc.ends) == ConllDocument(str(path), text)._bounds_now()  # (where the clean path found the sentences)
+    return [(d.code, d.span.start, d.span.end, d.message, d.fix) for d in to_diagnostics(report.findings, doc, path)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 50), st.sampled_from(EDITS), st.integers(0, 20)), min_size=1, max_size=14),
+       st.booleans(), st.sampled_from([1 << 20, 1, 150, 700]), st.sampled_from(["", "\n", "\n\n", "\ufeff"]), st.sampled_from(["", "\n", "\n\n"]))
+def test_the_clean_path_reports_what_every_check_reports(edits: list[tuple[int, str, int]], english: bool, stretch: int, head: str,
+                                                          tail: str) -> None:
+    text = head + "\n".join(_block(n, english, edit, k) for n, edit, k in edits) + tail
+    path = Path("/nowhere/en.test.conll" if english else "/nowhere/de.test.conll")
+    detailed = _findings(path, text, fast=False)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(clean, "STRETCH", stretch)
+        assert _findings(path, text, fast=True) == detailed
+
+
+def test_a_clean_file_is_checked_by_stretches_without_a_sentence_object() -> None:
+    """A clean file's sentences never reach the one-by-one checks (counted, not timed)."""
+    text = "\n".join(_block(n, True, "none", n) for n in range(300)) + "\n"
+    doc = ConllDocument("/nowhere/en.test.conll", text)
+    path = Path(doc.path)
+    report = Report()
+    XsidFamily().check(doc, report, Context(path, XsidOptions(), cfg.for_file(path).settings))
+    assert [f.code for f in report.findings] == ["XSD112"]
+    made = [s for s in doc._made or [] if s is not None]
+    assert len(made) <= 2  # (the first sentence, read for the file's shape; the one XSD112 points at)
