@@ -15,7 +15,8 @@ from lsprotocol import types
 from goldlint.server.checker import Checker
 from goldlint.server.documents import DocState
 from goldlint.server.encoding import UTF16
-from goldlint.server.textbuffer import TextBuffer
+from goldlint.server.textbuffer import _BLOCK as BLOCK
+from goldlint.server.textbuffer import TextBuffer, common_prefix, common_suffix
 
 from .conftest import client_fixture
 from .helpers import open_doc, wait_published
@@ -128,3 +129,27 @@ def test_whole_text_changes_in_quick_succession_stretch_the_wait_for_a_full_chec
         assert checker.idle(state) == pytest.approx(wait)
     state.apply([types.TextDocumentContentChangePartial(range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=1)), text="b")], 4, UTF16)
     assert state.whole_text_gap is None and checker.idle(state) == checker.delays.idle
+
+
+def test_common_prefix_and_suffix_agree_with_a_character_by_character_count() -> None:
+    """The block comparisons (and the halving of the block that differs) find what comparing
+    one character at a time finds, also across block boundaries."""
+
+    def shared(a: str, b: str, limit: int) -> int:
+        n = 0
+        while n < min(len(a), len(b), limit) and a[n] == b[n]:
+            n += 1
+        return n
+
+    rng = random.Random(18)
+    for _ in range(2_000):
+        old = "".join(rng.choice("ab\n") for _ in range(rng.randrange(200)))
+        if rng.random() < 0.2:
+            old = "x" * rng.randrange(BLOCK - 8, BLOCK + 8) + old + "y" * rng.randrange(BLOCK - 8, BLOCK + 8)
+        i = rng.randrange(len(old) + 1)
+        j = rng.randrange(i, len(old) + 1)
+        new = old[:i] + "".join(rng.choice("abxy\n") for _ in range(rng.randrange(4))) + old[j:]
+        start = common_prefix(old, new)
+        assert start == shared(old, new, len(old))
+        limit = min(len(old), len(new)) - start
+        assert common_suffix(old, new, limit) == shared(old[::-1], new[::-1], limit)
