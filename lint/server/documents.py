@@ -13,6 +13,7 @@ on the lines edited since (``dirty``); a large JSON or YAML document likewise by
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +70,10 @@ class DocState:
         self.locks: dict[str, asyncio.Lock] = {"full": asyncio.Lock(), "quick": asyncio.Lock()}
         self.waiters: list[tuple[int, asyncio.Future[None]]] = []
         self.closed = False
+        # The rhythm of a client that sends each change as the whole new text: seconds between
+        # its last two changes (``None`` once a change comes as a range), for the checker's idle wait.
+        self.whole_text_gap: float | None = None
+        self._changed_at: float | None = None
 
     @property
     def text(self) -> str:
@@ -96,6 +101,10 @@ class DocState:
         return self.entries is not None and bool(self.entries.dirty)
 
     def apply(self, changes: list[types.TextDocumentContentChangeEvent], version: int | None, encoding: str) -> None:
+        now = time.monotonic()
+        whole = bool(changes) and not any(isinstance(c, types.TextDocumentContentChangePartial) for c in changes)
+        self.whole_text_gap = now - self._changed_at if whole and self._changed_at is not None else None
+        self._changed_at = now
         for change in changes:
             if isinstance(change, types.TextDocumentContentChangePartial):
                 region = self._touched_region(change, encoding)

@@ -1,0 +1,155 @@
+"""Changes sent as the whole new text (LSP allows it; some clients always do) on a large JSON
+Lines file: applied as the edit they are, so they publish what the same edits sent as
+ranges publish — and what the CLI finds on the text — after re-checking only the edited
+records; and while they keep coming, no full check starts between two of them."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+
+from goldlint.server.checker import Checker
+from goldlint.server.documents import DocState
+from goldlint.server.encoding import UTF16
+from goldlint.server.textbuffer import _BLOCK as BLOCK
+from goldlint.server.textbuffer import TextBuffer, common_prefix, common_suffix
+
+from .conftest import client_fixture
+from .helpers import open_doc, wait_published
+from .test_abuse import checks
+from .test_large import big_file, from_scratch, got
+
+ON_ITS_SERVER = pytest.mark.asyncio(loop_scope="module")
+client = client_fixture(["vscode"])  # one recorded client is enough: the routes are the server's
+
+
+def whole(client, uri: str, version: int, text: str) -> None:  # type: ignore[no-untyped-def]
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+
+
+def ranged(client, uri: str, version: int, old: TextBuffer, start: int, end: int, new: str) -> None:  # type: ignore[no-untyped-def]
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+        content_changes=[types.TextDocumentContentChangePartial(range=old.range_of(start, end, client.encoding), text=new)]))
+
+
+def random_edit(rng: random.Random, text: str, n: int) -> tuple[int, int, str]:
+    """One edit of a record's own content (``start``, ``end``, new text): a typo in an intent
+    or its mending, a record broken or mended, a new record inserted, a record deleted, a
+    letter typed into a value. None makes ids repeat (only a full check sees that)."""
+    starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"][:-1]
+    line = rng.randrange(len(starts))
+    begin = starts[line]
+    stop = text.index("\n", begin)
+    record = text[begin:stop]
+    kind = rng.choice(["typo", "break", "insert", "delete", "letter"])
+    if kind == "typo":
+        for old, new in (('"play_music"', '"play_musik"'), ('"play_musik"', '"play_music"')):
+            if old in record:
+                at = begin + record.index(old)
+                return at + len(old) - 2, at + len(old) - 1, new[-2]
+        kind = "letter"
+    if kind == "break":
+        return (stop - 1, stop, "") if record.endswith("}") else (stop, stop, "}")
+    if kind == "insert":
+        fresh = record.replace('"id": ', f'"id": {900_000 + n}', 1)
+        return begin, begin, fresh + "\n"
+    if kind == "delete":
+        return begin, stop + 1, ""
+    at = begin + record.index('"question": "') + len('"question": "')
+    return at, at, "ё"
+
+
+@ON_ITS_SERVER
+async def test_whole_text_edits_publish_what_ranged_edits_and_the_cli_do(client, work: Path) -> None:
+    text = "\n".join(big_file()) + "\n"
+    assert len(text) > 1 << 20  # large: checked line by line first
+    by_range, by_whole = work / "ranged.jsonl", work / "whole.jsonl"
+    uris = open_doc(client, by_range, text), open_doc(client, by_whole, text)
+    for uri in uris:
+        assert not (await wait_published(client, uri)).diagnostics
+    rng = random.Random(18)
+    for version in range(2, 14):
+        start, end, new = random_edit(rng, text, version)
+        ranged(client, uris[0], version, TextBuffer(text), start, end, new)
+        text = text[:start] + new + text[end:]
+        whole(client, uris[1], version, text)
+        expected = from_scratch(by_whole, text, client.encoding)
+        for uri in uris:  # the first publication of this version (the quick one, as a rule)
+            assert got(await wait_published(client, uri, lambda p, v=version: p.version == v)) == expected, (version, uri)
+    # An id repeated: only the full check sees it, and it ends where the CLI does on both routes.
+    first, second = (re.search(r'"id": (\d+)', line) for line in text.split("\n", 2)[:2])
+    assert first is not None and second is not None
+    start, end, new = len(text.split("\n", 1)[0]) + 1 + second.start(1), len(text.split("\n", 1)[0]) + 1 + second.end(1), first[1]
+    ranged(client, uris[0], 14, TextBuffer(text), start, end, new)
+    text = text[:start] + new + text[end:]
+    whole(client, uris[1], 14, text)
+    expected = from_scratch(by_whole, text, client.encoding)
+    assert "SLU105" in {code for code, *_ in expected}
+    for uri in uris:
+        await wait_published(client, uri, lambda p: p.version == 14 and got(p) == expected)
+
+
+@ON_ITS_SERVER
+async def test_a_one_letter_whole_text_change_rechecks_only_its_record(client, work: Path) -> None:
+    lines = big_file()
+    text = "\n".join(lines) + "\n"
+    uri = open_doc(client, work / "large.jsonl", text)
+    assert not (await wait_published(client, uri)).diagnostics
+    before = await checks(client)
+    row = 5_000
+    lines[row] = lines[row].replace('"play_music"', '"play_musik"', 1)
+    whole(client, uri, 2, "\n".join(lines) + "\n")
+    quick = await wait_published(client, uri, lambda p: p.version == 2)
+    after = await checks(client)
+    assert [(d.code, d.range.start.line) for d in quick.diagnostics] == [("SLU102", row)]
+    assert after.get("quick_lines", 0) - before.get("quick_lines", 0) == 1  # one record of 10,000 read again
+    assert after.get("quick_published", 0) - before.get("quick_published", 0) == 1
+
+
+def test_whole_text_changes_in_quick_succession_stretch_the_wait_for_a_full_check() -> None:
+    """A client that sends whole texts spends the gap between two changes writing the text
+    out: while such changes keep coming, the full check waits for twice that gap; changes
+    sent as ranges, or a gap that was itself a pause, leave the usual wait."""
+    checker = Checker(None)  # type: ignore[arg-type]  # (its delays and counters only)
+    state = DocState("file:///x.jsonl", "a\nb\n", 1, "jsonl")
+    assert state.whole_text_gap is None
+    state.apply([types.TextDocumentContentChangeWholeDocument(text="a\nc\n")], 2, UTF16)
+    assert state.whole_text_gap is None  # (no change before it to measure from)
+    state.apply([types.TextDocumentContentChangeWholeDocument(text="a\nd\n")], 3, UTF16)
+    assert state.whole_text_gap is not None and state.whole_text_gap >= 0
+    for gap, wait in ((0.1, checker.delays.idle), (0.6, 1.2), (2.5, 5.0), (checker.delays.rhythm_cap + 1, checker.delays.idle)):
+        state.whole_text_gap = gap
+        assert checker.idle(state) == pytest.approx(wait)
+    state.apply([types.TextDocumentContentChangePartial(range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=1)), text="b")], 4, UTF16)
+    assert state.whole_text_gap is None and checker.idle(state) == checker.delays.idle
+
+
+def test_common_prefix_and_suffix_agree_with_a_character_by_character_count() -> None:
+    """The block comparisons (and the halving of the block that differs) find what comparing
+    one character at a time finds, also across block boundaries."""
+
+    def shared(a: str, b: str, limit: int) -> int:
+        n = 0
+        while n < min(len(a), len(b), limit) and a[n] == b[n]:
+            n += 1
+        return n
+
+    rng = random.Random(18)
+    for _ in range(2_000):
+        old = "".join(rng.choice("ab\n") for _ in range(rng.randrange(200)))
+        if rng.random() < 0.2:
+            old = "x" * rng.randrange(BLOCK - 8, BLOCK + 8) + old + "y" * rng.randrange(BLOCK - 8, BLOCK + 8)
+        i = rng.randrange(len(old) + 1)
+        j = rng.randrange(i, len(old) + 1)
+        new = old[:i] + "".join(rng.choice("abxy\n") for _ in range(rng.randrange(4))) + old[j:]
+        start = common_prefix(old, new)
+        assert start == shared(old, new, len(old))
+        limit = min(len(old), len(new)) - start
+        assert common_suffix(old, new, limit) == shared(old[::-1], new[::-1], limit)
