@@ -36,8 +36,10 @@ class Kind(str, Enum):
 
 
 def score(
-    gold: Annotated[Path, typer.Argument(help="The gold file (a folder of gold files for semantic).")],
-    predictions: Annotated[Path, typer.Argument(help="The predictions file (a folder of per-meeting files for semantic).")],
+    # (readable=False: a file the user may not read is a positioned diagnostic of goldlint's, exit 1,
+    # not click's usage error, exit 2)
+    gold: Annotated[Path, typer.Argument(help="The gold file (a folder of gold files for semantic).", readable=False)],
+    predictions: Annotated[Path, typer.Argument(help="The predictions file (a folder of per-meeting files for semantic).", readable=False)],
     kind: Annotated[Kind | None, typer.Option(help="The kind of GOLD (default: detected).")] = None,
     profile: Annotated[str | None, typer.Option(
         help="spec (the default) or the official scorer's: slu mera; semantic slower-whisper; xsid xsid; slurp slurp.")] = None,
@@ -47,10 +49,10 @@ def score(
     model_slug: Annotated[str | None, typer.Option(help="corpus: the model identifier for the run card.")] = None,
     condition: Annotated[str | None, typer.Option(help="corpus: the experiment label (baseline, few-shot, ...).")] = None,
     temperature: Annotated[float | None, typer.Option(help="corpus: the sampling temperature.")] = None,
-    system_prompt: Annotated[Path | None, typer.Option(help="corpus: a file holding the full system prompt.")] = None,
+    system_prompt: Annotated[Path | None, typer.Option(help="corpus: a file holding the full system prompt.", readable=False)] = None,
     method_class: Annotated[str | None, typer.Option(help="corpus: raw-llm, coached-llm, pipeline, custom-plugin, api or human.")] = None,
-    method: Annotated[Path | None, typer.Option(help="corpus: every run-card setting at once, from a YAML file (flags override it).")] = None,
-    mix_config: Annotated[Path | None, typer.Option(help="truth: the test tool's JSON config (its nlu section), linted first.")] = None,
+    method: Annotated[Path | None, typer.Option(help="corpus: every run-card setting at once, from a YAML file (flags override it).", readable=False)] = None,
+    mix_config: Annotated[Path | None, typer.Option(help="truth: the test tool's JSON config (its nlu section), linted first.", readable=False)] = None,
     ignore_entities: Annotated[list[str] | None, typer.Option(help="truth: INTENT=REGEX (or _GLOBAL_=REGEX) of predicted entities to ignore; repeatable.")] = None,
     flattened_predefined: Annotated[bool | None, typer.Option(
         "--flattened-predefined/--nested-predefined", help="truth: flatten struct_value to dotted paths (the tool's default).")] = None,

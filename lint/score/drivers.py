@@ -74,6 +74,14 @@ def read_predictions(path: Path, kind: str) -> list[Source]:
     return [read_input(path, "predictions")]
 
 
+def _unread(source: Source) -> ScoreError:
+    """Nothing of ``source`` could be read: say so, with the first error that says why (with
+    --allow-invalid-gold the lint's diagnostics are not printed before scoring)."""
+    why = next((d for d in source.diagnostics if d.severity.value == "error"), None)
+    return ScoreError(f"{source.path}: nothing could be read from this file"
+                      + (f" ({why.span.start.line}:{why.span.start.column}: {why.code} {why.message})" if why else ""))
+
+
 def _records(source: Source) -> Iterator[tuple[JsonPath, Any]]:
     if source.doc is not None and source.doc.ok:
         yield from source.doc.records()
@@ -81,14 +89,14 @@ def _records(source: Source) -> Iterator[tuple[JsonPath, Any]]:
 
 def _root(source: Source) -> Any:
     if source.doc is None or not source.doc.ok:
-        raise ScoreError(f"{source.path}: nothing could be read from this file")
+        raise _unread(source)
     return source.doc.root
 
 
 def score_slu(inputs: Inputs, profile: str, issues: Issues, tick: Tick) -> Outcome:
     gold = inputs.gold[0]
     if gold.doc is None:
-        raise ScoreError(f"{gold.path}: nothing could be read from this file")
+        raise _unread(gold)
     return slu.score(gold.doc, _records(inputs.predictions[0]), profile, issues, tick)
 
 
@@ -246,7 +254,7 @@ def score_xsid(inputs: Inputs, profile: str, issues: Issues, tick: Tick) -> Outc
 
     gold, pred = inputs.gold[0].doc, inputs.predictions[0].doc
     if not isinstance(gold, ConllDocument) or not gold.ok:
-        raise ScoreError(f"{inputs.gold[0].path}: nothing could be read from this file")
+        raise _unread(inputs.gold[0])
     if not isinstance(pred, ConllDocument):
         raise ScoreError(f"{inputs.predictions[0].path}: xsid predictions are a .conll file in the gold's format")
     return xsid.score(gold, pred, profile, issues, tick)
@@ -257,5 +265,5 @@ def score_slurp(inputs: Inputs, profile: str, average: str, issues: Issues, tick
 
     gold = inputs.gold[0]
     if gold.doc is None or not gold.doc.ok:
-        raise ScoreError(f"{gold.path}: nothing could be read from this file")
+        raise _unread(gold)
     return slurp.score(gold.doc, _records(inputs.predictions[0]), profile, average, issues, tick)

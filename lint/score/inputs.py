@@ -57,6 +57,14 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
+def _sha256_if_read(path: Path) -> str:
+    """The file's hash, or "" for a file the lint could not read (its GL003 says why)."""
+    try:
+        return sha256_of(path)
+    except OSError:
+        return ""
+
+
 def folder_sha256(files: list[tuple[str, str]]) -> str:
     """A folder's hash: SHA-256 over ``name<TAB>sha256<LF>`` of its files, sorted by name."""
     return hashlib.sha256("".join(f"{name}\t{sha}\n" for name, sha in sorted(files)).encode()).hexdigest()
@@ -71,7 +79,7 @@ def lint_gold(path: Path, kind: str | None, key: str = "gold", explicit: bool = 
     if vocabulary is not None:
         loaded = cfg.with_semantic_profile(loaded, vocabulary)
     result = check_file(path, loaded, kind=kind, explicit=explicit, digest=True)
-    sha256 = result.sha256 or sha256_of(path)  # (a large JSONL file is streamed, never held whole)
+    sha256 = result.sha256 or _sha256_if_read(path)  # (a large JSONL file is streamed, never held whole)
     return Source(key, path, result.document, sha256, result.kind, list(result.diagnostics), linted=True)
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from goldlint.walk import files_under
+from tests.hostile.unprivileged import unprivileged
 
 
 def _no_crash(done) -> None:  # type: ignore[no-untyped-def]
@@ -259,9 +260,10 @@ def test_a_file_of_one_line_over_the_limit_is_that_line_not_an_empty_file(tmp_pa
     assert [(d.code, d.span.start.line, d.span.start.column) for d in result.diagnostics] == [("GL011", 1, 1)]
 
 
-def test_a_file_the_user_may_not_read_is_a_diagnostic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_cli) -> None:  # type: ignore[no-untyped-def]
-    """`chmod 000` as a user other than root (root reads anything, so the refusal is simulated
-    in-process; the same file through the CLI is checked as a real subprocess below)."""
+def test_a_file_the_user_may_not_read_is_a_diagnostic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`chmod 000` as a user other than root: the refusal simulated in process, then the same
+    file through the CLI as a real subprocess that may not read it (where the tests run as root,
+    with the capabilities that read anything dropped)."""
     from goldlint.engine import check_file
 
     gold = tmp_path / "gold.json"
@@ -276,10 +278,11 @@ def test_a_file_the_user_may_not_read_is_a_diagnostic(tmp_path: Path, monkeypatc
     monkeypatch.setattr(Path, "read_bytes", refuse)
     found = [(d.code, d.span.start.line, d.message) for d in check_file(gold).diagnostics]
     assert found == [("GL003", 1, "cannot read: Permission denied")], found
-    if os.geteuid() != 0:  # a real refusal, where the tests do not run as root
+    command = unprivileged([sys.executable, "-m", "goldlint", "check", "gold.json"])
+    if command is not None:  # a real refusal (as root, with the capabilities that read anything dropped)
         monkeypatch.undo()
         gold.chmod(0)
-        done = run_cli("check", "gold.json", cwd=tmp_path)
+        done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
         _no_crash(done)
         assert done.returncode == 1 and "gold.json:1:1: GL003 [error] cannot read: Permission denied" in done.stdout
 

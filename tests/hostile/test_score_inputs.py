@@ -14,13 +14,17 @@ from pathlib import Path
 
 import pytest
 
+from tests.hostile.unprivileged import unprivileged as as_user
+
 GOLD = {"instruction": "i", "inputs": {"audio": "a.wav", "question": "q", "annotation": "alarm_set: [time]"},
         "outputs": {"intent": "alarm_set", "slots": []}, "meta": {"id": 1, "audio": {"type": "real"}, "speaker": "1_male_30"}}
 
 
-def _score(cwd: Path, predictions: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "goldlint", "score", "--kind", "slu", "--allow-invalid-gold", "gold.jsonl", predictions],
-                          cwd=cwd, capture_output=True, text=True, timeout=120, check=False)
+def _score(cwd: Path, predictions: str, unprivileged: bool = False) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "goldlint", "score", "--kind", "slu", "--allow-invalid-gold", "gold.jsonl", predictions]
+    if unprivileged:
+        command = as_user(command) or []
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=120, check=False)
 
 
 @pytest.fixture
@@ -67,9 +71,22 @@ def test_a_device_as_predictions_is_a_diagnostic(tree: Path) -> None:
     assert done.returncode == 1 and "/dev/zero:1:1: SCO101 " in done.stdout and "Traceback" not in done.stderr, done.stdout + done.stderr
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root reads any file")
+@pytest.mark.skipif(os.name != "posix" or as_user(["true"]) is None, reason="root reads any file, and setpriv is missing")
 def test_unreadable_predictions_are_a_diagnostic(tree: Path) -> None:
     (tree / "locked.jsonl").write_text(_predictions(10), encoding="utf-8")
     (tree / "locked.jsonl").chmod(0)
-    done = _score(tree, "locked.jsonl")
+    done = _score(tree, "locked.jsonl", unprivileged=True)
     assert done.returncode == 1 and "locked.jsonl:1:1: SCO101 " in done.stdout and "Traceback" not in done.stderr, done.stdout + done.stderr
+
+
+@pytest.mark.skipif(os.name != "posix" or as_user(["true"]) is None, reason="root reads any file, and setpriv is missing")
+def test_unreadable_gold_is_a_diagnostic(tree: Path) -> None:
+    """(Was exit 2 twice over: click refused the path as a usage error, then the gold's hash
+    was read past the lint's own refusal.)"""
+    (tree / "predictions.jsonl").write_text(_predictions(10), encoding="utf-8")
+    (tree / "gold.jsonl").chmod(0)
+    done = _score(tree, "predictions.jsonl", unprivileged=True)
+    # (--allow-invalid-gold: the gold's lint is not printed before scoring, so its refusal says why)
+    said = "gold.jsonl: nothing could be read from this file (1:1: GL003 cannot read: Permission denied)"
+    assert done.returncode == 1 and said in done.stderr, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr
