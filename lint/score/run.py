@@ -14,6 +14,7 @@ from typing import Any
 from rich.console import Console
 
 from goldlint.diagnostics import Diagnostic, Severity
+from goldlint.families.runcard.vocab import VALIDATED_TIERS
 from goldlint.families.semantic.vocab import PROFILES as vocabulary_profiles
 from goldlint.formats.jsonl_doc import JsonlDocument
 from goldlint.formats.tsv_doc import TsvDocument
@@ -154,7 +155,7 @@ def _run(req: Request, out: Console, err: Console) -> Result:
     vacuous = runcard.refusal(card_run) if card_run is not None and settings is not None else None
     if card_run is not None and settings is not None and vacuous is None:
         card = runcard.build(card_run, settings, gold[0].path, req.output)
-        if card["scores"].get("quality_tier") in ("deployable", "fluent") and not (settings.human_validation or settings.verification_tier):
+        if card["scores"].get("quality_tier") in VALIDATED_TIERS and not (settings.human_validation or settings.verification_tier):
             outcome.note("the composite reaches a tier that needs a human-validation record (§5, §7.2): add `human_validation` "
                          "to the --method file, or `goldlint check` reports RUN111 on the card")
     gold_diags = _all([*gold, *inputs.extra.values()], issues.items)

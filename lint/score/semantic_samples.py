@@ -10,13 +10,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from goldlint.families.semantic.vocab import SEVERITIES, SEVERITY_WEIGHTS, SLOWER_WHISPER
 from goldlint.findings import JsonPath
 
 PROFILES = ("spec", "slower-whisper")
-WEIGHTS = {"critical": 4.0, "high": 2.0, "medium": 1.0, "low": 0.5}
-UNKNOWN_WEIGHT = 1.0  # a risk with no (or an unknown) severity weighs as `medium`
-SPEC_LEVELS = ("critical", "high", "medium", "low")
-UPSTREAM_LEVELS = ("low", "medium", "high")
+WEIGHTS = SEVERITY_WEIGHTS
+UNKNOWN_WEIGHT = SEVERITY_WEIGHTS["medium"]  # a risk with no (or an unknown) severity weighs as `medium`
+SPEC_LEVELS = SEVERITIES[::-1]  # (the report's by_severity breakdown: most severe first)
+UPSTREAM_LEVELS = SLOWER_WHISPER.severities  # (the upstream scorer's levels: its profile's, rising)
 
 
 @dataclass(slots=True)

@@ -4,8 +4,9 @@
   ``canonical`` if non-empty, else ``struct_value``, else ``literal``;
 - a dict of ``literal`` / ``canonical`` / ``formattedLiteral``: every key it names must equal
   the returned value of that key; keys it does not name are ignored;
-- a predefined value (``nuance_…`` keys): the returned ``struct_value`` flattened to dotted
-  paths (default) or kept nested (``flattened_predefined_output: false``) must equal it;
+- a predefined value (keys of truth's declared ``PREDEFINED_PREFIX``): the returned
+  ``struct_value`` flattened to dotted paths (default) or kept nested
+  (``flattened_predefined_output: false``) must equal it;
 - with ``format_calendar_canonicals``, a calendar ``struct_value`` is first written in the
   tool's canonical format (absolute dates and times: ``yyyy/7/21``, ``2017/7/21``, ``5:00 PM``).
 
@@ -18,7 +19,11 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-ENTITY_KEYS = ("literal", "canonical", "formattedLiteral")
+from goldlint.families.truth.vocab import CALENDAR_ROOT, ENTITY_KEYS, PREDEFINED_PREFIX
+
+# The predefined keys of a calendar struct_value the tool formats (the prefix is the declaration's).
+_DATE, _DATE_ABS, _TIME, _TIME_ABS = (PREDEFINED_PREFIX + part for part in ("DATE", "DATE_ABS", "TIME", "TIME_ABS"))
+_HOUR, _MINUTE, _AMPM = (PREDEFINED_PREFIX + part for part in ("HOUR", "MINUTE", "AMPM"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,21 +137,21 @@ def matches(ref: Any, instance: Any, options: MatchOptions) -> bool:
 # -- format_calendar_canonicals ------------------------------------------------------------
 
 def format_calendar(value: Any) -> str | None:
-    """The tool's canonical text of a ``nuance_CALENDAR`` struct_value (absolute dates and
-    times), or ``None`` when it is not one goldlint can write."""
-    calendar = value.get("nuance_CALENDAR") if isinstance(value, dict) else None
+    """The tool's canonical text of a calendar (``CALENDAR_ROOT``) struct_value (absolute
+    dates and times), or ``None`` when it is not one goldlint can write."""
+    calendar = value.get(CALENDAR_ROOT) if isinstance(value, dict) else None
     if not isinstance(calendar, dict):
         return None
     parts = []
-    date = calendar.get("nuance_DATE")
+    date = calendar.get(_DATE)
     if isinstance(date, dict):
-        written = _date(date.get("nuance_DATE_ABS"))
+        written = _date(date.get(_DATE_ABS))
         if written is None:
             return None
         parts.append(written)
-    time = calendar.get("nuance_TIME")
+    time = calendar.get(_TIME)
     if isinstance(time, dict):
-        written = _time(time.get("nuance_TIME_ABS"))
+        written = _time(time.get(_TIME_ABS))
         if written is None:
             return None
         parts.append(written)
@@ -161,7 +166,7 @@ def _int(value: Any) -> int | None:
 def _date(value: Any) -> str | None:
     if not isinstance(value, dict):
         return None
-    year, month, day = (_int(value.get(f"nuance_{k}")) for k in ("YEAR", "MONTH", "DAY"))
+    year, month, day = (_int(value.get(PREDEFINED_PREFIX + k)) for k in ("YEAR", "MONTH", "DAY"))
     if month is None and day is None:
         return None
     return f"{year if year is not None else 'yyyy'}/{month if month is not None else 'mm'}/{day if day is not None else 'dd'}"
@@ -170,9 +175,9 @@ def _date(value: Any) -> str | None:
 def _time(value: Any) -> str | None:
     if not isinstance(value, dict):
         return None
-    hour, minute = _int(value.get("nuance_HOUR")), _int(value.get("nuance_MINUTE"))
+    hour, minute = _int(value.get(_HOUR)), _int(value.get(_MINUTE))
     if hour is None:
         return None
     text = f"{hour}:{minute or 0:02d}"
-    ampm = value.get("nuance_AMPM")
+    ampm = value.get(_AMPM)
     return f"{text} {ampm.upper()}" if isinstance(ampm, str) and ampm.upper() in ("AM", "PM") else text

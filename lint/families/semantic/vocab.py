@@ -20,12 +20,16 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-SEVERITY_DOC = {
-    "low": "weight 0.5 — minor concern, a single mention",
-    "medium": "weight 1.0 — concern expressed, needs attention",
-    "high": "weight 2.0 — actionable urgency",
-    "critical": "weight 4.0 — immediate action (spec profile only)",
-}
+# The severities in rising order: each one's weight in `semantic` scoring (a risk's matches
+# and misses count this much; SCORING.md) and what it means (hover, completion).
+_SEVERITY_TABLE: tuple[tuple[str, float, str], ...] = (
+    ("low", 0.5, "minor concern, a single mention"),
+    ("medium", 1.0, "concern expressed, needs attention"),
+    ("high", 2.0, "actionable urgency"),
+    ("critical", 4.0, "immediate action (spec profile only)"),
+)
+SEVERITY_WEIGHTS: dict[str, float] = {name: weight for name, weight, _ in _SEVERITY_TABLE}
+SEVERITY_DOC = {name: f"weight {weight} — {meaning}" for name, weight, meaning in _SEVERITY_TABLE}
 SEVERITIES = tuple(SEVERITY_DOC)  # (in rising order)
 
 _ALL = SEVERITIES
