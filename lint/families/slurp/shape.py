@@ -48,7 +48,7 @@ def _struct(name: str, fields: tuple[Field, ...], items: dict[str, type] | None 
         else:
             kind = Union[tuple(_PYTHON[k] for k in kinds(f))]  # noqa: UP007  (built from the declaration at run time)
         out.append((f.name, kind) if f.required else (f.name, Union[kind, msgspec.UnsetType], msgspec.UNSET))  # noqa: UP007
-    return msgspec.defstruct(name, out, forbid_unknown_fields=True, gc=False)
+    return msgspec.defstruct(name, out, forbid_unknown_fields=True, gc=False, kw_only=True)  # (kw_only: an optional field may come before a required one)
 
 
 _ITEM_TYPES = {name: _struct(f"{name}_item", fields) for name, fields in ITEMS.items()}
