@@ -10,7 +10,8 @@ vocabularies, bounds, hash form and field lists; a bound written as a comparison
 its constants, and the rules' prose that spells a constraint counts too), semantic (its
 severities, risk types, fields, version and segment-id bound), truth (the entity-dict keys,
 a value's types, the columns, the predefined key form), mixconfig (the nlu keys and types,
-nBest's bound, the reserved `_GLOBAL_`).
+nBest's bound, the reserved `_GLOBAL_`), slurp (the record's and its items' fields and types, a
+span's least position).
 
 Three counts, read from the source with :mod:`ast` (what the code says, not what a run reaches):
 
@@ -165,12 +166,25 @@ CONSTRAINTS += (
     Constraint("mixconfig", "the reserved key _GLOBAL_", "MXC104", ("GLOBAL",), (), scope=_MXC, spelled=("_GLOBAL_",), docs=True),
 )
 
+_SLP_RECORD = ("slurp_id", "sentence", "sentence_annotation", "intent", "action", "tokens", "scenario", "recordings", "entities")
+_SLP_ITEMS = ("surface", "id", "lemma", "pos", "file", "wer", "ent_wer", "status", "span", "type")
+
+CONSTRAINTS += (
+    # (a literal with three of a record's or an item's field names is a copy of its field list)
+    Constraint("slurp", "record and item fields and types", "SLP101", ("RECORD", "TOKEN", "RECORDING", "ENTITY", "ITEMS"),
+               _SLP_RECORD + _SLP_ITEMS, least=3, scope=("families/slurp/",), anywhere=False),
+    # (a span's positions: msgspec's ``ge=0`` by hand, the schema's ``minimum``, the message's words)
+    Constraint("slurp", "span positions (whole numbers from 0)", "SLP101", ("FIRST_POSITION",), (), scope=("families/slurp/",), bounds=(0,),
+               copies=("_POSITION", "_SPAN"), spelled=("whole numbers from 0",), docs=True),
+)
+
 #: A kind's entry fields, and the modules whose string literals are counted for them.
 FIELDS = {
     "slu": (_SLU_FIELDS, ("families/slu/", "server/completion.py", "server/hover.py")),
     "corpus": (("id", "source", "reference", "segment", "difficulty", "provenance", "register", "context", "domain",
                 "metadata", "notes", "variant_class", "morphological_analysis"),
                ("families/corpus/", "score/corpus_read.py")),
+    "slurp": (_SLP_RECORD + _SLP_ITEMS, ("families/slurp/",)),
 }
 # Modules that only document rules (their prose names fields) are not places.
 _DOC_MODULES = ("rules.py",)
