@@ -10,7 +10,9 @@ vocabularies, bounds, hash form and field lists; a bound written as a comparison
 its constants, and the rules' prose that spells a constraint counts too), semantic (its
 severities, risk types, fields, version and segment-id bound), truth (the entity-dict keys,
 a value's types, the columns, the predefined key form), mixconfig (the nlu keys and types,
-nBest's bound, the reserved `_GLOBAL_`).
+nBest's bound, the reserved `_GLOBAL_`), slurp (the record's and its items' fields and types, a
+span's least position), xsid (the comment keys, the languages without `# id` or `# text-en`,
+the token cells).
 
 Three counts, read from the source with :mod:`ast` (what the code says, not what a run reaches):
 
@@ -165,12 +167,38 @@ CONSTRAINTS += (
     Constraint("mixconfig", "the reserved key _GLOBAL_", "MXC104", ("GLOBAL",), (), scope=_MXC, spelled=("_GLOBAL_",), docs=True),
 )
 
+_SLP_RECORD = ("slurp_id", "sentence", "sentence_annotation", "intent", "action", "tokens", "scenario", "recordings", "entities")
+_SLP_ITEMS = ("surface", "id", "lemma", "pos", "file", "wer", "ent_wer", "status", "span", "type")
+
+CONSTRAINTS += (
+    # (a literal with three of a record's or an item's field names is a copy of its field list)
+    Constraint("slurp", "record and item fields and types", "SLP101", ("RECORD", "TOKEN", "RECORDING", "ENTITY", "ITEMS"),
+               _SLP_RECORD + _SLP_ITEMS, least=3, scope=("families/slurp/",), anywhere=False),
+    # (a span's positions: msgspec's ``ge=0`` by hand, the schema's ``minimum``, the message's words)
+    Constraint("slurp", "span positions (whole numbers from 0)", "SLP101", ("FIRST_POSITION",), (), scope=("families/slurp/",), bounds=(0,),
+               copies=("_POSITION", "_SPAN"), spelled=("whole numbers from 0",), docs=True),
+)
+
+_XSD = ("families/xsid/",)
+_XSD_COMMENTS = ("id", "text", "text-en", "intent", "slots")
+_XSD_CELLS = ("index", "word", "intent", "tag")
+
+CONSTRAINTS += (
+    Constraint("xsid", "comment keys", "XSD104", ("COMMENTS", "COMMENT_DOCS", "ONCE"), _XSD_COMMENTS, scope=_XSD, anywhere=False),
+    Constraint("xsid", "languages without `# id`, `# text-en`", "XSD104", ("WITHOUT_ID", "WITHOUT_TEXT_EN", "NOT_NEEDED_IN"), (), scope=_XSD),
+    # (``n < 4``: a comparison with the count writes it; the message's list of cells spells it)
+    Constraint("xsid", "token cells (4: index, word, intent, tag)", "XSD101", ("COLUMNS", "COLUMN_DOCS", "CELLS", "CELL_NAMES"), _XSD_CELLS,
+               least=3, scope=_XSD, anywhere=False, bounds=(4,), spelled=("index, word, intent",)),
+)
+
 #: A kind's entry fields, and the modules whose string literals are counted for them.
 FIELDS = {
     "slu": (_SLU_FIELDS, ("families/slu/", "server/completion.py", "server/hover.py")),
     "corpus": (("id", "source", "reference", "segment", "difficulty", "provenance", "register", "context", "domain",
                 "metadata", "notes", "variant_class", "morphological_analysis"),
                ("families/corpus/", "score/corpus_read.py")),
+    "slurp": (_SLP_RECORD + _SLP_ITEMS, ("families/slurp/",)),
+    "xsid": (_XSD_COMMENTS + ("index", "word", "tag"), _XSD),
 }
 # Modules that only document rules (their prose names fields) are not places.
 _DOC_MODULES = ("rules.py",)

@@ -3,7 +3,7 @@
 One record a line: ``slurp_id``, ``sentence``, ``sentence_annotation`` (entities in brackets,
 ``[type : words]``, parsed with ``grammars/slurp_annotation.lark``), ``intent``, ``scenario``,
 ``action``, ``tokens``, ``recordings``, ``entities``. Checked: the shape (SLP101, from the
-field tables that also make the JSON Schema), the annotation (SLP102, SLP103), the intent
+declaration that also makes the JSON Schema), the annotation (SLP102, SLP103), the intent
 (SLP104), tokens (SLP105, SLP106), entities (SLP107), ids unique within the file (SLP108;
 across the dataset's files, DS105), and the intents and entity types against the dataset's
 inventory (SLP109, SLP110).
@@ -35,7 +35,7 @@ from goldlint.families.base import Context, Family, Report
 from goldlint.families.slurp import rules as _rules  # noqa: F401  (registers SLP rules)
 from goldlint.families.slurp import vocab
 from goldlint.families.slurp.dataset import Inventory, inventory, siblings
-from goldlint.families.slurp.fields import ITEMS, RECORD
+from goldlint.families.slurp.declaration import ITEMS, RECORD, names
 from goldlint.families.slurp.lines import CleanLines
 from goldlint.families.slurp.options import SlurpOptions
 from goldlint.families.slurp.record import check_record
@@ -90,10 +90,10 @@ class SlurpFamily(Family):
     def completions(self, root: Any, path: tuple[str | int, ...], options: Any) -> list[tuple[str, str]] | None:
         if not isinstance(root, dict):
             return None
-        if len(path) == 1 and path[0] not in RECORD:
-            return [(name, doc) for name, (_, _, doc) in RECORD.items() if name not in root]
-        if len(path) == 3 and path[0] in ITEMS and path[2] not in ITEMS[str(path[0])]:
-            return [(name, doc) for name, (_, _, doc) in ITEMS[str(path[0])].items()]
+        if len(path) == 1 and path[0] not in names(RECORD):
+            return [(f.name, f.description) for f in RECORD if f.name not in root]
+        if len(path) == 3 and path[0] in ITEMS and path[2] not in names(ITEMS[str(path[0])]):
+            return [(f.name, f.description) for f in ITEMS[str(path[0])]]
         known = _editor_inventory(options)
         if path == ("scenario",):
             return [(s, "scenario") for s in sorted({i.split("_", 1)[0] for i in known.intents or ()})]

@@ -1,6 +1,6 @@
 """The clean path of a SLURP JSONL file, a line at a time straight from its bytes.
 
-A line is decoded by msgspec into the record's struct (:mod:`.shape`, from the field tables):
+A line is decoded by msgspec into the record's struct (:mod:`.shape`, from the declaration):
 that is SLP101's test of a well-formed record, done in C as the line is read, with no dict
 built. The record's other checks are the ordinary ones (:func:`~.record.check_record` and the
 inventory's), run on the struct with a scratch report: a line that gives them nothing is
@@ -17,7 +17,7 @@ from collections.abc import Callable
 import msgspec
 
 from goldlint.families.slurp.dataset import Inventory
-from goldlint.families.slurp.fields import ITEMS, RECORD
+from goldlint.families.slurp.declaration import ITEMS, RECORD
 from goldlint.families.slurp.record import check_record
 from goldlint.families.slurp.shape import EVERY_FIELD, WHOLE_TYPE
 from goldlint.findings import At, JsonPath, Report
@@ -25,7 +25,7 @@ from goldlint.formats.json_keys import COLON_ESCAPE, every_key_kept
 
 _decode = msgspec.json.Decoder(WHOLE_TYPE).decode
 _RECORD_KEYS = len(RECORD)
-_TOKEN_KEYS, _RECORDING_KEYS, _ENTITY_KEYS = len(ITEMS["tokens"]), len(ITEMS["recordings"]), len(ITEMS["entities"])
+_TOKEN_KEYS, _RECORDING_KEYS, _ENTITY_KEYS = len(ITEMS["tokens"]), len(ITEMS["recordings"]), len(ITEMS["entities"])  # (an optional one absent: unproven)
 _AT = At(())  # (where a scratch finding would be: never shown)
 _ID_RANGE = range(-(1 << 63), 1 << 64)  # ids orjson reads as integers, as the ordinary path does
 

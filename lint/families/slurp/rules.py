@@ -6,6 +6,7 @@ Their examples are whole files, in ``examples.yaml`` beside this module
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from goldlint.diagnostics import Severity
@@ -28,18 +29,25 @@ def record(**change: Any) -> dict[str, Any]:
     return out
 
 
-def _rule(code: str, name: str, severity: Severity, summary: str, why: str, fix: str = "") -> Rule:
+def _facts() -> Mapping[str, object]:
+    """What the docs say of the declared fields (the declaration names these rules: read late)."""
+    from goldlint.families.slurp.declaration import facts
+
+    return facts()
+
+
+def _rule(code: str, name: str, severity: Severity, summary: str, why: str, fix: str = "", facts: Callable[[], Mapping[str, object]] | None = None) -> Rule:
     return Rule(code, name, severity, summary, why,
-    fix, family=F)
+    fix, family=F, facts=facts)
 
 
 SLURP_RECORD_SHAPE = _rule("SLP101", "slurp-record-shape", E,
       "A record lacks a field, has a field of the wrong JSON type, or a field no SLURP record has (with a did-you-mean); "
-      "likewise the items of `tokens`, `recordings` and `entities`. `ent_wer` may be null. The fields are those of "
+      "likewise the items of {arrays}. {nullable}. The fields are those of "
       "`schemas/slurp-record.schema.json`.",
       "The official evaluator reads `scenario`, `action`, `tokens`, `entities` and `recordings` of every record: one that "
       "lacks them stops it with a KeyError, and a misspelt key is a field no tool reads.",
-      "unsafe: a misspelt key is renamed to the field it is a typo of.")
+      "unsafe: a misspelt key is renamed to the field it is a typo of.", _facts)
 ENTITY_BRACKET_SYNTAX = _rule("SLP102", "entity-bracket-syntax", E,
       "`sentence_annotation` does not parse as text with entities `[type : words]` (grammars/slurp_annotation.lark): a "
       "`[` never closed, a `]` that closes nothing, a missing `:`, an entity without words, nested brackets. The position "

@@ -1,6 +1,6 @@
-"""Generate ``schemas/slurp-record.schema.json`` from :mod:`.fields`.
+"""Generate ``schemas/slurp-record.schema.json`` from :mod:`.declaration`.
 
-Run ``python -m goldlint.families.slurp.schemagen`` after changing the tables; a test
+Run ``python -m goldlint.families.slurp.schemagen`` after changing the declaration; a test
 regenerates the schema and fails when the file in ``schemas/`` differs.
 """
 
@@ -9,26 +9,27 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from goldlint.families.slurp.fields import ITEMS, RECORD, Field
+from goldlint.families.declare import Field
+from goldlint.families.slurp.declaration import ITEMS, RECORD, kinds
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 
-def _field(name: str, field: Field, items: dict[str, Field] | None) -> dict[str, Any]:
-    types, _, doc = field
-    out: dict[str, Any] = {"type": types[0] if len(types) == 1 else list(types), "description": doc}
+def _field(f: Field, items: tuple[Field, ...] | None) -> dict[str, Any]:
+    types = kinds(f)
+    out: dict[str, Any] = {"type": types[0] if len(types) == 1 else list(types), "description": f.description}
     if items is not None:
         out["items"] = _object(items)
-    elif name == "span":
-        out["items"] = {"type": "integer", "minimum": 0}  # (empty, or beyond the tokens: SLP107)
+    elif f.items is not None:
+        out["items"] = dict(f.items)
     return out
 
 
-def _object(table: dict[str, Field]) -> dict[str, Any]:
+def _object(fields: tuple[Field, ...]) -> dict[str, Any]:
     return {
         "type": "object",
-        "required": [name for name, (_, required, _) in table.items() if required],
-        "properties": {name: _field(name, field, ITEMS.get(name) if table is RECORD else None) for name, field in table.items()},
+        "required": [f.name for f in fields if f.required],
+        "properties": {f.name: _field(f, ITEMS.get(f.name) if fields is RECORD else None) for f in fields},
         "additionalProperties": False,
     }
 

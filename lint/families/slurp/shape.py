@@ -1,5 +1,6 @@
-"""SLP101: a SLURP record's shape, from the field tables of :mod:`.fields` (the JSON Schema's
-source too): required fields, their JSON types, the items of its arrays, unknown keys."""
+"""SLP101: a SLURP record's shape, from its declaration (:mod:`.declaration`, the JSON Schema's
+source too): required fields, their JSON types, the items of its arrays, unknown keys. The
+msgspec types of the clean paths are built here from the same fields."""
 
 from __future__ import annotations
 
@@ -9,24 +10,13 @@ from typing import Annotated, Any, Union
 
 import msgspec
 
-from goldlint.families.slurp.fields import ENTITY, ITEMS, RECORD, Field
+from goldlint.families.declare import JSON_TYPES, Field
+from goldlint.families.slurp.declaration import ITEMS, RECORD, kinds, names
 from goldlint.families.slurp.rules import SLURP_RECORD_SHAPE
 from goldlint.findings import At, Change, Report, unsafe_fix
 from goldlint.suggest import unambiguous
 
 _NAMES = {"integer": "an integer", "number": "a number", "string": "a string", "null": "null", "array": "an array"}
-
-
-def _is(value: Any, kind: str) -> bool:
-    if kind == "integer":
-        return type(value) is int
-    if kind == "number":
-        return type(value) is int or type(value) is float
-    if kind == "string":
-        return type(value) is str
-    if kind == "array":
-        return type(value) is list
-    return value is None
 
 
 def _shown(value: Any) -> str:
@@ -35,33 +25,38 @@ def _shown(value: Any) -> str:
     return {dict: "an object", list: "an array", str: "a string", int: "an integer", float: "a number", type(None): "null"}.get(type(value), "a value")
 
 
-# A token position (an item of an entity's `span`): a whole number from 0.
-_POSITION = Annotated[int, msgspec.Meta(ge=0)]
-_SPAN = list[_POSITION]
 _PYTHON: dict[str, Any] = {"integer": int, "number": float, "string": str, "null": None, "array": list}
 
 
-def _struct(name: str, table: dict[str, Field], items: dict[str, type] | None = None) -> type:
-    """A table as a msgspec type, every field required and no other key allowed: what a
+def _plain_items(f: Field) -> Any:
+    """The msgspec type of an array of plain values (an entity's `span`: whole numbers from its least)."""
+    assert f.items is not None and f.items["type"] == "integer"
+    return list[Annotated[int, msgspec.Meta(ge=f.items["minimum"])]]  # type: ignore[misc]
+
+
+def _struct(name: str, fields: tuple[Field, ...], items: dict[str, type] | None = None) -> type:
+    """Fields as a msgspec type, the required ones required and no other key allowed: what a
     well-formed object is, checked in C without a position built for each of its values (the
     usual object is well formed; one that is not is checked field by field, which says where).
     Its arrays' items are typed by ``items`` (an item type, by field), else left unchecked."""
-    fields: list[tuple[str, Any]] = []
-    for field, (kinds, _, _) in table.items():
-        if items is not None and field in items:
-            kind: Any = list[items[field]]  # type: ignore[valid-type]
-        elif field == "span":
-            kind = _SPAN
+    out: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+    for f in fields:
+        if items is not None and f.name in items:
+            kind: Any = list[items[f.name]]  # type: ignore[valid-type,name-defined]
+        elif f.items is not None:
+            kind = _plain_items(f)
         else:
-            kind = Union[tuple(_PYTHON[k] for k in kinds)]  # noqa: UP007  (built from the table at run time)
-        fields.append((field, kind))
-    return msgspec.defstruct(name, fields, forbid_unknown_fields=True, gc=False)
+            kind = Union[tuple(_PYTHON[k] for k in kinds(f))]  # noqa: UP007  (built from the declaration at run time)
+        out.append((f.name, kind) if f.required else (f.name, Union[kind, msgspec.UnsetType], msgspec.UNSET))  # noqa: UP007
+    return msgspec.defstruct(name, out, forbid_unknown_fields=True, gc=False, kw_only=True)  # (kw_only: an optional field may come before a required one)
 
 
-_ITEM_TYPES = {name: _struct(f"{name}_item", table) for name, table in ITEMS.items()}
+_ITEM_TYPES = {name: _struct(f"{name}_item", fields) for name, fields in ITEMS.items()}
 _RECORD_TYPE = _struct("record", RECORD)  # its own fields (arrays as arrays)
 WHOLE_TYPE = _struct("whole_record", RECORD, _ITEM_TYPES)  # and every item of its arrays
-EVERY_FIELD = frozenset(RECORD)
+EVERY_FIELD = frozenset(names(RECORD))
+# The arrays of plain values among the items' fields (an entity's `span`), by array: their msgspec types.
+_PLAIN = {name: tuple((f, _plain_items(f)) for f in fields if f.items is not None) for name, fields in ITEMS.items()}
 
 
 def _conforming(value: Any, kind: Any) -> Any:
@@ -81,12 +76,11 @@ def check_shape(record: Any, at: At, report: Report) -> tuple[Any, AbstractSet[s
     if not isinstance(record, dict):
         SLURP_RECORD_SHAPE.report(report, at, f"a SLURP record is a JSON object, not {_shown(record)}")
         return None, set()
-    good = set(RECORD) if _conforming(record, _RECORD_TYPE) is not None else _object(record, RECORD, at, report, "record")
-    for name, table in ITEMS.items():
+    good = set(EVERY_FIELD) if _conforming(record, _RECORD_TYPE) is not None else _object(record, RECORD, at, report, "record")
+    for name, fields in ITEMS.items():
         if name not in good:
             continue
         kind = _ITEM_TYPES[name]
-        spans = table is ENTITY
         for i, item in enumerate(record[name]):
             if type(item) is dict and _conforming(item, kind) is not None:
                 continue
@@ -94,33 +88,38 @@ def check_shape(record: Any, at: At, report: Report) -> tuple[Any, AbstractSet[s
             if not isinstance(item, dict):
                 SLURP_RECORD_SHAPE.report(report, where, f"an item of `{name}` is an object, not {_shown(item)}")
                 good.discard(name)
-            elif _object(item, table, where, report, f"{name} item") != set(table):
+            elif _object(item, fields, where, report, f"{name} item") != {f.name for f in fields if f.required or f.name in item}:
                 good.discard(name)
-            elif spans and not _positions(item["span"]):
-                SLURP_RECORD_SHAPE.report(report, where.child("span"), "`span` holds token positions: whole numbers from 0")
-                good.discard(name)
+            else:
+                for f, plain in _PLAIN[name]:
+                    if f.name in item and not _holds(item[f.name], plain):
+                        SLURP_RECORD_SHAPE.report(report, where.child(f.name), f"`{f.name}` holds token positions: whole numbers from {f.items['minimum']}")  # type: ignore[index]
+                        good.discard(name)
+                        break
     # (the items of its good arrays have their fields well typed: as structs, unknown keys left out)
     typed = SimpleNamespace(**{name: _items(record[name], name) if name in ITEMS else record[name] for name in good})
     return typed, good
 
 
 def _items(items: list[dict[str, Any]], name: str) -> list[Any]:
-    table = ITEMS[name]
-    return msgspec.convert([{key: item[key] for key in table} for item in items], list[_ITEM_TYPES[name]])  # type: ignore[valid-type]
+    keys = names(ITEMS[name])
+    return msgspec.convert([{key: item[key] for key in keys if key in item} for item in items], list[_ITEM_TYPES[name]])  # type: ignore[valid-type]
 
 
-def _positions(span: list[Any]) -> bool:
+def _holds(values: list[Any], plain: Any) -> bool:
+    """Whether an array of plain values is of its declared type (an entity's `span`: token positions)."""
     try:
-        msgspec.convert(span, _SPAN)
+        msgspec.convert(values, plain)
     except msgspec.ValidationError:
         return False
     return True
 
 
-def _object(value: dict[str, Any], table: dict[str, Field], at: At, report: Report, what: str) -> set[str]:
-    missing = [name for name, (_, required, _) in table.items() if required and name not in value]
+def _object(value: dict[str, Any], fields: tuple[Field, ...], at: At, report: Report, what: str) -> set[str]:
+    declared = names(fields)
+    missing = [f.name for f in fields if f.required and f.name not in value]
     for key in value:
-        if key in table:
+        if key in declared:
             continue
         guess = unambiguous(key, missing) if isinstance(key, str) and missing else None
         where = At(at.path + (key,), key=True)
@@ -133,12 +132,13 @@ def _object(value: dict[str, Any], table: dict[str, Field], at: At, report: Repo
     for name in missing:
         SLURP_RECORD_SHAPE.report(report, at, f"the {what} has no `{name}`")
     good = set()
-    for name, (kinds, _, _) in table.items():
-        if name not in value:
+    for f in fields:
+        if f.name not in value:
             continue
-        if any(_is(value[name], kind) for kind in kinds):
-            good.add(name)
+        found = type(value[f.name])
+        if any(found in JSON_TYPES[k] for k in kinds(f)):
+            good.add(f.name)
         else:
-            wanted = " or ".join(_NAMES[k] for k in kinds)
-            SLURP_RECORD_SHAPE.report(report, at.child(name), f"`{name}` must be {wanted}, not {_shown(value[name])}")
+            wanted = " or ".join(_NAMES[k] for k in kinds(f))
+            SLURP_RECORD_SHAPE.report(report, at.child(f.name), f"`{f.name}` must be {wanted}, not {_shown(value[f.name])}")
     return good

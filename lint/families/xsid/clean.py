@@ -28,6 +28,7 @@ from itertools import accumulate, chain, compress, count, islice, repeat
 from operator import add, eq, gt, le, lt, ne, not_, sub
 
 from goldlint.families.xsid import bio
+from goldlint.families.xsid.declaration import CELLS, ID, INTENT, SLOTS, TEXT
 from goldlint.families.xsid.filewide import Dialects, Ids
 from goldlint.families.xsid.sentence import NUMBERS, Inventory, SentenceChecks
 from goldlint.formats.conll_doc import ConllDocument, separator_end
@@ -38,8 +39,8 @@ STRETCH = 1 << 20  # characters of text split at once (cut at a blank line): the
 # line's last character that is not whitespace), here only when nothing but its line break follows
 # (trailing spaces, a tab or a CR inside: the sentence is read the ordinary way).
 _VALUE = r"([ \t]*)(\S(?:[^\n\r\t]*\S)?|)\n"
-# Token lines of four cells, the first line of the next sentence after a blank line (or the end).
-_TOKENS = r"((?:[^\s#][^\t\n]*\t[^\t\n]*\t[^\t\n]*\t[^\t\n]*\n)+)(?=\n|\Z)"
+# Token lines of the declared cells (four), the first line of the next sentence after a blank line (or the end).
+_TOKENS = r"((?:[^\s#][^\t\n]*" + r"\t[^\t\n]*" * (CELLS - 1) + r"\n)+)(?=\n|\Z)"
 # A `# slots:` entry as `_written` writes it: numbers without leading zeros, a label of no `,` or `:`.
 _ENTRY = re.compile(r"(?:0|[1-9][0-9]*):(?:0|[1-9][0-9]*):[^,:\n]+")
 _plus_one = (1).__add__
@@ -73,7 +74,7 @@ def shape_of(doc: ConllDocument, required: tuple[str, ...]) -> Shape | None:
     text = doc.text or ""
     for s in doc.first_sentences(10):
         keys, comments = s.keys, s.comments
-        fits = (all(keys) and len(set(keys)) == len(keys) and set(required) <= set(keys) and {"text", "intent"} <= set(keys)
+        fits = (all(keys) and len(set(keys)) == len(keys) and set(required) <= set(keys) and {TEXT.name, INTENT.name} <= set(keys)
                 and bool(s.cells) and all(c.line == s.first_line + k for k, c in enumerate(comments)))
         if fits:
             lines = [text[c.start : c.end] for c in comments]
@@ -81,8 +82,8 @@ def shape_of(doc: ConllDocument, required: tuple[str, ...]) -> Shape | None:
             s.forget()
             pattern = re.compile("".join(re.escape(core) + _VALUE for core in cores) + _TOKENS)
             keyed = {key: k for k, key in enumerate(keys)}
-            return Shape(keys, s.seps, pattern, sum(map(len, cores)) + len(cores), keyed["text"], keyed["intent"],
-                         keyed.get("slots"), keyed.get("id"))
+            return Shape(keys, s.seps, pattern, sum(map(len, cores)) + len(cores), keyed[TEXT.name], keyed[INTENT.name],
+                         keyed.get(SLOTS.name), keyed.get(ID.name))
         s.forget()
     return None
 

@@ -24,14 +24,15 @@ from pathlib import Path
 from typing import Any
 
 from goldlint.families.base import Context, Family, Report
-from goldlint.families.xsid import bio
+from goldlint.families.xsid import bio, declaration
 from goldlint.families.xsid import rules as _rules  # noqa: F401  (registers XSD rules)
 from goldlint.families.xsid.clean import CleanPath
+from goldlint.families.xsid.declaration import COLUMN_DOCS, COMMENT_DOCS, INTENT, SLOTS
 from goldlint.families.xsid.filewide import Dialects, Ids, check_blank_lines
 from goldlint.families.xsid.options import XsidOptions
 from goldlint.families.xsid.sentence import Inventory, SentenceChecks
 from goldlint.families.xsid.slots import parse_slots
-from goldlint.families.xsid.vocab import COLUMNS, COMMENTS, INTENTS, SLOT_LABELS, WITHOUT_ID, WITHOUT_TEXT_EN
+from goldlint.families.xsid.vocab import INTENTS, SLOT_LABELS
 from goldlint.formats.base import Document
 from goldlint.formats.conll_doc import ConllDocument, Sentence
 
@@ -51,14 +52,8 @@ def language_of(path: Path, options: XsidOptions) -> str | None:
 
 
 def required_comments(doc: ConllDocument, language: str | None) -> tuple[str, ...]:
-    """The comments every sentence needs: as xSID's checker decides by language; for a file of no
-    known language, `# id` and `# text-en` only when some sentence has them."""
-    keys = ["text", "intent"]
-    for key, without in (("id", WITHOUT_ID), ("text-en", WITHOUT_TEXT_EN)):
-        needed = language not in without if language is not None else doc.has_comment_key(key)
-        if needed:
-            keys.append(key)
-    return tuple(keys)
+    """The comments every sentence needs (:func:`.declaration.required_comments`)."""
+    return declaration.required_comments(language, doc.has_comment_key)
 
 
 class XsidFamily(Family):
@@ -99,8 +94,8 @@ class XsidFamily(Family):
         inventory = inventory_of(options if isinstance(options, XsidOptions) else XsidOptions())
         if path[1] == "comments":
             if path[3:] == ("key",):
-                return list(COMMENTS.items())
-            if _comment_key(sentence, path[2]) == "intent":
+                return list(COMMENT_DOCS.items())
+            if _comment_key(sentence, path[2]) == INTENT.name:
                 return [(i, "intent") for i in sorted(inventory.intents)]
             return None
         if path[1] != "tokens" or len(path) != 4:
@@ -125,11 +120,11 @@ class XsidFamily(Family):
         inventory = inventory_of(options if isinstance(options, XsidOptions) else XsidOptions())
         if path[1] == "comments":
             key = _comment_key(sentence, path[2])
-            if key == "intent":
-                return _intent_hover(sentence.value("intent") or "", inventory)
-            if key == "slots":
+            if key == INTENT.name:
+                return _intent_hover(sentence.value(INTENT.name) or "", inventory)
+            if key == SLOTS.name:
                 return _slots_hover(sentence)
-            return f"**# {key}** — {COMMENTS[key]}" if key in COMMENTS else None
+            return f"**# {key}** — {COMMENT_DOCS[key]}" if key in COMMENT_DOCS else None
         if path[1] != "tokens" or len(path) != 4 or not isinstance(path[2], int) or not 0 <= path[2] < len(sentence.tokens):
             return None
         token = sentence.tokens[path[2]]
@@ -137,7 +132,7 @@ class XsidFamily(Family):
             return _intent_hover(token.cell("intent") or "", inventory)
         if path[3] == "tag":
             return _tag_hover(sentence, path[2], inventory)
-        return f"**{path[3]}** — {COLUMNS[str(path[3])]}" if path[3] in COLUMNS else None
+        return f"**{path[3]}** — {COLUMN_DOCS[str(path[3])]}" if path[3] in COLUMN_DOCS else None
 
 
 def _sentence(root: Any, path: tuple[str | int, ...]) -> Sentence | None:

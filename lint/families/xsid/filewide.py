@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import repeat
 
+from goldlint.families.xsid.declaration import SAME_IN_EVERY_DIALECT
 from goldlint.families.xsid.rules import DIALECT_UNREAD_BY_NLUEVAL, DUPLICATE_SENTENCE_ID, MIXED_COMMENT_DIALECTS, SENTENCE_SEPARATOR
 from goldlint.findings import At, Change, Offsets, Report, safe_fix
 from goldlint.formats.conll_doc import ConllDocument, Sentence
@@ -61,7 +62,7 @@ class Dialects:
             by: dict[str, list[int]] = {"=": [], ":": []}
             intent = None
             for k, (key, sep) in enumerate(zip(*shape, strict=True)):
-                if not key or key == "slots":  # (`# slots:` has a colon in both dialects)
+                if not key or key == SAME_IN_EVERY_DIALECT:  # (`# slots:` has a colon in both dialects)
                     continue
                 by[sep].append(k)
                 if intent is None and key == "intent" and sep == "=":

@@ -11,6 +11,7 @@ from itertools import accumulate
 from typing import Any
 
 from goldlint.families.xsid import bio
+from goldlint.families.xsid.declaration import CELL_NAMES, CELLS, COMMENT_DOCS, INTENT, SLOTS, TEXT
 from goldlint.families.xsid.rules import (
     INVALID_BIO,
     SENTENCE_COMMENTS,
@@ -24,7 +25,6 @@ from goldlint.families.xsid.rules import (
     UNKNOWN_SLOT_LABEL,
 )
 from goldlint.families.xsid.slots import compare, parse_slots, token_offsets
-from goldlint.families.xsid.vocab import COMMENTS
 from goldlint.findings import At, Change, Report, safe_fix, unsafe_fix
 from goldlint.formats.conll_doc import Sentence, Token
 from goldlint.rules.file_rules import check_gold_text
@@ -66,10 +66,10 @@ class SentenceChecks:
         spans = self._clean_tags.get(tags)
         if spans is None and self._clean(self._tags, s, list(enumerate(s.tokens))):
             spans = self._clean_tags[tags] = bio.spans(list(tags))
-        k = keyed.get("intent")
+        k = keyed.get(INTENT.name)
         if k is not None and ((intent := heads[k][2]) not in self.inventory.intents or intents.count(intent) != len(intents)):
             self._intent(s, k, intent, list(enumerate(s.tokens)))
-        k = keyed.get("text")
+        k = keyed.get(TEXT.name)
         if k is None:
             return
         value = heads[k][2]
@@ -77,7 +77,7 @@ class SentenceChecks:
         if "".join(words) != value.replace(" ", ""):
             self._text(s, k, value)
             return
-        k = keyed.get("slots")
+        k = keyed.get(SLOTS.name)
         if k is not None and (spans is None or heads[k][2] != _written(spans, words, value)):
             self._slots(s, value, list(enumerate(s.tokens)))
 
@@ -89,14 +89,14 @@ class SentenceChecks:
 
     def _detailed(self, s: Sentence) -> None:
         self._comments(s)
-        full = [(t, token) for t, token in enumerate(s.tokens) if len(token.cells) == 4]  # (the others: XSD101)
+        full = [(t, token) for t, token in enumerate(s.tokens) if len(token.cells) == CELLS]  # (the others: XSD101)
         self._columns(s)
         self._numbering(s)
         self._tags(s, full)
-        intent = s.comment("intent")
+        intent = s.comment(INTENT.name)
         if intent is not None:
             self._intent(s, intent[0], intent[1].value, full)
-        text = s.comment("text")
+        text = s.comment(TEXT.name)
         if text is not None:
             check_gold_text(self.report, At((s.number, "comments", text[0])), text[1].value)
             if self._text(s, text[0], text[1].value):
@@ -110,14 +110,14 @@ class SentenceChecks:
             if c.key:
                 where.setdefault(c.key, []).append(k)
         for key, found in where.items():
-            if key in COMMENTS and len(found) > 1:
+            if key in COMMENT_DOCS and len(found) > 1:
                 line = s.comments[found[0]].line + 1
                 for k in found[1:]:
                     SENTENCE_COMMENTS.report(self.report, At((s.number, "comments", k), key=True),
                                     f"a second `# {key}` in this sentence (the first is on line {line}): a sentence has one")
         missing = [key for key in self.required if key not in where]
         for key, found in where.items():
-            guess = unambiguous(key, missing) if key not in COMMENTS and missing else None
+            guess = unambiguous(key, missing) if key not in COMMENT_DOCS and missing else None
             if guess is None:
                 continue
             missing.remove(guess)
@@ -125,23 +125,23 @@ class SentenceChecks:
             SENTENCE_COMMENTS.report(self.report, at, f"unknown comment key `{key}`: the sentence has no `# {guess}` (did you mean `{guess}`?)",
                             safe_fix(f"rename the key to `{guess}`", Change(at, guess)))
         for key in missing:
-            SENTENCE_COMMENTS.report(self.report, At((s.number,)), f"the sentence has no `# {key}` comment ({COMMENTS[key]})")
+            SENTENCE_COMMENTS.report(self.report, At((s.number,)), f"the sentence has no `# {key}` comment ({COMMENT_DOCS[key]})")
 
     # -- token lines -----------------------------------------------------------------
 
     def _columns(self, s: Sentence) -> None:
         for t, token in enumerate(s.tokens):
             n = len(token.cells)
-            if n == 4:
+            if n == CELLS:
                 continue
-            hint = " (a space typed for a tab?)" if n < 4 and any(" " in c for c in token.cells) else ""
-            at = At((s.number, "tokens", t)) if n < 4 else At((s.number, "tokens", t, 4))
-            TOKEN_COLUMNS.report(self.report, at, f"a token line has {n} tab-separated cell{'s' if n != 1 else ''}, not 4 "
-                            f"(index, word, intent, BIO tag){hint}")
+            hint = " (a space typed for a tab?)" if n < CELLS and any(" " in c for c in token.cells) else ""
+            at = At((s.number, "tokens", t)) if n < CELLS else At((s.number, "tokens", t, CELLS))
+            TOKEN_COLUMNS.report(self.report, at, f"a token line has {n} tab-separated cell{'s' if n != 1 else ''}, not {CELLS} "
+                            f"({CELL_NAMES}){hint}")
 
     def _numbering(self, s: Sentence) -> None:
         wrong = [(t, token) for t, token in enumerate(s.tokens)
-                 if token.cells[0] != str(t + 1) and (len(token.cells) == 4 or token.cells[0].isdigit())]
+                 if token.cells[0] != str(t + 1) and (len(token.cells) == CELLS or token.cells[0].isdigit())]
         if not wrong:
             return
         t, token = wrong[0]
