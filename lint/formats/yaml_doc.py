@@ -358,6 +358,25 @@ class YamlDocument(Document):
                 return None
         return key, node
 
+    def nodes_by_path(self) -> dict[JsonPath, tuple[Node | None, Node]]:
+        """Every path of the built value with its (key node, value node), as ``_entry`` finds
+        them, in document order: made on demand (for tests and tools), never kept."""
+        out: dict[JsonPath, tuple[Node | None, Node]] = {}
+        if self._root is None:
+            return out
+        text = self.text or ""
+        stack: list[tuple[JsonPath, Node | None, Node]] = [((), None, self._root)]
+        while stack:
+            path, key, node = stack.pop()
+            out[path] = (key, node)
+            if node.kind == SEQUENCE:
+                stack.extend(((*path, n), None, item) for n, item in reversed(list(enumerate(node.value))))
+            elif node.kind == MAPPING:
+                # (a repeated key: its last pair, at its first place; not cached, as _pairs does)
+                pairs = {_key_text(text, k): (k, v) for k, v in node.value}
+                stack.extend(((*path, k), kn, vn) for k, (kn, vn) in reversed(pairs.items()))
+        return out
+
     def _pairs(self, node: Node) -> dict[str, tuple[Node, Node]]:
         pairs = self._by_key.get(id(node))
         if pairs is None:
