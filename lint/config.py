@@ -91,7 +91,7 @@ class BaseSettings:
     max_document_size: Annotated[int, AtLeast(1)] | None = None
     max_yaml_size: Annotated[int, AtLeast(1)] | None = None  # bytes, a YAML file: 4 MiB, same rule
     max_depth: Annotated[int, AtLeast(1), AtMost(1024)] = 1024  # nested arrays/objects, JSON and YAML (orjson stops at 1024)
-    max_yaml_nodes: Annotated[int, AtLeast(1)] = 2_000_000  # YAML nodes, every use of an alias counted with its whole value
+    max_yaml_nodes: Annotated[int, AtLeast(1)] = 600_000  # YAML nodes, every use of an alias counted with its whole value
     # values of one JSON document (a JSON file, each JSONL line), counted before it is parsed:
     # a parsed value takes some 100 bytes, so `[0,0,…]` would take 50 times its size
     max_json_values: Annotated[int, AtLeast(1)] = 5_000_000

@@ -49,8 +49,8 @@ def test_billion_laughs_yaml_is_refused_at_the_alias_in_flat_memory(tmp_path: Pa
     done, kib, _ = rss_probe(["check", "laughs.yaml"], tmp_path)
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
     assert done.returncode == 1
-    # 10^9 nodes once expanded; the running count crosses 2,000,000 at the first *a5 of line 7 (`lol6: &a6 [*a5`).
-    assert "laughs.yaml:7:12: GL011" in done.stdout and "max-yaml-nodes" in done.stdout, done.stdout
+    # 10^9 nodes once expanded; the running count crosses 600,000 at the fifth *a4 of line 6 (`lol5: &a5 [*a4, *a4, …`).
+    assert "laughs.yaml:6:32: GL011" in done.stdout and "max-yaml-nodes" in done.stdout, done.stdout
     assert kib < baseline_kib + 64 * 1024, f"peak RSS {kib / 1024:.0f} MiB (a tiny file: {baseline_kib / 1024:.0f} MiB)"
 
 
@@ -171,6 +171,33 @@ def test_the_jsonl_depth_limit_holds_on_every_route(tmp_path: Path) -> None:
     for route, found in every_route(gold, "slu").items():
         depth = [(start.line, start.column) for code, _, start, *_ in found if code == "GL011"]
         assert depth == [(2, 9)], (route, found)  # the fourth opening, past three levels
+
+
+@pytest.mark.parametrize(
+    "line,config,code",
+    [
+        ('{"a": \n', "", "GL003"),  # a syntax error
+        ("[" * 1025 + "]" * 1025 + "\n", "", "GL011"),  # nesting past max-depth
+        ('{"n": ' + "9" * 5000 + "}\n", "", "GL011"),  # an integer Python does not convert
+        ('{"a": [1, 2, 3, 4, 5, 6]}\n', "max-json-values: 5\n", "GL011"),
+    ],
+    ids=["syntax", "depth", "huge-integer", "json-values"],
+)
+@pytest.mark.parametrize("kind", ["slu", "slurp"])
+def test_a_jsonl_file_whose_only_line_is_refused_gets_only_the_refusal(tmp_path: Path, line: str, config: str, code: str, kind: str) -> None:
+    """The refusal is the defect; "the file holds no records" (GL010) is its consequence, kept
+    for a file with nothing but blank lines."""
+    from tests.routes import every_route
+
+    if config:
+        (tmp_path / "goldlint.yaml").write_text(config, encoding="utf-8")
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(line, encoding="utf-8")
+    for route, found in every_route(gold, kind).items():
+        assert [c for c, *_ in found] == [code], (route, found)
+    gold.write_text("\n\n", encoding="utf-8")
+    for route, found in every_route(gold, kind).items():
+        assert [c for c, *_ in found] == ["GL010"], (route, found)
 
 
 @pytest.mark.parametrize(

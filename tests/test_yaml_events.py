@@ -59,7 +59,7 @@ def _read(text: str, *, libyaml: bool) -> tuple[Any, ...]:
             patch.setattr(yaml_events, "libyaml_events", lambda text: None)
         doc = YamlDocument("x.yaml", text)
     nodes = {path: (None if key is None else (key.start, key.end), (node.start, node.end))
-             for path, (key, node) in doc._nodes.items()}
+             for path, (key, node) in doc.nodes_by_path().items()}
     return doc.ok, repr(doc.root), [(f.code, f.where, f.message) for f in doc.findings], nodes
 
 

@@ -17,7 +17,7 @@ class Limits(msgspec.Struct, frozen=True):
     """What a reader refuses to go past (GL011); config keys of the same names, kebab-case."""
 
     max_depth: int = 1024  # nested arrays/objects (JSON: at most 1024, orjson's own limit)
-    max_yaml_nodes: int = 2_000_000  # YAML nodes, counting every use of an alias with its whole value
+    max_yaml_nodes: int = 600_000  # YAML nodes, counting every use of an alias with its whole value
     max_json_values: int = 5_000_000  # values of one JSON document (a JSON file, a JSONL line), counted before it is parsed
 
     @classmethod
@@ -39,7 +39,7 @@ class Document(ABC):
         self.index = TextIndex(text) if text is not None else None
         self.findings: list[Finding] = Findings()  # what reading itself found (syntax, duplicates, limits), capped per rule
         self.ok = True  # False when nothing could be parsed
-        self.read_past = 0  # parts not read, over a size limit (a JSONL line: GL011 says so), so no "empty file"
+        self.read_past = 0  # parts not read, over a size limit or refused (a JSONL line: its GL011 or GL003 says so), so no "empty file"
 
     @property
     def root(self) -> Any:

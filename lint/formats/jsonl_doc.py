@@ -153,6 +153,7 @@ class JsonlDocument(Document):
             # (past the cap on syntax findings, another broken line is only counted: explaining
             # it costs twenty times the parse, and a million of them took half a minute)
             findings.admits(SYNTAX_ERROR.code, At(()), None, None)
+            self.read_past += 1
             return
         parsed = parse_json(body, max_depth=self.max_depth, max_values=self.max_values)
         if parsed.problems or parsed.duplicates:
@@ -161,6 +162,10 @@ class JsonlDocument(Document):
         if parsed.ok:
             self.record_count += 1
             yield (number,), parsed.value
+        else:
+            # A line refused (a syntax error, nesting too deep, a number too long, too many
+            # values) is a part not read: its finding says why, and the file is not "empty".
+            self.read_past += 1
 
     def _index_if_lone_cr(self) -> TextIndex | None:
         """The text's index when a lone ``\\r`` makes editor lines differ from JSONL lines."""

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -53,14 +55,26 @@ class _TooBig(Exception):
 
 class Node:
     """A composed node: a scalar's text, a sequence's nodes or a mapping's (key, value)
-    pairs, with the character offsets where its text starts and ends."""
+    pairs, with the character offsets where its text starts and ends.
 
-    __slots__ = ("end", "flow_style", "kind", "start", "style", "tag", "value")
+    A document may hold ``max-yaml-nodes`` of these, so each is kept small: the end is held
+    as the length of the node's text (a scalar's is short, and Python shares the int objects
+    of small numbers, where an offset into a large text is a new int for every node)."""
+
+    __slots__ = ("flow_style", "kind", "length", "start", "style", "tag", "value")
 
     def __init__(self, kind: int, tag: str, value: Any, start: int, end: int, style: str | None = None,
                  flow_style: bool | None = None) -> None:
-        self.kind, self.tag, self.value, self.start, self.end = kind, tag, value, start, end
+        self.kind, self.tag, self.value, self.start, self.length = kind, tag, value, start, end - start
         self.style, self.flow_style = style, flow_style
+
+    @property
+    def end(self) -> int:
+        return self.start + self.length
+
+    @end.setter
+    def end(self, end: int) -> None:
+        self.length = end - self.start
 
 
 class YamlDocument(Document):
@@ -70,8 +84,9 @@ class YamlDocument(Document):
         super().__init__(path, text)
         self.limits = limits or Limits()
         self._value: Any = None
-        # path -> (key node, value node)
-        self._nodes: dict[JsonPath, tuple[Node | None, Node]] = {}
+        self._root: Node | None = None  # the composed node graph, once its values are built
+        # A mapping node's (id) -> its pairs by key, made when a path through it is first looked up.
+        self._by_key: dict[int, dict[str, tuple[Node, Node]]] = {}
         self._budget = self.limits.max_yaml_nodes
         self._aliased = False  # whether an alias repeats a value written elsewhere
         self._block_scalars = False  # whether a `|` or `>` scalar is written
@@ -121,8 +136,7 @@ class YamlDocument(Document):
     @property
     def root_node(self) -> Node | None:
         """The composed node graph (None when the text did not compose or is empty)."""
-        entry = self._nodes.get(())
-        return entry[1] if entry else None
+        return self._root
 
     def records(self) -> Iterator[tuple[JsonPath, Any]]:
         if self.ok:
@@ -270,14 +284,22 @@ class YamlDocument(Document):
     # ------------------------------------------------------------------ values
 
     def _build(self, root: Node) -> Any:
-        """Python values of the node graph (aliases expanded), without recursion; records every path."""
+        """Python values of the node graph (aliases expanded), without recursion.
+
+        Depth first in document order; each open collection holds an iterator over its
+        children (not a list of them), and no path is made per node: a path is looked up in
+        the graph when a finding is placed (``_entry``)."""
         text = self.text or ""
-        self._nodes[()] = (None, root)
+        self._root = root
         top: list[Any] = [None]
-        # (node, path, the container to put its value in, the slot there)
-        stack: list[tuple[Node, JsonPath, Any, Any]] = [(root, (), top, 0)]
+        # per open collection: its (node, the container to put its value in, the slot there) still to build
+        stack: list[Iterator[tuple[Node, Any, Any]]] = [iter(((root, top, 0),))]
         while stack:
-            node, path, container, slot = stack.pop()
+            item = next(stack[-1], None)
+            if item is None:
+                stack.pop()
+                continue
+            node, container, slot = item
             self._budget -= 1
             if self._budget < 0:
                 raise _TooBig
@@ -288,21 +310,15 @@ class YamlDocument(Document):
             if kind == SEQUENCE:
                 out: Any = [None] * len(node.value)
                 container[slot] = out
-                for n in range(len(node.value) - 1, -1, -1):
-                    child = path + (n,)  # (one tuple for the record and the stack: a node's path is held while the document is)
-                    self._nodes[child] = (None, node.value[n])
-                    stack.append((node.value[n], child, out, n))
+                stack.append(zip(node.value, repeat(out), range(len(node.value))))
                 continue
             if kind == MAPPING:
                 out = {}
                 container[slot] = out
                 first: dict[Any, Node] = {}
-                children = []
-                for key_node, value_node in node.value:
-                    # A key is the text written, as JSON's are: `1`, `true` or `null` as a key is a
-                    # string to every rule (which all assume string keys), never a number or None;
-                    # a collection as a key (`? [a, b]`) is its text.
-                    k = key_node.value if key_node.kind == SCALAR else text[key_node.start : _end(text, key_node)]
+                keys = []
+                for key_node, _ in node.value:
+                    k = _key_text(text, key_node)
                     if k in first:
                         self.findings.append(
                             Finding(
@@ -314,13 +330,60 @@ class YamlDocument(Document):
                         )
                     first[k] = key_node
                     out[k] = None  # the key's place in the mapping: its first occurrence, as a reader keeps it
-                    child = path + (k,)
-                    self._nodes[child] = (key_node, value_node)
-                    children.append((value_node, child, out, k))
-                stack.extend(reversed(children))  # in document order: a repeated key's last value wins
+                    keys.append(k)
+                # in document order: a repeated key's last value wins
+                stack.append(zip(map(itemgetter(1), node.value), repeat(out), keys))
                 continue
             container[slot] = None
         return top[0]
+
+    def _entry(self, path: JsonPath) -> tuple[Node | None, Node] | None:
+        """The (key node, value node) at ``path`` in the built graph (a repeated key: its last
+        pair, whose value the mapping holds); None where no node is."""
+        node = self._root
+        if node is None:
+            return None
+        key: Node | None = None
+        for step in path:
+            if node.kind == SEQUENCE:
+                if not isinstance(step, int) or not 0 <= step < len(node.value):
+                    return None
+                key, node = None, node.value[step]
+            elif node.kind == MAPPING:
+                pair = self._pairs(node).get(step) if isinstance(step, str) else None
+                if pair is None:
+                    return None
+                key, node = pair
+            else:
+                return None
+        return key, node
+
+    def nodes_by_path(self) -> dict[JsonPath, tuple[Node | None, Node]]:
+        """Every path of the built value with its (key node, value node), as ``_entry`` finds
+        them, in document order: made on demand (for tests and tools), never kept."""
+        out: dict[JsonPath, tuple[Node | None, Node]] = {}
+        if self._root is None:
+            return out
+        text = self.text or ""
+        stack: list[tuple[JsonPath, Node | None, Node]] = [((), None, self._root)]
+        while stack:
+            path, key, node = stack.pop()
+            out[path] = (key, node)
+            if node.kind == SEQUENCE:
+                stack.extend(((*path, n), None, item) for n, item in reversed(list(enumerate(node.value))))
+            elif node.kind == MAPPING:
+                # (a repeated key: its last pair, at its first place; not cached, as _pairs does)
+                pairs = {_key_text(text, k): (k, v) for k, v in node.value}
+                stack.extend(((*path, k), kn, vn) for k, (kn, vn) in reversed(pairs.items()))
+        return out
+
+    def _pairs(self, node: Node) -> dict[str, tuple[Node, Node]]:
+        pairs = self._by_key.get(id(node))
+        if pairs is None:
+            text = self.text or ""
+            pairs = self._by_key[id(node)] = {_key_text(text, k): (k, v) for k, v in node.value}
+        return pairs
+
 
     def _scalar_value(self, node: Node) -> Any:
         if node.tag == "tag:yaml.org,2002:int" and node.style is None and len(node.value) > _INT_DIGITS:
@@ -337,7 +400,7 @@ class YamlDocument(Document):
         for loc in locations:
             span = None
             for n in range(len(loc.path), -1, -1):
-                entry = self._nodes.get(loc.path[:n])
+                entry = self._entry(loc.path[:n])
                 if entry is None:
                     continue
                 key, node = entry
@@ -369,7 +432,7 @@ class YamlDocument(Document):
         """Where each item of the block sequence at ``path`` starts (at its ``-``) and ends (its
         text's end); None when there is no block sequence there. Between two items there is
         only white space and comments, so the items can be cut out and put back one by one."""
-        entry = self._nodes.get(path)
+        entry = self._entry(path)
         text = self.text or ""
         if entry is None or entry[1].kind != SEQUENCE or entry[1].flow_style is True:
             return None
@@ -388,7 +451,7 @@ class YamlDocument(Document):
         return out
 
     def encode(self, where: At, value: str) -> str:
-        entry = self._nodes.get(where.path)
+        entry = self._entry(where.path)
         node = entry[1] if entry else None
         if where.key and entry is not None and entry[0] is not None:
             node = entry[0]
@@ -402,6 +465,13 @@ class YamlDocument(Document):
         if style is None and value and set(value) <= _PLAIN_SAFE and value.lower() not in _BOOL and value.lower() not in ("null", "~"):
             return value
         return encode_string(value)
+
+
+def _key_text(text: str, key: Node) -> str:
+    """A mapping key as the text written, as JSON's are: `1`, `true` or `null` as a key is a
+    string to every rule (which all assume string keys), never a number or None; a
+    collection as a key (`? [a, b]`) is its text."""
+    return key.value if key.kind == SCALAR else text[key.start : _end(text, key)]
 
 
 def _end(text: str, node: Node) -> int:

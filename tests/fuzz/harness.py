@@ -250,7 +250,7 @@ class YamlTarget:
         doc = YamlDocument("fuzzed.yaml", text, self.limits)
         # (At most 5,000 paths: an alias may make a 400-byte text of 600,000 nodes, read within
         # max-yaml-nodes in seconds, whose every path resolved would be the harness's timeout.)
-        paths = list(islice(doc._nodes, 5_000))
+        paths = list(islice(doc.nodes_by_path(), 5_000))
         _check_placed(doc, [At(path) for path in paths] + [At(path, key=True) for path in paths if path], text)
         if yaml_events.libyaml_events(text) is None:
             return
@@ -266,7 +266,7 @@ class YamlTarget:
 
 
 def _yaml_read(doc: Any) -> tuple[Any, ...]:
-    nodes = {path: (None if key is None else (key.start, key.end), (node.start, node.end)) for path, (key, node) in doc._nodes.items()}
+    nodes = {path: (None if key is None else (key.start, key.end), (node.start, node.end)) for path, (key, node) in doc.nodes_by_path().items()}
     return doc.ok, repr(doc.root), [(f.code, f.where, f.message) for f in doc.findings], nodes
 
 
