@@ -19,6 +19,7 @@ import msgspec
 
 from goldlint import tables
 from goldlint.families import KINDS
+from goldlint.formats.base import Limits
 from goldlint.tables import AtLeast, AtMost, Checked, table
 
 CONFIG_NAMES = ("goldlint.yaml", ".goldlint.yaml", "pyproject.toml")
@@ -74,6 +75,7 @@ def check_globs(value: Any) -> Any:
 
 Selector = Annotated[str, Checked(_selector)]
 KindName = Annotated[str, Checked(_kind)]
+_READERS = Limits()  # the readers' limits, whose defaults the settings take
 
 
 @table
@@ -90,11 +92,12 @@ class BaseSettings:
     # max-file-size when a config sets that and not this (configs older than this key).
     max_document_size: Annotated[int, AtLeast(1)] | None = None
     max_yaml_size: Annotated[int, AtLeast(1)] | None = None  # bytes, a YAML file: 4 MiB, same rule
-    max_depth: Annotated[int, AtLeast(1), AtMost(1024)] = 1024  # nested arrays/objects, JSON and YAML (orjson stops at 1024)
-    max_yaml_nodes: Annotated[int, AtLeast(1)] = 600_000  # YAML nodes, every use of an alias counted with its whole value
+    # (their defaults are the readers' own, goldlint.formats.base.Limits: written once)
+    max_depth: Annotated[int, AtLeast(1), AtMost(1024)] = _READERS.max_depth  # nested arrays/objects, JSON and YAML (orjson stops at 1024)
+    max_yaml_nodes: Annotated[int, AtLeast(1)] = _READERS.max_yaml_nodes  # YAML nodes, every use of an alias counted with its whole value
     # values of one JSON document (a JSON file, each JSONL line), counted before it is parsed:
     # a parsed value takes some 100 bytes, so `[0,0,…]` would take 50 times its size
-    max_json_values: Annotated[int, AtLeast(1)] = 5_000_000
+    max_json_values: Annotated[int, AtLeast(1)] = _READERS.max_json_values
     # Folders that paths named inside gold files (audio, a corpus, a transcript) may reach,
     # symlinks resolved; relative to the config file. Default: the config file's folder
     # (without a config, the gold file's folder).

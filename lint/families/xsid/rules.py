@@ -6,6 +6,8 @@ Their examples are whole files, in ``examples.yaml`` beside this module
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from goldlint.diagnostics import Severity
 from goldlint.rules.registry import Rule, register_declared
 
@@ -13,16 +15,23 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 F = "xsid"
 
 
-def _rule(code: str, name: str, severity: Severity, summary: str, why: str, fix: str = "") -> Rule:
-    return Rule(code, name, severity, summary, why,
-    fix, family=F)
+def _facts() -> Mapping[str, object]:
+    """What the docs say of the declared token cells (the declaration names these rules: read late)."""
+    from goldlint.families.xsid.declaration import CELL_NAMES, CELLS
+
+    return {"cells": CELLS, "cell_names": CELL_NAMES}
+
+
+def _rule(code: str, name: str, severity: Severity, summary: str, why: str, fix: str = "",
+          facts: Callable[[], Mapping[str, object]] | None = None) -> Rule:
+    return Rule(code, name, severity, summary, why, fix, family=F, facts=facts)
 
 
 TOKEN_COLUMNS = _rule("XSD101", "token-columns", E,
-     "A token line does not have exactly 4 tab-separated cells: index, word, intent, BIO tag (a space typed for a tab "
+     "A token line does not have exactly {cells} tab-separated cells: {cell_names} (a space typed for a tab "
      "is the usual cause). The rest of the line is not checked.",
-     "xSID's checker requires 4 columns; its evaluator takes the last cell as the tag, so a missing tab makes the intent "
-     "the tag and a fifth cell replaces it.")
+     "xSID's checker requires {cells} columns; its evaluator takes the last cell as the tag, so a missing tab makes the intent "
+     "the tag and a cell too many replaces it.", facts=_facts)
 TOKEN_NUMBERING = _rule("XSD102", "token-numbering", E,
      "The first cells of a sentence's token lines are not 1, 2, …, n. Reported once per sentence, at the first wrong number.",
      "xSID's checker requires the numbering; a gap or a repeat is the trace of a token deleted or pasted twice.",

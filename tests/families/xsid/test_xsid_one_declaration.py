@@ -69,7 +69,8 @@ for n, (name, text, code, _) in enumerate(probes):
     done = subprocess.run([sys.executable, "-m", "goldlint", "check", "--format", "json", str(gold)], capture_output=True, text=True)
     verdicts[f"{n} cli"] = [d["message"] for d in json.loads(done.stdout) if d["code"] == code]
 from goldlint.families.xsid import declaration
-print(json.dumps({"verdicts": verdicts, "de": declaration.required_comments("de", lambda key: True),
+from goldlint.rules.registry import get
+print(json.dumps({"verdicts": verdicts, "XSD101": get("XSD101").summary, "de": declaration.required_comments("de", lambda key: True),
                   "en": declaration.required_comments("en", lambda key: True)}))
 """
 
@@ -100,6 +101,7 @@ def test_changing_each_constraint_in_its_one_line_changes_every_route(tmp_path: 
             else:
                 assert len(messages) == 1 and messages[0].startswith(message), (n, route, messages)
     assert said["de"] == ["text", "intent"]
+    assert "cells: index, word, intent, slot tag (" in said["XSD101"]  # (the rule's docs name the declared cells)
 
 
 def test_the_probes_hold_before_the_change() -> None:
