@@ -113,7 +113,10 @@ def run_check(paths: list[Path], select: list[str], ignore: list[str], kind: str
         print(summary.nothing_checked(), file=sys.stderr)
     if diff:
         _emit("".join(diffs), output_file)
-        return 1 if diffs and not exit_zero else 0
+        unread = _not_fixable(diagnostics)
+        for line in unread:  # (a diff cannot show what was never read: say so, not nothing)
+            print(line, file=sys.stderr)
+        return 1 if (diffs or unread) and not exit_zero else 0
     if statistics:
         report = _statistics(diagnostics, None if quiet else summary)
     elif fmt == "text" and quiet:
@@ -160,6 +163,15 @@ def _before_links(folder: Path) -> Path:
             break  # (a path longer than the system takes: the tree ends before it, and nothing past it is written)
         current = current / part
     return current
+
+
+def _not_fixable(diagnostics: list[Diagnostic]) -> list[str]:
+    """The text lines of what kept a file from being read or parsed (its fixes unknown): --diff's
+    one report besides the diff."""
+    from goldlint.reporters.text import line as text_line
+    from goldlint.rules.general import LIMIT_EXCEEDED, SYNTAX_ERROR
+
+    return [f"{text_line(d)} (no fixes known: the file could not be read)" for d in diagnostics if d.code in (SYNTAX_ERROR.code, LIMIT_EXCEEDED.code)]
 
 
 def _fix_file(file: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, write: bool, unsafe: bool,

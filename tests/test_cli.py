@@ -137,6 +137,17 @@ def test_diff_prints_and_writes_nothing(work: Path) -> None:
     assert '"rate_book"' in out and (work / "defective.jsonl").read_text(encoding="utf-8") == before
 
 
+def test_diff_says_which_files_it_could_not_read(work: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    """A file that does not parse has no known fixes: --diff said nothing and exited 0, as if it were clean."""
+    (work / "broken.json").write_text('{"a": 1', encoding="utf-8")
+    done = run_cli("check", "--diff", "broken.json", cwd=work)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr.startswith("broken.json:1:8: GL003 [error] ") and done.stderr.endswith(" (no fixes known: the file could not be read)\n"), done.stderr
+    shutil.copy(DATA / "clean.jsonl", work / "clean.jsonl")
+    done = run_cli("check", "--diff", "clean.jsonl", cwd=work)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+
+
 def test_folder_walk_skips_unknown_kinds_silently(work: Path) -> None:
     (work / "sub").mkdir()
     (work / "sub" / "package.json").write_text('{"name": "x"}', encoding="utf-8")
