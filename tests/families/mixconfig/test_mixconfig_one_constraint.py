@@ -12,10 +12,6 @@ declared key (hypothesis): a config the schema refuses has a MXC101, and one it 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -23,13 +19,11 @@ import jsonschema
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import goldlint
 from goldlint.engine import check_text
 from goldlint.families.declare import Field
 from goldlint.families.mixconfig import declaration
 from goldlint.families.mixconfig.schema import build_schema
-
-REPO = Path(goldlint.__file__).resolve().parent.parent
+from tests.declaration_change import run_changed
 
 BASE: dict[str, Any] = {"nlu": {"use_asr_results": True, "predicted_entities_to_ignore": {"_GLOBAL_": "^DRINK_"}}}
 
@@ -79,23 +73,7 @@ print(json.dumps({"verdicts": verdicts, "nbest": nlu["nBest"], "f1": nlu["useEnt
 
 
 def test_changing_each_constraint_in_its_one_line_changes_every_route(tmp_path: Path) -> None:
-    package = tmp_path / "src" / "goldlint"
-    shutil.copytree(REPO / "lint", package, ignore=shutil.ignore_patterns("__pycache__"))
-    declared = package / "families" / "mixconfig" / "declaration.py"
-    text = declared.read_text(encoding="utf-8")
-    for old, new in CHANGES:
-        assert text.count(old) == 1, f"written once: {old}"
-        text = text.replace(old, new)
-    declared.write_text(text, encoding="utf-8")
-    for data in ("schemas", "grammars"):
-        (tmp_path / "src" / data).symlink_to(REPO / data)
-    work = tmp_path / "files"
-    work.mkdir()
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(tmp_path / "src"), str(REPO)))}
-    done = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(BASE), json.dumps(PROBES), str(work)], capture_output=True, text=True,
-                          timeout=600, env=env, cwd=work)
-    assert done.returncode == 0, done.stderr
-    said = json.loads(done.stdout)
+    said = run_changed(tmp_path, "mixconfig", CHANGES, _PROBE, BASE, PROBES)
     verdicts: dict[str, list[str]] = said["verdicts"]
     for n, (_key, _value, message) in enumerate(PROBES):
         for route in ("file", "bytes", "memory", "cli"):

@@ -15,16 +15,9 @@ while a clean path kept the old one, so one value got two verdicts.
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-import goldlint
-
-REPO = Path(goldlint.__file__).resolve().parent.parent
+from tests.declaration_change import run_changed
 
 BASE = {
     "instruction": "Q: {question}\n{annotation}\n<audio>",
@@ -108,23 +101,7 @@ print(json.dumps({"verdicts": verdicts, "enum": meta["audio"]["properties"]["typ
 
 
 def test_changing_each_constraint_in_its_one_line_changes_every_route(tmp_path: Path) -> None:
-    package = tmp_path / "src" / "goldlint"
-    shutil.copytree(REPO / "lint", package, ignore=shutil.ignore_patterns("__pycache__"))
-    declared = package / "families" / "slu" / "declaration.py"
-    text = declared.read_text(encoding="utf-8")
-    for old, new in CHANGES:
-        assert text.count(old) == 1, f"written once: {old}"
-        text = text.replace(old, new)
-    declared.write_text(text, encoding="utf-8")
-    for data in ("schemas", "grammars"):
-        (tmp_path / "src" / data).symlink_to(REPO / data)
-    work = tmp_path / "files"
-    work.mkdir()
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(tmp_path / "src"), str(REPO)))}
-    done = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(BASE), json.dumps(PROBES), str(work)], capture_output=True, text=True,
-                          timeout=600, env=env, cwd=work)
-    assert done.returncode == 0, done.stderr
-    said = json.loads(done.stdout)
+    said = run_changed(tmp_path, "slu", CHANGES, _PROBE, BASE, PROBES)
     verdicts: dict[str, list[str]] = said["verdicts"]
     assert len(verdicts) == len(PROBES) * (2 * (5 + 3) + 1)  # two neighbours × (five JSONL routes + three JSON) + the CLI
     for steps, value, _code, message in PROBES:

@@ -14,10 +14,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,12 +21,10 @@ import jsonschema
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import goldlint
 from goldlint.engine import check_text
 from goldlint.families.slurp import declaration, schemagen
 from goldlint.families.slurp.rules import record
-
-REPO = Path(goldlint.__file__).resolve().parent.parent
+from tests.declaration_change import run_changed
 
 # The one line of each constraint, and what it becomes.
 CHANGES = [
@@ -89,22 +83,7 @@ print(json.dumps({"verdicts": verdicts, "schema": schema, "docs": get("SLP101").
 
 
 def test_changing_each_constraint_in_its_one_line_changes_every_route(tmp_path: Path) -> None:
-    package = tmp_path / "src" / "goldlint"
-    shutil.copytree(REPO / "lint", package, ignore=shutil.ignore_patterns("__pycache__"))
-    declared = package / "families" / "slurp" / "declaration.py"
-    text = declared.read_text(encoding="utf-8")
-    for old, new in CHANGES:
-        assert text.count(old) == 1, f"written once: {old}"
-        text = text.replace(old, new)
-    declared.write_text(text, encoding="utf-8")
-    for data in ("schemas", "grammars"):
-        (tmp_path / "src" / data).symlink_to(REPO / data)
-    work = tmp_path / "files"
-    work.mkdir()
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(tmp_path / "src"), str(REPO)))}
-    done = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(PROBES), str(work)], capture_output=True, text=True, timeout=600, env=env, cwd=work)
-    assert done.returncode == 0, done.stderr
-    said = json.loads(done.stdout)
+    said = run_changed(tmp_path, "slurp", CHANGES, _PROBE, PROBES)
     verdicts: dict[str, list[str]] = said["verdicts"]
     for steps, value, message in PROBES:
         case = f"{'/'.join(map(str, steps))}={value}"

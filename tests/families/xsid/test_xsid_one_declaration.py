@@ -8,17 +8,11 @@ reads the same required keys and cell count. Completion and hover follow too.
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-import goldlint
 from goldlint.families.xsid import declaration
+from tests.declaration_change import run_changed
 
-REPO = Path(goldlint.__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parents[2] / "data" / "xsid" / "xSID-0.7"
 
 # The one line of each constraint, and what it becomes.
@@ -76,23 +70,8 @@ print(json.dumps({"verdicts": verdicts, "XSD101": get("XSD101").summary, "de": d
 
 
 def test_changing_each_constraint_in_its_one_line_changes_every_route(tmp_path: Path) -> None:
-    package = tmp_path / "src" / "goldlint"
-    shutil.copytree(REPO / "lint", package, ignore=shutil.ignore_patterns("__pycache__"))
-    declared = package / "families" / "xsid" / "declaration.py"
-    text = declared.read_text(encoding="utf-8")
-    for old, new in CHANGES:
-        assert text.count(old) == 1, f"written once: {old}"
-        text = text.replace(old, new)
-    declared.write_text(text, encoding="utf-8")
-    for data in ("schemas", "grammars"):
-        (tmp_path / "src" / data).symlink_to(REPO / data)
-    work = tmp_path / "files"
-    work.mkdir()
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(tmp_path / "src"), str(REPO)))}
     probes = _probes()
-    done = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(probes), str(work)], capture_output=True, text=True, timeout=600, env=env, cwd=work)
-    assert done.returncode == 0, done.stderr
-    said = json.loads(done.stdout)
+    said = run_changed(tmp_path, "xsid", CHANGES, _PROBE, probes)
     for n, (_name, _text, _code, message) in enumerate(probes):
         for route in ("file", "bytes", "memory", "cli"):
             messages = said["verdicts"][f"{n} {route}"]
