@@ -16,10 +16,12 @@ F = "xsid"
 
 
 def _facts() -> Mapping[str, object]:
-    """What the docs say of the declared token cells (the declaration names these rules: read late)."""
-    from goldlint.families.xsid.declaration import CELL_NAMES, CELLS
+    """What the docs say of the declared comments and token cells (the declaration names these rules: read late)."""
+    from goldlint.families.xsid.declaration import CELL_NAMES, CELLS, COMMENTS, NOT_NEEDED_IN
 
-    return {"cells": CELLS, "cell_names": CELL_NAMES}
+    needed = [f"`# {f.name}`" + (f" (not in {' or '.join(f'`{c}`' for c in NOT_NEEDED_IN[f.name])} files)" if f.name in NOT_NEEDED_IN else "")
+              for f in COMMENTS if f.required]
+    return {"cells": CELLS, "cell_names": CELL_NAMES, "needed_comments": ", ".join(needed)}
 
 
 def _rule(code: str, name: str, severity: Severity, summary: str, why: str, fix: str = "",
@@ -44,13 +46,13 @@ INVALID_BIO = _rule("XSD103", "invalid-bio", E,
      "unsafe: an `I-label` that starts a slot becomes `B-label` (the tag before it may be the wrong one). safe: a "
      "misshapen tag that can only be one (`b-datetime`, `B_datetime`, `o`) is written as the tag it is.")
 SENTENCE_COMMENTS = _rule("XSD104", "sentence-comments", E,
-     "A sentence does not have exactly one `# text` and one `# intent` comment and, in non-English files, one `# id` "
-     "and (not Norwegian) one `# text-en`, as xSID's checker requires; or a comment key is a typo of one of these. "
-     "The language is config's `xsid: {language: ...}`, else the file name's first part (`de.test.conll` → `de`); "
+     "A sentence does not have exactly one of each comment its language needs — {needed_comments} — as xSID's "
+     "checker requires; or a comment key is a typo of one of these. "
+     "The language is config's `xsid: {{language: ...}}`, else the file name's first part (`de.test.conll` → `de`); "
      "a file named otherwise needs `# id` and `# text-en` only if some of its sentences have them.",
      "The evaluator pairs a sentence with its intent comment by order: a sentence without one shifts every later intent "
      "onto the wrong sentence; without `# id` the translations cannot be matched across languages.",
-     "safe: a misspelt key the sentence lacks (`# intnet`) is renamed to it.")
+     "safe: a misspelt key the sentence lacks (`# intnet`) is renamed to it.", facts=_facts)
 TOKENS_DIFFER_FROM_TEXT = _rule("XSD105", "tokens-differ-from-text", E,
      "The sentence's words, joined without spaces, differ from `# text` without spaces (xSID's checker's test). The "
      "position is the first character where they part, in the token that has it (or in `# text` when the tokens end "

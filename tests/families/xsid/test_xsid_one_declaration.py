@@ -64,7 +64,7 @@ for n, (name, text, code, _) in enumerate(probes):
     verdicts[f"{n} cli"] = [d["message"] for d in json.loads(done.stdout) if d["code"] == code]
 from goldlint.families.xsid import declaration
 from goldlint.rules.registry import get
-print(json.dumps({"verdicts": verdicts, "XSD101": get("XSD101").summary, "de": declaration.required_comments("de", lambda key: True),
+print(json.dumps({"verdicts": verdicts, "XSD101": get("XSD101").summary, "XSD104": get("XSD104").summary, "de": declaration.required_comments("de", lambda key: True),
                   "en": declaration.required_comments("en", lambda key: True)}))
 """
 
@@ -80,7 +80,8 @@ def test_changing_each_constraint_in_its_one_line_changes_every_route(tmp_path: 
             else:
                 assert len(messages) == 1 and messages[0].startswith(message), (n, route, messages)
     assert said["de"] == ["text", "intent"]
-    assert "cells: index, word, intent, slot tag (" in said["XSD101"]  # (the rule's docs name the declared cells)
+    assert "cells: index, word, intent, slot tag (" in said["XSD101"]  # (the rules' docs name the declared cells and comments)
+    assert "`# id` (not in `en` or `de` files), `# text`, `# text-en` (not in `en` or `no` or `de` files)" in said["XSD104"], said["XSD104"]
 
 
 def test_the_probes_hold_before_the_change() -> None:
