@@ -40,3 +40,17 @@ def run_changed(tmp_path: Path, kind_package: str, changes: list[tuple[str, str]
                           timeout=600, env=env, cwd=work)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
+
+
+ROUTES = ("file", "bytes", "memory", "cli")
+
+
+def assert_every_route_says(verdicts: dict[str, list[str]], case: object, message: str | None, routes: tuple[str, ...] = ROUTES) -> None:
+    """Each route's messages for ``case`` (its verdicts are keyed ``"<case> <route>"``): none
+    when ``message`` is None, else exactly one, starting with ``message``."""
+    for route in routes:
+        messages = verdicts[f"{case} {route}"]
+        if message is None:
+            assert messages == [], (case, route, messages)
+        else:
+            assert len(messages) == 1 and messages[0].startswith(message), (case, route, messages)

@@ -23,7 +23,7 @@ from goldlint.engine import check_text
 from goldlint.families.declare import Field
 from goldlint.families.mixconfig import declaration
 from goldlint.families.mixconfig.schema import build_schema
-from tests.declaration_change import run_changed
+from tests.declaration_change import assert_every_route_says, run_changed
 
 BASE: dict[str, Any] = {"nlu": {"use_asr_results": True, "predicted_entities_to_ignore": {"_GLOBAL_": "^DRINK_"}}}
 
@@ -76,12 +76,7 @@ def test_changing_each_constraint_in_its_one_line_changes_every_route(tmp_path: 
     said = run_changed(tmp_path, "mixconfig", CHANGES, _PROBE, BASE, PROBES)
     verdicts: dict[str, list[str]] = said["verdicts"]
     for n, (_key, _value, message) in enumerate(PROBES):
-        for route in ("file", "bytes", "memory", "cli"):
-            messages = verdicts[f"{n} {route}"]
-            if message is None:
-                assert messages == [], (n, route, messages)
-            else:
-                assert len(messages) == 1 and messages[0].startswith(message), (n, route, messages)
+        assert_every_route_says(verdicts, n, message)
     assert said["nbest"] == {"type": "integer", "description": "how many interpretations to request (2 or more)", "minimum": 2}
     assert said["f1"] == "integer"
     assert said["tag"] == {"type": "string", "description": "a context tag"}

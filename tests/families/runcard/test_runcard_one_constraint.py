@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from goldlint.engine import check_text
 from goldlint.families.declare import Field
 from goldlint.families.runcard import declaration, schemagen
-from tests.declaration_change import run_changed
+from tests.declaration_change import assert_every_route_says, run_changed
 from tests.families.runcard.cardkit import small_card
 
 # The one line of each constraint, and what it becomes.
@@ -91,13 +91,7 @@ def test_changing_each_constraint_in_its_one_line_changes_every_route(tmp_path: 
     said = run_changed(tmp_path, "runcard", CHANGES, _PROBE, PROBES)
     verdicts: dict[str, list[str]] = said["verdicts"]
     for steps, value, _code, message in PROBES:
-        case = f"{'/'.join(map(str, steps))}={value}"
-        found = {route: verdicts[f"{case} {route}"] for route in ("file", "bytes", "memory", "cli")}
-        for route, messages in found.items():
-            if message is None:
-                assert messages == [], (case, route)
-            else:
-                assert len(messages) == 1 and messages[0].startswith(message), (case, route, messages)
+        assert_every_route_says(verdicts, f"{'/'.join(map(str, steps))}={value}", message)
     assert said["classes"][-1] == "ensemble" and said["choices"][-1] == "ensemble"
     assert "model_slug" not in said["required"]
     assert said["chrf"]["maximum"] == 50

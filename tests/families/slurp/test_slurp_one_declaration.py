@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from goldlint.engine import check_text
 from goldlint.families.slurp import declaration, schemagen
 from goldlint.families.slurp.rules import record
-from tests.declaration_change import run_changed
+from tests.declaration_change import ROUTES, assert_every_route_says, run_changed
 
 # The one line of each constraint, and what it becomes.
 CHANGES = [
@@ -86,13 +86,7 @@ def test_changing_each_constraint_in_its_one_line_changes_every_route(tmp_path: 
     said = run_changed(tmp_path, "slurp", CHANGES, _PROBE, PROBES)
     verdicts: dict[str, list[str]] = said["verdicts"]
     for steps, value, message in PROBES:
-        case = f"{'/'.join(map(str, steps))}={value}"
-        found = {route: verdicts[f"{case} {route}"] for route in ("file", "bytes", "memory", "streamed", "cli")}
-        for route, messages in found.items():
-            if message is None:
-                assert messages == [], (case, route, messages)
-            else:
-                assert len(messages) == 1 and messages[0].startswith(message), (case, route, messages)
+        assert_every_route_says(verdicts, f"{'/'.join(map(str, steps))}={value}", message, (*ROUTES, "streamed"))
     recording = said["schema"]["properties"]["recordings"]["items"]["properties"]
     token = said["schema"]["properties"]["tokens"]["items"]
     span = said["schema"]["properties"]["entities"]["items"]["properties"]["span"]
