@@ -61,3 +61,17 @@ def assert_routes_agree(gold: Path, kind: str | None) -> None:
     for name, found in routes.items():
         mine, theirs = (_placed(found), _placed(first)) if name == "streamed" else (found, first)
         assert mine == theirs, f"route `{name}` disagrees with route `{first_name}`:\n{name}: {found}\n{first_name}: {first}"
+
+
+def messages_by_route(gold: Path, kind: str, code: str, cli_kind: bool = False) -> dict[str, list[str]]:
+    """The messages of ``code`` on ``gold`` from every in-process route and from the real CLI
+    (``python -m goldlint check --format json``, with ``--kind`` when ``cli_kind``)."""
+    import json
+    import subprocess
+    import sys
+
+    said = {route: [f[4] for f in found if f[0] == code] for route, found in every_route(gold, kind).items()}
+    command = [sys.executable, "-m", "goldlint", "check", *(["--kind", kind] if cli_kind else []), "--format", "json", str(gold)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    said["cli"] = [d["message"] for d in json.loads(done.stdout) if d["code"] == code]
+    return said

@@ -45,13 +45,13 @@ PROBES: list[tuple[str, Any, str | None]] = [
 ]
 
 _PROBE = r"""
-import copy, json, subprocess, sys
+import copy, json, sys
 from pathlib import Path
 from goldlint.families.mixconfig.family import MixConfigFamily
 from goldlint.families.mixconfig.options import MixConfigOptions
 from goldlint.families.mixconfig.schema import build_schema
 from goldlint.rules.registry import get
-from tests.routes import every_route
+from tests.routes import messages_by_route
 
 base, probes, folder = json.loads(sys.argv[1]), json.loads(sys.argv[2]), Path(sys.argv[3])
 verdicts = {}
@@ -60,11 +60,8 @@ for n, (key, value, _) in enumerate(probes):
     config["nlu"][key] = value
     gold = folder / "mix.json"
     gold.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
-    for route, found in every_route(gold, "mix-config").items():
-        verdicts[f"{n} {route}"] = [f[4] for f in found if f[0] == "MXC101"]
-    done = subprocess.run([sys.executable, "-m", "goldlint", "check", "--kind", "mix-config", "--format", "json", str(gold)],
-                          capture_output=True, text=True)
-    verdicts[f"{n} cli"] = [d["message"] for d in json.loads(done.stdout) if d["code"] == "MXC101"]
+    for route, messages in messages_by_route(gold, "mix-config", "MXC101", cli_kind=True).items():
+        verdicts[f"{n} {route}"] = messages
 nlu = build_schema()["properties"]["nlu"]["properties"]
 keys = MixConfigFamily().completions({"nlu": {}}, ("nlu",), MixConfigOptions())
 print(json.dumps({"verdicts": verdicts, "nbest": nlu["nBest"], "f1": nlu["useEntityF1"]["type"], "tag": nlu.get("context_tag"),

@@ -48,14 +48,14 @@ PROBES: list[tuple[list[Any], Any, str, str | None]] = [
 ]
 
 _PROBE = r"""
-import copy, json, subprocess, sys
+import copy, json, sys
 from pathlib import Path
 from goldlint.families.runcard import algorithms, schemagen
 from goldlint.families.runcard.family import RunCardFamily
 from goldlint.families.runcard.options import RunCardOptions
 from goldlint.rules.registry import get
 from tests.families.runcard.cardkit import reseal, small_card
-from tests.routes import every_route
+from tests.routes import messages_by_route
 
 probes, folder = json.loads(sys.argv[1]), Path(sys.argv[2])
 verdicts = {}
@@ -73,10 +73,8 @@ for steps, value, code, _ in probes:
     gold = folder / "card.json"
     gold.write_text(json.dumps(reseal(card), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     case = f"{'/'.join(map(str, steps))}={value}"
-    for route, found in every_route(gold, "runcard").items():
-        verdicts[f"{case} {route}"] = [f[4] for f in found if f[0] == code]
-    done = subprocess.run([sys.executable, "-m", "goldlint", "check", "--format", "json", str(gold)], capture_output=True, text=True)
-    verdicts[f"{case} cli"] = [d["message"] for d in json.loads(done.stdout) if d["code"] == code]
+    for route, messages in messages_by_route(gold, "runcard", code).items():
+        verdicts[f"{case} {route}"] = messages
 schema = schemagen.schema()
 choices = RunCardFamily().completions({}, ("method_card", "class"), RunCardOptions())
 print(json.dumps({"verdicts": verdicts, "classes": schema["properties"]["method_class"]["enum"], "required": schema["required"],

@@ -54,12 +54,12 @@ PROBES: list[tuple[list[Any], Any, str, str | None]] = [
 ]
 
 _PROBE = r"""
-import copy, json, subprocess, sys
+import copy, json, sys
 from pathlib import Path
 from goldlint.families.semantic.schema import build_schema
 from goldlint.families.semantic.vocab import SPEC
 from goldlint.rules.registry import get
-from tests.routes import every_route
+from tests.routes import messages_by_route
 
 base, probes, folder = json.loads(sys.argv[1]), json.loads(sys.argv[2]), Path(sys.argv[3])
 verdicts = {}
@@ -77,10 +77,8 @@ for steps, value, code, _ in probes:
     gold = folder / "m1.json"
     gold.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
     case = f"{'/'.join(map(str, steps))}={value}"
-    for route, found in every_route(gold, "semantic").items():
-        verdicts[f"{case} {route}"] = [f[4] for f in found if f[0] == code]
-    done = subprocess.run([sys.executable, "-m", "goldlint", "check", "--kind", "semantic", "--format", "json", str(gold)], capture_output=True, text=True)
-    verdicts[f"{case} cli"] = [d["message"] for d in json.loads(done.stdout) if d["code"] == code]
+    for route, messages in messages_by_route(gold, "semantic", code, cli_kind=True).items():
+        verdicts[f"{case} {route}"] = messages
 schema = build_schema(SPEC)
 print(json.dumps({"verdicts": verdicts, "version": schema["properties"]["schema_version"], "action": schema["$defs"]["action"]["required"],
                   "risk": schema["$defs"]["risk"]["properties"]["segment_id"], "ids": schema["$defs"]["segmentIds"]["items"],

@@ -45,14 +45,14 @@ PROBES: list[tuple[list[Any], Any, str | None]] = [
 ]
 
 _PROBE = r"""
-import copy, json, subprocess, sys
+import copy, json, sys
 from pathlib import Path
 from goldlint.families.slurp import schemagen
 from goldlint.families.slurp.family import SlurpFamily
 from goldlint.families.slurp.options import SlurpOptions
 from goldlint.families.slurp.rules import record
 from goldlint.rules.registry import get
-from tests.routes import every_route
+from tests.routes import messages_by_route
 
 probes, folder = json.loads(sys.argv[1]), Path(sys.argv[2])
 (folder / "goldlint.yaml").write_text("slurp:\n  folder-dataset: false\n", encoding="utf-8")
@@ -72,10 +72,8 @@ for steps, value, _ in probes:
     gold = folder / "test.jsonl"
     gold.write_text(json.dumps(rec) + "\n", encoding="utf-8")
     case = f"{'/'.join(map(str, steps))}={value}"
-    for route, found in every_route(gold, "slurp").items():
-        verdicts[f"{case} {route}"] = [f[4] for f in found if f[0] == "SLP101"]
-    done = subprocess.run([sys.executable, "-m", "goldlint", "check", "--format", "json", str(gold)], capture_output=True, text=True)
-    verdicts[f"{case} cli"] = [d["message"] for d in json.loads(done.stdout) if d["code"] == "SLP101"]
+    for route, messages in messages_by_route(gold, "slurp", "SLP101").items():
+        verdicts[f"{case} {route}"] = messages
 schema = schemagen.schema()
 keys = SlurpFamily().completions({"tokens": [{}]}, ("tokens", 0, "x"), SlurpOptions())
 print(json.dumps({"verdicts": verdicts, "schema": schema, "docs": get("SLP101").summary, "token_keys": [k for k, _ in keys or []]}))

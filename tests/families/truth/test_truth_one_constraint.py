@@ -60,23 +60,21 @@ PROBES: list[tuple[str, str, str | None]] = [
 ]
 
 _PROBE = r"""
-import json, subprocess, sys
+import json, sys
 from pathlib import Path
 from goldlint.families.truth.family import TruthFamily
 from goldlint.families.truth.options import TruthOptions
 from goldlint.families.truth.schema import build_schema
 from goldlint.rules.registry import get
-from tests.routes import every_route
+from tests.routes import messages_by_route
 
 probes, folder = json.loads(sys.argv[1]), Path(sys.argv[2])
 verdicts = {}
 for n, (text, code, _) in enumerate(probes):
     gold = folder / "truth.tsv"
     gold.write_text(text, encoding="utf-8")
-    for route, found in every_route(gold, "truth").items():
-        verdicts[f"{n} {route}"] = [f[4] for f in found if f[0] == code]
-    done = subprocess.run([sys.executable, "-m", "goldlint", "check", "--format", "json", str(gold)], capture_output=True, text=True)
-    verdicts[f"{n} cli"] = [d["message"] for d in json.loads(done.stdout) if d["code"] == code]
+    for route, messages in messages_by_route(gold, "truth", code).items():
+        verdicts[f"{n} {route}"] = messages
 schema = build_schema()
 keys = TruthFamily().completions([], (0, "annotation", "COFFEE_SIZE", "x"), TruthOptions())
 print(json.dumps({"verdicts": verdicts, "scalar": schema["$defs"]["scalar"]["type"], "entity": schema["$defs"]["entityDict"]["properties"],

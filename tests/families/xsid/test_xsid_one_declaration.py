@@ -45,11 +45,11 @@ def _probes() -> list[tuple[str, str, str, str | None]]:
 
 
 _PROBE = r"""
-import json, subprocess, sys
+import json, sys
 from pathlib import Path
 from goldlint.families.xsid.family import XsidFamily
 from goldlint.families.xsid.options import XsidOptions
-from tests.routes import every_route
+from tests.routes import messages_by_route
 
 probes, folder = json.loads(sys.argv[1]), Path(sys.argv[2])
 verdicts = {}
@@ -58,10 +58,8 @@ for n, (name, text, code, _) in enumerate(probes):
     where.mkdir()
     gold = where / name
     gold.write_text(text, encoding="utf-8")
-    for route, found in every_route(gold, "xsid").items():
-        verdicts[f"{n} {route}"] = [f[4] for f in found if f[0] == code]
-    done = subprocess.run([sys.executable, "-m", "goldlint", "check", "--format", "json", str(gold)], capture_output=True, text=True)
-    verdicts[f"{n} cli"] = [d["message"] for d in json.loads(done.stdout) if d["code"] == code]
+    for route, messages in messages_by_route(gold, "xsid", code).items():
+        verdicts[f"{n} {route}"] = messages
 from goldlint.families.xsid import declaration
 from goldlint.rules.registry import get
 print(json.dumps({"verdicts": verdicts, "XSD101": get("XSD101").summary, "XSD104": get("XSD104").summary, "de": declaration.required_comments("de", lambda key: True),
