@@ -111,7 +111,9 @@ def test_the_probes_hold_before_the_change() -> None:
 _SCHEMA = jsonschema.Draft202012Validator(schemagen.schema())
 _PLACES: list[tuple[Any, ...]] = [(f.name,) for f in declaration.RECORD] + [
     (array, 0, f.name) for array, fields in declaration.ITEMS.items() for f in fields]
-_LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.floats(-2, 2, allow_nan=False), st.text(max_size=3))
+# (JSON Schema takes 0.0 for an integer, the check does not: integral floats are left out, as in the other kinds' tests)
+_LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.floats(-2, 2, allow_nan=False).filter(lambda v: not v.is_integer()),
+                    st.text(max_size=3))
 _VALUES = st.one_of(_LEAVES, st.lists(_LEAVES, max_size=2),
                     st.lists(st.dictionaries(st.sampled_from(["surface", "id", "span", "type", "file", "x"]), _LEAVES, max_size=2), max_size=1),
                     st.just("-"))  # ("-": the field removed)
