@@ -344,6 +344,9 @@ def read(path: Path) -> Loaded:
         locate = _yaml_locator(doc)
     if not isinstance(data, dict):
         raise ConfigError(path, 1, 1, "the config must be a mapping of keys to values")
+    settings = tables.plain(_validated(), data)
+    if settings is not None:  # (the common config, every value as declared: no pydantic to import)
+        return Loaded(settings, path, path.parent)
     from pydantic import ValidationError
 
     try:

@@ -1,19 +1,24 @@
 """Config tables, declared once as plain dataclasses and validated by pydantic only when a
-config file is read.
+config file needs it.
 
 A run without a config file builds its defaults from these classes without importing
-pydantic (its import costs more than the rest of a one-file check). When a file is read,
-:func:`validate` hands the same classes to pydantic, which reads their field types, the
-constraints written as :class:`AtLeast` and the checks written as :class:`Checked`, and the
-kebab-case keys of :func:`table`'s config. One declaration serves both.
+pydantic (its import and the validator it builds for every kind's table cost about 0.1 s,
+more than the rest of a one-file check). A config file is first read by :func:`plain`, which
+takes it only when every value is already exactly of its declared type (a plain
+``max-file-size: 2000000000``, a list of codes); anything else — a value to convert or to
+refuse, a type it does not know — goes to :func:`validate`, which hands the same classes to
+pydantic: it reads their field types, the constraints written as :class:`AtLeast` and the
+checks written as :class:`Checked`, and the kebab-case keys of :func:`table`'s config, and
+says what is wrong. One declaration serves both; tests/test_config_plain.py holds them equal.
 """
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from functools import cache
-from typing import Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 T = TypeVar("T")
 
@@ -90,6 +95,101 @@ def _adapter(cls: Any) -> Any:
 def validate(cls: Any, data: Any) -> Any:
     """``data`` (decoded from a config file) as a ``cls``; raises pydantic's ``ValidationError``."""
     return _adapter(cls).validate_python(data)  # type: ignore[no-any-return]
+
+
+_DECLINED = object()  # (what :func:`plain` cannot take as it is: pydantic decides)
+_EXACT = (bool, int, float, str)
+
+
+def plain(cls: Any, data: Any) -> Any | None:
+    """``data`` as a ``cls`` when every value in it is exactly of its declared type and within
+    its declared bounds and checks, so that pydantic would take it unchanged; else None
+    (:func:`validate` then converts it, or says what is wrong)."""
+    value = _plain_table(cls, data)
+    return None if value is _DECLINED else value
+
+
+def _plain_table(cls: Any, data: Any) -> Any:
+    if type(data) is not dict:
+        return _DECLINED
+    names, hints = _table_fields(cls)
+    values: dict[str, Any] = {}
+    for key, raw in data.items():
+        name = names.get(key) if type(key) is str else None
+        if name is None or name in values:  # an unknown key, or one written both ways
+            return _DECLINED
+        value = _plain_value(hints[name], raw)
+        if value is _DECLINED:
+            return _DECLINED
+        values[name] = value
+    try:
+        return cls(**values)
+    except ValueError:  # (a table's own __post_init__ refusing: pydantic says why)
+        return _DECLINED
+
+
+@cache
+def _table_fields(cls: Any) -> tuple[dict[str, str], dict[str, Any]]:
+    """A table's keys (kebab-case and, as pydantic's ``populate_by_name`` takes them, the
+    attribute names) -> attribute, and each attribute's type."""
+    hints = get_type_hints(cls, include_extras=True)
+    names: dict[str, str] = {}
+    for f in fields(cls):
+        if f.init and (f.default is not MISSING or f.default_factory is not MISSING):
+            names[f.name] = names[kebab(f.name)] = f.name
+    return names, hints
+
+
+def _plain_value(tp: Any, value: Any) -> Any:
+    """``value`` as a ``tp`` if it already is one exactly (a list or dict rebuilt, a check's
+    normalised value taken), else ``_DECLINED``."""
+    if tp in _EXACT:
+        return value if type(value) is tp else _DECLINED
+    origin = get_origin(tp)
+    if origin is Annotated:
+        inner, *marks = get_args(tp)
+        value = _plain_value(inner, value)
+        for mark in marks:
+            if value is _DECLINED:
+                break
+            value = _marked(mark, value)
+        return value
+    if origin is Union or origin is types.UnionType:
+        args = get_args(tp)
+        if len(args) != 2 or type(None) not in args:
+            return _DECLINED
+        return None if value is None else _plain_value(args[0] if args[1] is type(None) else args[1], value)
+    if origin is list:
+        if type(value) is not list:
+            return _DECLINED
+        (item,) = get_args(tp)
+        out = [_plain_value(item, v) for v in value]
+        return _DECLINED if any(v is _DECLINED for v in out) else out
+    if origin is dict:
+        if type(value) is not dict:
+            return _DECLINED
+        key_type, item = get_args(tp)
+        pairs = {_plain_value(key_type, k): _plain_value(item, v) for k, v in value.items()}
+        return _DECLINED if _DECLINED in pairs or any(v is _DECLINED for v in pairs.values()) else pairs
+    if origin is Literal:
+        return value if any(type(value) is type(a) and value == a for a in get_args(tp)) else _DECLINED
+    if isinstance(tp, type) and hasattr(tp, "__pydantic_config__"):  # a table inside a table
+        return _plain_table(tp, value)
+    return _DECLINED  # (Any, a class, a form not listed here: pydantic's to read)
+
+
+def _marked(mark: Any, value: Any) -> Any:
+    """``value`` through one ``Annotated`` mark: a bound, a check; any other mark declines."""
+    if isinstance(mark, AtLeast):
+        return value if value >= mark.value else _DECLINED
+    if isinstance(mark, AtMost):
+        return value if value <= mark.value else _DECLINED
+    if isinstance(mark, Checked):
+        try:
+            return mark.check(value)
+        except ValueError:  # (refused: pydantic reports it with its position)
+            return _DECLINED
+    return _DECLINED
 
 
 def json_schema(cls: type) -> dict[str, Any]:

@@ -175,6 +175,18 @@ def test_a_config_file_is_validated_by_pydantic(tmp_path: Path) -> None:
     assert "pydantic" in modules
 
 
+def test_a_config_of_plain_values_is_read_without_pydantic(tmp_path: Path) -> None:
+    """The common config — limits, globs, codes, a kind's option — written exactly as declared
+    is taken as it is (:func:`goldlint.tables.plain`): pydantic and the validator it builds for
+    every kind's table (about 0.1 s) are not loaded, and the values still apply."""
+    shutil.copy(FILES["slu"][0], tmp_path / "dev.jsonl")
+    (tmp_path / "goldlint.yaml").write_text("max-file-size: 100\nexclude: ['*.pred.jsonl']\nignore: [SLU101]\nslu:\n  min-speaker-age: 5\n",
+                                            encoding="utf-8")
+    done, modules = _imported(["check", "dev.jsonl"], tmp_path)
+    assert done.returncode == 1 and "over the limit of 100 (max-file-size)" in done.stdout, done.stdout[-800:] + done.stderr[-800:]
+    assert not {m for m in modules if m.startswith(("pydantic", "pydantic_core"))}
+
+
 def test_the_language_server_starts_without_the_cli_or_any_parser_stack(tmp_path: Path) -> None:
     """`goldlint serve` (how VS Code and Neovim start it) answers `initialize` soon after the
     protocol's own types are imported: no CLI framework, validator, scorer, YAML stack or family
