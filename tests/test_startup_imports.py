@@ -163,6 +163,7 @@ def test_a_yaml_file_loads_the_yaml_stack_and_its_family_only(tmp_path: Path) ->
     assert done.returncode in (0, 1), done.stderr[-2000:]
     _check_imports("semantic", modules, "yaml")
     assert "goldlint.formats.yaml_doc" in modules
+    assert not {m for m in modules if m.startswith(("ruamel", "_ruamel_yaml"))}  # (libyaml reads it: ruamel.yaml only for what it cannot read alike)
 
 
 def test_a_config_file_is_validated_by_pydantic(tmp_path: Path) -> None:
@@ -185,6 +186,7 @@ def test_a_config_of_plain_values_is_read_without_pydantic(tmp_path: Path) -> No
     done, modules = _imported(["check", "dev.jsonl"], tmp_path)
     assert done.returncode == 1 and "over the limit of 100 (max-file-size)" in done.stdout, done.stdout[-800:] + done.stderr[-800:]
     assert not {m for m in modules if m.startswith(("pydantic", "pydantic_core"))}
+    assert not {m for m in modules if m.startswith(("ruamel", "_ruamel_yaml"))}  # (libyaml reads it: ruamel.yaml only for what it cannot read alike)
 
 
 def test_the_language_server_starts_without_the_cli_or_any_parser_stack(tmp_path: Path) -> None:

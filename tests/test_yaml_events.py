@@ -225,3 +225,18 @@ def test_both_readers_refuse_a_deep_nesting_at_the_same_place(text: str, monkeyp
     monkeypatch.setattr(yaml_events, "libyaml_events", lambda text: None)
     pure = refused(YamlDocument("x.yaml", text, Limits(max_depth=16)))
     assert fast == pure and [code for code, _ in fast] == ["GL011"], (fast, pure)
+
+
+def test_the_written_implicit_types_are_ruamels() -> None:
+    """goldlint.formats.yaml_implicit is ruamel.yaml's resolver of YAML 1.2, written out so that a
+    text libyaml reads needs no ruamel.yaml import; ``python -m goldlint.formats.yaml_events``
+    rewrites it when ruamel.yaml changes."""
+    from pathlib import Path
+
+    from ruamel.yaml.resolver import VersionedResolver
+
+    written = Path(yaml_events.__file__).with_name("yaml_implicit.py").read_text(encoding="utf-8")
+    assert written == yaml_events.render_implicit(), "run `python -m goldlint.formats.yaml_events`"
+    ruamels = VersionedResolver().versioned_resolver
+    assert {first: [(tag, p.pattern, p.flags) for tag, p in resolvers] for first, resolvers in yaml_events._YAML_1_2.items()} == {
+        first: [(tag, p.pattern, p.flags) for tag, p in resolvers] for first, resolvers in ruamels.items()}

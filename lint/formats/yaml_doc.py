@@ -22,8 +22,6 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Any
 
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-
 from goldlint.diagnostics import Span
 from goldlint.findings import At, Finding, Findings, JsonPath, Offsets
 from goldlint.formats import yaml_events
@@ -96,12 +94,10 @@ class YamlDocument(Document):
             self.ok = False
             self.findings.append(Finding(LIMIT_EXCEEDED.code, Offsets(exc.at, min(exc.at + 1, len(text))), exc.message))
             return
-        except MarkedYAMLError as exc:
+        except yaml_events.Problem as exc:
             self.ok = False
-            mark = exc.problem_mark or exc.context_mark
-            at = mark.index if mark is not None else 0
-            what = " ".join(x for x in (exc.context, exc.problem) if x)
-            self.findings.append(Finding(SYNTAX_ERROR.code, Offsets(at, min(at + 1, len(text))), f"YAML: {what}"))
+            at = exc.at or 0
+            self.findings.append(Finding(SYNTAX_ERROR.code, Offsets(at, min(at + 1, len(text)) if exc.at is not None else 0), f"YAML: {exc.message}"))
             return
         except (ValueError, OverflowError) as exc:
             # ruamel's scanner turns a `\\U` escape into a character with chr(), unchecked: one
@@ -114,7 +110,7 @@ class YamlDocument(Document):
             else:
                 self.findings.append(Finding(SYNTAX_ERROR.code, Offsets(0, 0), f"YAML: {exc}"))
             return
-        except (YAMLError, RecursionError) as exc:
+        except RecursionError as exc:
             self.ok = False
             self.findings.append(Finding(SYNTAX_ERROR.code, Offsets(0, 0), f"YAML: {exc}"))
             return
@@ -179,7 +175,7 @@ class YamlDocument(Document):
         except _Refused as exact:
             if exact.at <= refused.at:
                 refused = exact
-        except (YAMLError, _TooBig, RecursionError, ValueError):
+        except (yaml_events.Problem, _TooBig, RecursionError, ValueError):
             pass  # (the prefix ends inside the document: its errors are not the text's)
         finally:
             if back is not None:
@@ -204,8 +200,7 @@ class YamlDocument(Document):
                 if kind == DOCUMENT:
                     documents += 1
                     if documents > 1:
-                        raise MarkedYAMLError("expected a single document in the stream", None,
-                                              "but found another document", event.start)
+                        raise yaml_events.Problem(event.start.index, "expected a single document in the stream but found another document")
                     continue
                 if kind == END:
                     node, before = open_.pop()
@@ -217,7 +212,7 @@ class YamlDocument(Document):
                     self._aliased = True
                     anchored = anchors.get(event.anchor)
                     if anchored is None:
-                        raise MarkedYAMLError(None, None, f"found undefined alias {event.anchor!r}", event.start)
+                        raise yaml_events.Problem(event.start.index, f"found undefined alias {event.anchor!r}")
                     node = anchored
                     if any(node is n for n, _ in open_):
                         raise _Refused(event.start.index,

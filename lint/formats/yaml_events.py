@@ -30,10 +30,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-from ruamel.yaml import YAML
-from ruamel.yaml import events as rev
-from ruamel.yaml.nodes import ScalarNode
-from ruamel.yaml.resolver import VersionedResolver
+from goldlint.formats.yaml_implicit import IMPLICIT_1_2
 
 try:  # PyYAML built with libyaml; without it every text is read by ruamel.yaml
     from yaml import events as lev
@@ -70,8 +67,12 @@ class Mark:
 
 
 # ruamel.yaml's implicit types of plain scalars in YAML 1.2 (a document without a %YAML
-# directive): first character -> (tag, pattern) in the order they are tried.
-_YAML_1_2: dict[Any, list[tuple[str, Any]]] = VersionedResolver().versioned_resolver
+# directive): first character -> (tag, pattern) in the order they are tried. Written out in
+# :mod:`.yaml_implicit` (ruamel.yaml itself is imported only for a text libyaml cannot read
+# as it does: its import is a fifth of a one-file check), held equal to ruamel.yaml's by
+# tests/test_yaml_events.py; ``python -m goldlint.formats.yaml_events`` rewrites it.
+_YAML_1_2: dict[str, list[tuple[str, re.Pattern[str]]]] = {
+    first: [(tag, re.compile(pattern, flags)) for tag, pattern, flags in resolvers] for firsts, resolvers in IMPLICIT_1_2 for first in firsts}
 _STR = "tag:yaml.org,2002:str"
 
 # What libyaml and ruamel.yaml read differently, whatever the context. A tab is read alike
@@ -102,6 +103,10 @@ def libyaml_events(text: str) -> Iterator[Event] | None:
 
 
 def ruamel_events(text: str) -> tuple[Iterator[Event], Resolve]:
+    """ruamel.yaml's events of ``text``; its errors are raised as :class:`Problem`."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.nodes import ScalarNode
+
     yaml = YAML(typ="safe", pure=True)
     resolver = yaml.resolver  # follows the document's %YAML directive
 
@@ -120,7 +125,20 @@ def resolve_1_2(value: str, implicit: Any) -> str:
     return _STR
 
 
+class Problem(Exception):
+    """What ruamel.yaml found wrong with a text: where (a character offset; None when it did
+    not say) and what."""
+
+    def __init__(self, at: int | None, message: str) -> None:
+        super().__init__(message)
+        self.at = at
+        self.message = message
+
+
 def _from_ruamel(stream: Iterator[Any]) -> Iterator[Event]:
+    from ruamel.yaml import events as rev
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
     try:
         for e in stream:
             t = type(e)
@@ -135,6 +153,11 @@ def _from_ruamel(stream: Iterator[Any]) -> Iterator[Event]:
                 yield Event(ALIAS, e.start_mark, e.end_mark, anchor=e.anchor)
             elif t is rev.DocumentStartEvent:
                 yield Event(DOCUMENT, e.start_mark, e.end_mark)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise Problem(mark.index if mark is not None else 0, " ".join(x for x in (exc.context, exc.problem) if x)) from None
+    except YAMLError as exc:
+        raise Problem(None, str(exc)) from None
     finally:
         close = getattr(stream, "close", None)
         if close is not None:
@@ -297,3 +320,28 @@ def _empty_value_mark(text: str, at: int) -> Mark:
     if before == "-":
         return Mark(at)
     raise NotExact
+
+
+def render_implicit() -> str:
+    """:mod:`.yaml_implicit` as ruamel.yaml's resolver of YAML 1.2 makes it."""
+    from ruamel.yaml.resolver import VersionedResolver
+
+    groups: dict[tuple[tuple[str, str, int], ...], list[str]] = {}
+    for first, resolvers in VersionedResolver().versioned_resolver.items():
+        groups.setdefault(tuple((tag, pattern.pattern, pattern.flags) for tag, pattern in resolvers), []).append(first)
+    rows = "".join(f"    ({tuple(firsts)!r}, {list(resolvers)!r}),\n" for resolvers, firsts in groups.items())
+    return (f'''"""ruamel.yaml's implicit types of plain scalars in YAML 1.2: (first characters, [(tag, pattern,
+flags)] in the order they are tried).
+
+Written by ``python -m goldlint.formats.yaml_events`` from the installed ruamel.yaml;
+tests/test_yaml_events.py holds it equal. Do not edit."""
+
+IMPLICIT_1_2: list[tuple[tuple[str, ...], list[tuple[str, str, int]]]] = [
+{rows}]
+''')
+
+
+if __name__ == "__main__":
+    from pathlib import Path
+
+    Path(__file__).with_name("yaml_implicit.py").write_text(render_implicit(), encoding="utf-8")
