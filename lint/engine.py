@@ -26,7 +26,7 @@ from goldlint.findings import CAPPED, At, Change, CheckStopped, Finding, FixProp
 from goldlint.formats.base import Document, Limits
 from goldlint.formats.json_doc import JsonDocument
 from goldlint.formats.json_read import parse_bytes
-from goldlint.formats.json_values import upper_bound, value_past
+from goldlint.formats.json_values import may_exceed, value_past
 from goldlint.formats.jsonl_doc import JsonlDocument, Line, RawBatch
 from goldlint.reading import is_stream, read_stream
 from goldlint.rules.file_rules import check_bom, check_line_endings
@@ -233,7 +233,10 @@ def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, e
     max_depth = limits.max_depth
     if data.startswith(b"\xef\xbb\xbf") or b"\r" in data or max_depth < 8:
         return None  # GL002, GL009 (file rules of the text), or a depth limit a clean file might reach
-    if upper_bound(data) > limits.max_json_values and value_past(data, limits.max_json_values) is not None:
+    # (a file long enough to hold too many values has its colons counted once, for the bound and
+    # for a family's own reading, which counts them to rule out a repeated key)
+    colons = data.count(b":") if (len(data) + 1) // 2 > limits.max_json_values else None
+    if may_exceed(data, limits.max_json_values, colons) and value_past(data, limits.max_json_values) is not None:
         return None  # too many values to read (max-json-values): the text's reader says where, having built none
     named = asked_kind(path, loaded, kind)
     for row in [KINDS[named]] if named else KINDS.values():
@@ -242,7 +245,7 @@ def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, e
         family = FAMILIES[row.name]
         report = Report()
         try:
-            doc = family.check_bytes(data, report, _context(path, loaded, family))
+            doc = family.check_bytes(data, report, _context(path, loaded, family, colons=colons))
         except CheckStopped:
             return None  # (the ordinary way stops where this one did, and has a document to place it)
         if doc is not None:
@@ -567,8 +570,9 @@ def _run(doc: Document, path: Path, report: Report, loaded: cfg.Loaded, kind: st
         report.stopped(stop.where)
 
 
-def _context(path: Path, loaded: cfg.Loaded, family: Family, partial: bool = False) -> Context:
-    return Context(path, loaded.family_options(family.name), loaded.settings, loaded.path.parent if loaded.path else None, partial=partial)
+def _context(path: Path, loaded: cfg.Loaded, family: Family, partial: bool = False, colons: int | None = None) -> Context:
+    return Context(path, loaded.family_options(family.name), loaded.settings, loaded.path.parent if loaded.path else None, partial=partial,
+                   colons=colons)
 
 
 def _choose_family(doc: Document, path: Path, loaded: cfg.Loaded, kind: str | None) -> Family | None:

@@ -33,6 +33,9 @@ class Context(msgspec.Struct):
     # Only some entries of the file are present (the server's quick check of the edited
     # ones): rules about the file as a whole would judge the part, and are not run.
     partial: bool = False
+    # The ``:`` bytes of the file, when the engine has counted them (bounding its values):
+    # a family reading the bytes itself counts them to rule out a repeated key.
+    colons: int | None = None
 
     def resolve_path(self, value: str | Path) -> Path:
         """A path from config, relative to the config file's folder (else the gold file's)."""

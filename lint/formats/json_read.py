@@ -18,7 +18,7 @@ import msgspec
 import orjson
 
 from goldlint.formats.json_scan import JsonPath, locate, object_members
-from goldlint.formats.json_values import upper_bound, value_past
+from goldlint.formats.json_values import may_exceed, value_past
 from goldlint.rules.general import LIMIT_EXCEEDED, SYNTAX_ERROR
 
 MAX_DEPTH = 1024  # orjson's own limit; deeper input is reported, not parsed
@@ -107,7 +107,7 @@ def parse_bytes(data: bytes, max_depth: int = MAX_DEPTH, max_values: int = MAX_V
     ``ok`` only when :func:`parse_json` would find nothing to say about it. Anything it
     would explain (a syntax error, a dropped key, an integer beyond 64 bits, nesting that
     may be too deep, more values than ``max_values``) leaves ``ok`` False, and the text is to be read the ordinary way."""
-    if upper_bound(data) > max_values and value_past(data, max_values) is not None:
+    if may_exceed(data, max_values) and value_past(data, max_values) is not None:
         return JsonParse()  # (the text's reader says where)
     try:
         value = orjson.loads(data)  # (it checks the UTF-8 as it goes)
@@ -126,8 +126,8 @@ def values_message(limit: int) -> str:
 
 def _value_past_in_text(text: str, limit: int) -> int | None:
     """The character offset of value number ``limit + 1`` of ``text``, or None (see :mod:`json_values`)."""
-    if 1 + text.count("[") + text.count(",") + text.count(":") <= limit:
-        return None
+    if (len(text) + 1) // 2 <= limit or 1 + text.count("[") + text.count(",") + text.count(":") <= limit:
+        return None  # (as :func:`~goldlint.formats.json_values.may_exceed`: a character is at least a byte)
     data = text.encode("utf-8", "surrogatepass")
     at = value_past(data, limit)
     if at is None or data.isascii():

@@ -38,10 +38,21 @@ def upper_bound(data: bytes) -> int:
     return 1 + data.count(b"[") + data.count(b",") + data.count(b":")
 
 
+def may_exceed(data: bytes, limit: int, colons: int | None = None) -> bool:
+    """Whether ``data`` may hold more than ``limit`` values, by the cheapest bound that rules it
+    out: half its length first (every value but the first has a byte before it that separates
+    it, ``[``, ``,`` or ``:``, and every value ends at a byte of its own that separates
+    nothing, so n values take at least 2n - 1 bytes), then :func:`upper_bound` (three scans).
+    ``colons``: ``data.count(b":")``, when the caller has it."""
+    if (len(data) + 1) // 2 <= limit:
+        return False
+    return 1 + data.count(b"[") + data.count(b",") + (data.count(b":") if colons is None else colons) > limit
+
+
 def value_past(data: bytes, limit: int) -> int | None:
     """The byte offset of value number ``limit + 1`` of ``data`` (in document order), or None
     when it holds at most ``limit`` values."""
-    if upper_bound(data) <= limit:
+    if not may_exceed(data, limit):
         return None
     blank = data.replace(b"\\\\", b"  ").replace(b'\\"', b"  ")  # (every `"` left delimits a string)
     seen = 0

@@ -21,7 +21,7 @@ from goldlint.findings import At, Finding, Findings, JsonPath
 from goldlint.formats.base import Document
 from goldlint.formats.json_doc import parse_findings, resolve_in_text
 from goldlint.formats.json_read import MAX_DEPTH, MAX_VALUES, might_overflow, parse_bytes, parse_json
-from goldlint.formats.json_values import upper_bound
+from goldlint.formats.json_values import may_exceed
 from goldlint.rules.general import SYNTAX_ERROR
 from goldlint.source import decode
 from goldlint.textindex import TextIndex
@@ -261,8 +261,8 @@ class RawBatch(msgspec.Struct):
         yield from zip(numbers, offsets, self.bodies, editors, strict=True)
 
     def may_exceed(self, max_values: int) -> bool:
-        """Whether a line may hold more than ``max_values`` values (by :func:`upper_bound`)."""
-        return upper_bound(self.data) > max_values and any(upper_bound(body) > max_values for body in self.bodies)
+        """Whether a line may hold more than ``max_values`` values (by :func:`may_exceed`)."""
+        return may_exceed(self.data, max_values) and any(may_exceed(body, max_values) for body in self.bodies)
 
     def parsed(self) -> list[Any] | None:
         """Every line's value when each line is JSON that every reader reads alike; None

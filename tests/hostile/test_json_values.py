@@ -31,11 +31,14 @@ def _in_order(value: Any, out: list[Any]) -> list[Any]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(_JSON, st.booleans(), st.booleans(), st.integers(min_value=4, max_value=64))
-def test_the_value_past_the_limit_is_found_exactly(value: Any, ascii_only: bool, indented: bool, block: int) -> None:
+@given(_JSON, st.booleans(), st.sampled_from(["compact", "spaced", "indented"]), st.integers(min_value=4, max_value=64))
+def test_the_value_past_the_limit_is_found_exactly(value: Any, ascii_only: bool, layout: str, block: int) -> None:
     """For every limit below the count, the offset found is where that value is written (its
-    text decodes to it); at the count, none. Small blocks make every block boundary happen."""
-    text = json.dumps(value, ensure_ascii=ascii_only, indent=1 if indented else None)
+    text decodes to it); at the count, none. Small blocks make every block boundary happen.
+    The bounds that rule a text out before it is counted never do so wrongly (the compact
+    layout is the densest: `[0,0]` holds three values in five bytes)."""
+    text = json.dumps(value, ensure_ascii=ascii_only, indent=1 if layout == "indented" else None,
+                      separators=(",", ":") if layout == "compact" else None)
     data = text.encode("utf-8")
     values = _in_order(value, [])
     reference = json_values._BLOCK
@@ -48,6 +51,8 @@ def test_the_value_past_the_limit_is_found_exactly(value: Any, ascii_only: bool,
             assert found == values[limit], (text, limit)
         assert json_values.value_past(data, len(values)) is None
         assert json_values.upper_bound(data) >= len(values)
+        assert (len(data) + 1) // 2 >= len(values) and (len(text) + 1) // 2 >= len(values)
+        assert all(json_values.may_exceed(data, limit) for limit in range(len(values)))
     finally:
         json_values._BLOCK = reference
 
