@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 
 from goldlint import config as cfg
 from goldlint.engine import check_text
-from goldlint.families.slu.fast import CleanCheck
+from goldlint.families.slu.answers import convention_problem
+from goldlint.families.slu.fast import PLAIN_VALUE, CleanCheck, _text_clean
 from goldlint.families.slu.lines import CleanLines
-from goldlint.families.slu.options import SluOptions
+from goldlint.families.slu.options import SluOptions, TextConventions
 from goldlint.families.slu.typed import record_type
 
 BASE: dict[str, Any] = {
@@ -189,3 +190,16 @@ def test_nearly_well_formed_intent_lines_read_as_the_grammar_reads_them(lines: l
     quick, grammar = _both_readings("Intents:\n" + "\n".join(lines) + "\ntrailing text")
     assert quick == grammar
     assert not lines or quick.intents or quick.problems
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.from_regex(PLAIN_VALUE, fullmatch=True))
+def test_a_plain_slot_value_is_one_the_detailed_checks_pass(value: str) -> None:
+    """The clean path takes a value of plain lower-case words without asking the checks of a
+    slot's text (GL006-GL008, the text conventions, all enabled): they must have nothing to say."""
+    every_convention = SluOptions(text_conventions=TextConventions(lowercase=True, digits_as_words=True, no_punctuation=True))
+    assert _text_clean(value) and value.strip() != "" and convention_problem(value, every_convention) is None
+    record = copy.deepcopy(BASE)
+    record["outputs"]["slots"] = [{"rating_value": value}]
+    result = check_text(Path("dev.json"), json.dumps(record, ensure_ascii=False), cfg.default(), "slu")
+    assert [d.code for d in result.diagnostics] == []

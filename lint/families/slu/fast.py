@@ -10,6 +10,7 @@ test holds the two to that contract.
 
 from __future__ import annotations
 
+import re
 import string
 import unicodedata
 from pathlib import Path
@@ -29,6 +30,12 @@ _CACHE_LIMIT = 200_000
 _NAME_CHARS = string.ascii_letters + string.digits + "_.-"  # (what a plain file name is made of)
 _FIELDS = getter(ANNOTATION, ID, SPEAKER, INSTRUCTION, AUDIO_PATH, INTENT, SLOTS)  # (what :meth:`CleanCheck.fields_clean` judges)
 _convert = msgspec.convert
+# A slot value of lower-case words, each all Latin or all Cyrillic, one space between them:
+# nothing for GL006-GL008 (no edge blank, no invisible or mixed-script character, NFC) nor
+# any text convention (no capital, digit or punctuation) to say. One C match answers for the
+# values a real file holds, most of them new (about 3 µs less a value than the checks they
+# imply; tests/test_slu_fast_path.py proves the implication).
+PLAIN_VALUE = re.compile("(?:[a-z]+|[а-яё]+)(?: (?:[a-z]+|[а-яё]+))*")
 
 
 class CleanCheck:
@@ -162,7 +169,8 @@ class CleanCheck:
         if ok is None:
             if len(self._slot_values) > _CACHE_LIMIT:
                 self._slot_values.clear()
-            ok = _text_clean(value) and value.strip() != "" and convention_problem(value, self.options) is None
+            ok = PLAIN_VALUE.fullmatch(value) is not None or (
+                _text_clean(value) and value.strip() != "" and convention_problem(value, self.options) is None)
             self._slot_values[value] = ok
         return ok
 
