@@ -84,7 +84,7 @@ def _record(changes: list[tuple[tuple[Any, ...], Any]]) -> Any:
 def _line_clean(record: Any) -> bool:
     """Whether the JSONL line path (msgspec decoding the line's bytes) claims the record clean."""
     line = json.dumps(record, ensure_ascii=False).encode("utf-8")
-    return CleanLines(CleanCheck(SluOptions(), Path("/nonexistent-gold-dir")), lambda *_: None).clean(line, 0, len(line)) is not None
+    return CleanLines(CleanCheck(SluOptions(), Path("/nonexistent-gold-dir")), lambda *_: None, lambda *_: None).clean(line, 0, len(line)) is not None
 
 
 def _detailed(record: Any) -> list[Any]:
@@ -154,6 +154,32 @@ def test_record_ids_dense_sparse_and_json_paths() -> None:
         assert ids.claim(100 + n, (20 + n,)) is None
     assert ids.claim(150, (1,)) == (70,)
     assert len(ids._dense) < 300_000  # eight bytes an id, never sized by one far id
+
+
+_RUN = st.one_of(
+    st.builds(lambda low, n: list(range(low, low + n)), st.integers(-3, 70_000), st.integers(0, 40)),  # consecutive (the bulk path)
+    st.lists(st.integers(-3, 200), max_size=20), st.just([10**12, 10**12 + 1]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), _RUN), max_size=6), st.lists(st.integers(-3, 70_100), max_size=20))
+def test_a_run_of_ids_is_claimed_as_each_id_alone(runs: list[tuple[bool, list[int]]], probes: list[int]) -> None:
+    """``claim_run`` (a batch of clean lines counted at once) answers as ``claim`` of each id in
+    turn, and leaves the same memory of where each id was first seen; a JSON document's
+    record (a longer path) may come between runs."""
+    from goldlint.families.slu.family import RecordIds
+
+    bulk, single = RecordIds(), RecordIds()
+    line = 0
+    for nested, run in runs:
+        if nested and run:
+            assert bulk.claim(run[0], ("data", line)) == single.claim(run[0], ("data", line))
+        expected = [(k, v, where) for k, v in enumerate(run) if (where := single.claim(v, (line + k,))) is not None]
+        assert bulk.claim_run(line, run) == expected
+        line += len(run)
+    for probe in probes:
+        assert bulk.claim(probe, (line,)) == single.claim(probe, (line,))
 
 
 # --------------------------------------------------------------------------- the inventory's two readings

@@ -109,6 +109,10 @@ class JsonlDocument(Document):
         for batch in self._raw_batches():
             self.read_past += batch.read_past
             verdicts = list(map(claims.clean, repeat(batch.data), batch.starts, batch.ends)) if claims is not None else None
+            if verdicts is not None and verdicts.count(None) == 0 and (run := getattr(claims, "record_run", None)) is not None:
+                self.record_count += len(verdicts)
+                run(batch.first, verdicts)  # (every line claimed, the usual batch of a clean file: counted at once)
+                continue
             if verdicts is not None and verdicts.count(None) < len(verdicts):
                 yield from self._claimed(batch, verdicts, claims)  # type: ignore[arg-type]
                 continue
@@ -216,6 +220,10 @@ class LineClaims(Protocol):
 
     def record(self, path: JsonPath, clean: Any) -> None:
         """Count a clean line where records meet (ids, first occurrences), in file order."""
+
+    # Optionally, ``record_run(first, verdicts)``: :meth:`record` of consecutive claimed lines
+    # from line ``first``, with each one's verdict, in one call (a family that can count a
+    # batch's lines at once defines it).
 
 
 class RawBatch(msgspec.Struct):

@@ -8,6 +8,7 @@ file costs little more than decoding it.
 from __future__ import annotations
 
 from array import array
+from operator import itemgetter
 from typing import Any
 
 from goldlint.families.base import Context, Family, Report
@@ -63,7 +64,19 @@ class SluFamily(Family):
             if first is not None:
                 self._duplicate_id(record_id, first, path, ids, report, doc.format)
 
-        records = doc.records(CleanLines(fast, clean)) if fast is not None and isinstance(doc, JsonlDocument) else doc.records()
+        def clean_run(first: int, verdicts: list[tuple[str, int]]) -> None:
+            """Consecutive clean JSONL lines from line ``first``: :func:`clean` of each, in bulk."""
+            nonlocal count
+            count += len(verdicts)
+            annotations = list(map(itemgetter(0), verdicts))
+            if not inventories.keys() >= set(annotations):
+                for n, annotation in enumerate(annotations):
+                    if annotation not in inventories:
+                        inventories[annotation] = (first + n,)
+            for n, record_id, first_path in ids.claim_run(first, list(map(itemgetter(1), verdicts))):
+                self._duplicate_id(record_id, first_path, (first + n,), ids, report, doc.format)
+
+        records = doc.records(CleanLines(fast, clean, clean_run)) if fast is not None and isinstance(doc, JsonlDocument) else doc.records()
         for top_path, top in records:
             single = type(top) is dict and "data" not in top  # a JSONL line's record: no generator for it
             for path, record in ((top_path, top),) if single else split_records(top_path, top):
@@ -192,6 +205,27 @@ class RecordIds:
         else:
             sparse[value] = path
         return None
+
+    def claim_run(self, first: int, values: list[int]) -> list[tuple[int, int, tuple[Any, ...]]]:
+        """:meth:`claim` of the ids of consecutive JSONL lines from line ``first``, in order:
+        for each id seen before, (its place in ``values``, the id, where it was first seen).
+        Consecutive ids (the usual 0, 1, 2, ...) none of which is known yet are recorded at
+        once, in C; any other run id by id."""
+        dense, sparse, n = self._dense, self._sparse, len(values)
+        low = values[0] if n else 0
+        if (n and type(low) is int and 0 <= low < 2 * len(dense) + 65536 and values == list(range(low, low + n))
+                and not (sparse and not sparse.keys().isdisjoint(values))):
+            if low + n > len(dense):  # (as claim grows it: doubling, bounded by the records seen)
+                dense.frombytes(bytes(8 * max(low + n - len(dense), len(dense))))
+            if dense[low : low + n].count(0) == n:
+                dense[low : low + n] = array("q", range(first + 1, first + n + 1))
+                return []
+        seen = []
+        for k, value in enumerate(values):
+            where = self.claim(value, (first + k,))
+            if where is not None:
+                seen.append((k, value, where))
+        return seen
 
     def mark_reported(self, value: int) -> bool:
         """True the first time: the first occurrence is reported once, however many repeats follow."""

@@ -59,12 +59,13 @@ class _LastString:
 class CleanLines:
     """Claims the lines :meth:`CleanCheck.is_clean` would pass (a
     :class:`~goldlint.formats.jsonl_doc.LineClaims`); ``tally`` counts each claimed
-    record, with its annotation and id, where records meet."""
+    record, with its annotation and id, where records meet, ``tally_run`` a run of them."""
 
-    def __init__(self, fast: CleanCheck, tally: Callable[[JsonPath, str, int], None]) -> None:
+    def __init__(self, fast: CleanCheck, tally: Callable[[JsonPath, str, int], None], tally_run: Callable[[int, list[tuple[str, int]]], None]) -> None:
         self.fast = fast
         self.fields_clean = fast.fields_clean
         self.tally = tally
+        self.record_run = tally_run  # (consecutive claimed lines at once: see LineClaims)
         self._decode_record = msgspec.json.Decoder(record_type(tuple(fast.options.audio_types), raw=True)).decode
         self.instruction, self.question, self.annotation = _LastString(), _LastString(), _LastString()
 
