@@ -51,18 +51,20 @@ def may_exceed(data: bytes, limit: int, colons: int | None = None) -> bool:
 
 def value_past(data: bytes, limit: int) -> int | None:
     """The byte offset of value number ``limit + 1`` of ``data`` (in document order), or None
-    when it holds at most ``limit`` values."""
-    if not may_exceed(data, limit):
-        return None
-    blank = data.replace(b"\\\\", b"  ").replace(b'\\"', b"  ")  # (every `"` left delimits a string)
+    when it holds at most ``limit`` values. (It reads every block: callers first rule out what
+    :func:`may_exceed` rules out.)"""
+    blank = data  # (escapes blanked: every `"` left delimits a string; each copy only where it has something to blank)
+    for escape in (b"\\\\", b'\\"'):
+        if escape in blank:
+            blank = blank.replace(escape, b"  ")
+    view = memoryview(blank)  # (blocks are read through it, not copied out)
     seen = 0
     start = 0
     while start < len(blank):
         end = _block_end(blank, start)
-        block = blank[start:end]
-        count = _count(block)
+        count = _count(view[start:end])
         if seen + count > limit:
-            at = _nth_value(block, limit - seen)
+            at = _nth_value(blank[start:end], limit - seen)
             if at is not None:
                 return start + at
         seen += count
@@ -92,7 +94,7 @@ def _block_end(blank: bytes, start: int) -> int:
         at, inside = quote + 1, True
 
 
-def _count(block: bytes) -> int:
+def _count(block: bytes | memoryview) -> int:
     """The values that start in ``block`` (escapes blanked; it starts and ends outside a string)."""
     bare = _STRING.sub(b'""', block)
     strings = bare.count(b'"') // 2 - bare.count(b":")  # (a key is a string followed by a colon)
