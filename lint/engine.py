@@ -286,7 +286,7 @@ def _check_streamed(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: 
     longest = loaded.settings.size_limit("json")[0]  # a line is one JSON document, held whole to be parsed
     limits = Limits.of(loaded.settings)
     doc = JsonlDocument(str(path), None, lambda: _decoded_lines(path, longest), lambda: _raw_batches(path, report, longest),
-                        lambda wanted: _decoded_lines(path, longest, wanted), limits.max_depth, limits.max_json_values)
+                        lambda wanted: _decoded_lines(path, longest, wanted, offsets=False), limits.max_depth, limits.max_json_values)
     _run(doc, path, report, loaded, kind, explicit, result)
     return _finish(result, report, doc, loaded)
 
@@ -460,7 +460,7 @@ class _BatchReader:
 _SKIP = 1 << 16  # bytes looked over at once for lines that no finding is on
 
 
-def _decoded_lines(path: Path, longest: int, wanted: frozenset[int] | None = None) -> Iterator[Line]:
+def _decoded_lines(path: Path, longest: int, wanted: frozenset[int] | None = None, offsets: bool = True) -> Iterator[Line]:
     """Lines of a file on disk with their character offsets, for resolving positions (the
     lines of :func:`~goldlint.formats.jsonl_doc._split_lines`, editor lines included). A line
     over ``longest`` bytes is not held: an empty line stands in for it (as in the checking
@@ -469,7 +469,12 @@ def _decoded_lines(path: Path, longest: int, wanted: frozenset[int] | None = Non
     With ``wanted`` (the lines findings are on), the others need not be yielded: runs of
     them are stepped over a block at a time — lines counted with memchr, characters from the
     bytes that start one — instead of being read and decoded one by one (a 300 MB file with a
-    thousand findings: the placing pass went from a second to a fraction of it)."""
+    thousand findings: the placing pass went from a second to a fraction of it).
+
+    Without ``offsets``, the lines' character offsets in the file are not counted (each
+    line's is -1: unknown): a streamed file's findings are placed by line and column, and
+    the file is never edited from them (``--fix`` reads the whole text), so counting every
+    character before them is a pass over the file that nothing reads."""
     char_offset = 0
     ahead = 0  # lone \r so far
     targets = sorted(wanted) if wanted is not None else None
@@ -496,7 +501,8 @@ def _decoded_lines(path: Path, longest: int, wanted: frozenset[int] | None = Non
                     handle.seek(at + end)
                     if lines and b"\r" not in whole:
                         number += lines
-                        char_offset += _utf8_chars(whole)
+                        if offsets:
+                            char_offset += _utf8_chars(whole)
                         continue
                     handle.seek(at)  # (a lone \r moves editor lines, or a line longer than the block: read it)
             raw = handle.readline(longest + 1)
@@ -507,13 +513,13 @@ def _decoded_lines(path: Path, longest: int, wanted: frozenset[int] | None = Non
                 while (more := handle.readline(_CHUNK)) and not more.endswith(b"\n"):
                     chars += _utf8_chars(more)
                 chars += _utf8_chars(more)
-                yield number, char_offset, "", number + ahead
+                yield number, char_offset if offsets else -1, "", number + ahead
                 char_offset += chars
                 number += 1
                 continue
             text = raw.decode("utf-8", errors="replace")
             body = text.removesuffix("\n").removesuffix("\r")
-            yield number, char_offset, body, number + ahead
+            yield number, char_offset if offsets else -1, body, number + ahead
             char_offset += len(text)
             if "\r" in body:
                 ahead += body.count("\r")
@@ -655,9 +661,10 @@ def _spans(doc: Document | None, where: list[Any]) -> list[Span | None]:
 
 def _fix(proposal: FixProposal, spans: dict[int, Span | None], doc: Document | None) -> Fix | None:
     edits: list[Edit] = []
+    placed_by_line = isinstance(doc, JsonlDocument) and doc.streamed  # (see _decoded_lines: never edited from these spans)
     for change in proposal.changes:
         span = spans.get(id(change))
-        if span is None or span.start_offset < 0:
+        if span is None or (span.start_offset < 0 and not placed_by_line):
             return None  # a fix we cannot place exactly is no fix
         edits.append(Edit(span, _new_text(change, doc)))
     return Fix(proposal.applicability, proposal.message, tuple(edits))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
@@ -69,8 +70,11 @@ KINDS = ["clean"] * 6 + ["duplicate-key", "huge-integer", "overflow", "broken", 
                          "other-question", "escaped-question", "instruction-not-string", "bool-id"]
 
 
-def _shown(result: engine.FileResult) -> list[tuple[str, int, int, int, int, str]]:
-    return [(d.code, d.span.start.line, d.span.start.column, d.span.end.line, d.span.end.column, d.message)
+def _shown(result: engine.FileResult) -> list[tuple[Any, ...]]:
+    """What a report shows of each diagnostic: place, message and its fix (placed by line and column)."""
+    return [(d.code, d.span.start.line, d.span.start.column, d.span.end.line, d.span.end.column, d.message,
+             None if d.fix is None else (d.fix.applicability, d.fix.message,
+                                         [(e.span.start.line, e.span.start.column, e.span.end.line, e.span.end.column, e.new_text) for e in d.fix.edits]))
             for d in result.diagnostics if d.code != "GL009"]
 
 
@@ -255,3 +259,22 @@ def test_placing_steps_over_the_lines_no_finding_is_on(lines: list[str], wanted:
         assert got[number][2] == full[number][2]
         if valid:
             assert got[number][1] == full[number][1]
+
+
+def test_placing_a_streamed_files_findings_counts_no_characters(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A streamed file's findings are placed by line and column and it is never edited from
+    them (``--fix`` reads the whole text): the placing pass does not count every character
+    before them (a pass over the file nothing reads). Their fixes are still shown."""
+    text = "\n".join(_line(n, "typo" if n == 180 else "clean") for n in range(200)) + "\n"
+    path = tmp_path / "gold.jsonl"
+    path.write_bytes(text.encode("utf-8"))
+    cfg.load.cache_clear()
+    monkeypatch.setattr(engine, "STREAM_ABOVE", 0)
+    counted: list[int] = []
+    count = engine._utf8_chars
+    monkeypatch.setattr(engine, "_utf8_chars", lambda data: counted.append(len(data)) or count(data))
+    streamed = engine.check_file(path)
+    assert counted == []
+    in_memory = engine.check_file(path, in_memory=True)
+    assert _shown(streamed) == _shown(in_memory) and [d.code for d in streamed.diagnostics] == ["SLU102"]
+    assert streamed.diagnostics[0].fix is not None

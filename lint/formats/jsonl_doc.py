@@ -94,6 +94,11 @@ class JsonlDocument(Document):
         self.record_count = 0
         self._lone_cr: bool | None = None
 
+    @property
+    def streamed(self) -> bool:
+        """Read from its file a chunk at a time (no text in memory)."""
+        return self.text is None
+
     def records(self, claims: LineClaims | None = None) -> Iterator[tuple[JsonPath, Any]]:
         """Every record's path and value; with ``claims`` (a streamed file), the lines the
         family claims clean from their bytes are recorded by it instead of yielded."""
