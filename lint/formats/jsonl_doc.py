@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from functools import partial
-from itertools import repeat
+from itertools import compress, repeat
+from operator import is_
 from typing import Any, Protocol
 
 import jiter
@@ -114,10 +115,6 @@ class JsonlDocument(Document):
         for batch in self._raw_batches():
             self.read_past += batch.read_past
             verdicts = list(map(claims.clean, repeat(batch.data), batch.starts, batch.ends)) if claims is not None else None
-            if verdicts is not None and verdicts.count(None) == 0 and (run := getattr(claims, "record_run", None)) is not None:
-                self.record_count += len(verdicts)
-                run(batch.first, verdicts)  # (every line claimed, the usual batch of a clean file: counted at once)
-                continue
             if verdicts is not None and verdicts.count(None) < len(verdicts):
                 yield from self._claimed(batch, verdicts, claims)  # type: ignore[arg-type]
                 continue
@@ -131,12 +128,22 @@ class JsonlDocument(Document):
                 yield from self._raw_line(number, byte_offset, raw, editor)
 
     def _claimed(self, batch: RawBatch, verdicts: list[Any], claims: LineClaims) -> Iterator[tuple[JsonPath, Any]]:
-        """A batch some of whose lines are claimed: those recorded, the others read, in order."""
-        for n, verdict in enumerate(verdicts):
-            if verdict is not None:
-                self.record_count += 1
-                claims.record((batch.first + n,), verdict)
-                continue
+        """A batch some of whose lines are claimed: those recorded, the others read, in order.
+        Each run of claimed lines between two read ones is recorded in one call where the
+        family can (``record_run``: a clean file's batch is one run)."""
+        run = getattr(claims, "record_run", None)
+        done = 0
+        for n in [*compress(range(len(verdicts)), map(is_, verdicts, repeat(None))), len(verdicts)]:
+            if n > done:  # the claimed lines done..n-1
+                self.record_count += n - done
+                if run is not None:
+                    run(batch.first + done, verdicts[done:n])
+                else:
+                    for k in range(done, n):
+                        claims.record((batch.first + k,), verdicts[k])
+            done = n + 1
+            if n == len(verdicts):
+                break
             start = batch.starts[n]
             offset = batch.offsets[n] if isinstance(batch.offsets, list) else batch.offsets + start
             editor = batch.editor[n] if isinstance(batch.editor, list) else batch.first + n + batch.editor
