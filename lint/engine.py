@@ -250,7 +250,7 @@ def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, e
             return None  # (the ordinary way stops where this one did, and has a document to place it)
         if doc is not None:
             return _finish(FileResult(str(path), kind=family.name), report, doc, loaded)
-    parsed = parse_bytes(data, max_depth, max_values=sys.maxsize)  # (its values counted above)
+    parsed = parse_bytes(data, max_depth, max_values=sys.maxsize, colons=colons)  # (its values counted above)
     if not parsed.ok:
         return None  # the text's reader has something to say (JsonDocument)
     report = Report()

@@ -90,3 +90,21 @@ def test_the_count_clears_exactly_the_texts_without_a_repeated_key(value: Any, s
 ])
 def test_tricky_lines(text: str, cleared: bool, repeated: bool) -> None:
     assert _judged(text) == (cleared, repeated)
+
+
+@pytest.mark.parametrize("text", ['{"a": "xxxxxxxxxxxx", "a": "yyyyyyyyyyyy"}', '[{"k": "v: w"}, {"k": 1, "k": 2}]'])
+def test_a_repeated_key_is_found_when_the_engine_counted_the_colons(text: str, tmp_path: Any) -> None:
+    """A file long enough for the value bound to count its colons hands the count on to the
+    repeated-key check (one count, not two): the check still finds the key written twice."""
+    from pathlib import Path
+
+    from goldlint import config as cfg
+    from goldlint import engine
+
+    folder = Path(tmp_path)
+    (folder / "goldlint.yaml").write_text("max-json-values: 6\n", encoding="utf-8")
+    (folder / "gold.json").write_text(text, encoding="utf-8")
+    cfg.load.cache_clear()
+    assert (len(text) + 1) // 2 > 6  # (the engine counts the colons)
+    codes = [d.code for d in engine.check_file(folder / "gold.json").diagnostics]
+    assert "GL004" in codes, codes

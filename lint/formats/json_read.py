@@ -102,12 +102,13 @@ def parse_json(text: str, base: int = 0, max_depth: int = MAX_DEPTH, max_values:
     return result
 
 
-def parse_bytes(data: bytes, max_depth: int = MAX_DEPTH, max_values: int = MAX_VALUES) -> JsonParse:
+def parse_bytes(data: bytes, max_depth: int = MAX_DEPTH, max_values: int = MAX_VALUES, colons: int | None = None) -> JsonParse:
     """A JSON file's value read straight from its bytes, when that is all the file needs:
     ``ok`` only when :func:`parse_json` would find nothing to say about it. Anything it
     would explain (a syntax error, a dropped key, an integer beyond 64 bits, nesting that
-    may be too deep, more values than ``max_values``) leaves ``ok`` False, and the text is to be read the ordinary way."""
-    if may_exceed(data, max_values) and value_past(data, max_values) is not None:
+    may be too deep, more values than ``max_values``) leaves ``ok`` False, and the text is to be read the ordinary way.
+    ``colons``: ``data.count(b":")``, when the caller has counted them."""
+    if may_exceed(data, max_values, colons) and value_past(data, max_values) is not None:
         return JsonParse()  # (the text's reader says where)
     try:
         value = orjson.loads(data)  # (it checks the UTF-8 as it goes)
@@ -115,7 +116,7 @@ def parse_bytes(data: bytes, max_depth: int = MAX_DEPTH, max_values: int = MAX_V
         return JsonParse()
     if has_huge_integer(data) or (max_depth < MAX_DEPTH and data.count(b"[") + data.count(b"{") > max_depth):
         return JsonParse()
-    if may_have_duplicates(data, value):
+    if may_have_duplicates(data, value, colons):
         return JsonParse()
     return JsonParse(value, ok=True)
 
@@ -138,14 +139,17 @@ def _value_past_in_text(text: str, limit: int) -> int | None:
 _ENCODER = msgspec.json.Encoder()
 
 
-def may_have_duplicates(text: str | bytes, value: Any) -> bool:
+def may_have_duplicates(text: str | bytes, value: Any, colons: int | None = None) -> bool:
+    """Whether ``text``, parsed to ``value``, may write a key twice (a reader keeps one): its
+    colons are more than ``value`` written out has. ``colons``: the text's, when counted."""
     if not isinstance(value, (dict, list)):
         return False
     # (A backslash is rare, and looking for one byte is faster than for five.)
     if isinstance(text, bytes):
         if b"\\" in text and b"\\u003" in text and _COLON_ESCAPE.search(text.decode("utf-8", errors="replace")):
             return True
-        colons = text.count(b":")
+        if colons is None:
+            colons = text.count(b":")
     else:
         if "\\" in text and "\\u003" in text and _COLON_ESCAPE.search(text):
             return True
