@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 
-from tests.bench import registry
+from tests.bench import registry, tools
 from tests.bench.registry import (
     FOLDER_FILES,
     REPO,
@@ -83,11 +83,12 @@ def _family(family: str, fmt: str, suffix: str, make: str, version: str, scale: 
         if schemafile is not None and base_fmt in ("json", "yaml"):
             case(Case(name, "check-jsonschema", "command",
                       argv=("{python}", "-m", "check_jsonschema", "--schemafile", schemafile, "{path}"),
-                      baseline=process, reps=1 if records >= 100_000 else None, tags=tags | {"check-jsonschema"}))
+                      baseline=process, reps=1 if records >= 100_000 else None, tags=tags | {"check-jsonschema"},
+                      tool=tools.CHECK_JSONSCHEMA))
         jsonvet_schema = schemafile if base_fmt == "json" else JSONL_SCHEMAS.get(family) if base_fmt == "jsonl" else None
         if jsonvet_schema is not None:
-            case(Case(name, "jsonvet", "command", argv=("jsonvet", "--no-config", "--schema", jsonvet_schema, "{path}"),
-                      baseline=process, reps=1 if big else None, tags=tags | {"jsonvet"}))
+            case(Case(name, "jsonvet", "command", argv=("{jsonvet}", "--no-config", "--schema", jsonvet_schema, "{path}"),
+                      baseline=process, reps=1 if big else None, tags=tags | {"jsonvet"}, tool=tools.JSONVET))
 
 
 def register(scales: list[str]) -> None:
