@@ -31,8 +31,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `tests.bench` importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.bench import registry, tools
-from tests.bench import readme
+from tests.bench import readme, registry, tools
 from tests.bench.registry import REPO, SCALES, Case
 
 OUT = Path(__file__).resolve().parent / "out"
