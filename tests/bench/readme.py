@@ -62,6 +62,10 @@ def _tool(row: dict[str, Any]) -> str:
     return f"{_ratio(row['ratio'])} ({_ratio(row.get('cpu_ratio'))}), {row['peak_rss_mib']:.0f} MiB"
 
 
+def _scale(dataset: str) -> str:
+    return next(scale for scale in README_SCALES if f"-{scale}" in dataset)
+
+
 def _stem(dataset: str, scale: str) -> str:
     """``corpus-spec-100k-defective`` -> ``corpus-spec``."""
     return dataset.split(f"-{scale}", 1)[0]
@@ -72,8 +76,8 @@ def _machine(result: dict[str, Any]) -> str:
     load = m.get("load_start")
     said = f"; load average {load[0]:.2f} (1 min) when it started" if load else ""
     return (f"Measured {m['when'][:10]} at {m['commit']} on {m['cpu']}, {m['cores']} cores, {m['ram_gib']} GiB RAM, "
-            f"Python {m['python']}; orjson {m['orjson']}, jsonvet {m.get('jsonvet') or '(not installed)'}, "
-            f"check-jsonschema {m.get('check_jsonschema') or '(not installed)'}{said}. Medians of {result['reps']} "
+            f"Python {m['python']}; orjson {m['orjson']}, jsonvet {m.get('jsonvet') or '-'}, "
+            f"check-jsonschema {m.get('check_jsonschema') or '-'}{said}. Medians of {result['reps']} "
             "interleaved repetitions, every case a fresh process.")
 
 
@@ -95,10 +99,12 @@ def _start_rows(result: dict[str, Any]) -> list[str]:
                         f"`python -c 'import lsprotocol.types'` {_ms(serve.get('import_lsprotocol_ms'))} |")
             rows.append(f"| language server: open a small file → first diagnostics | {_ms(serve.get('open_ms'))} | |")
     for s in derived.get("serve") or []:
-        name = s["dataset"].removeprefix("serve-").replace("-10k", "")
-        rows.append(f"| language server, 10,000-entry {name} ({s['megabytes']} MB): open → diagnostics; edit → diagnostics, "
-                    f"median (p95) | {_ms(s.get('open_ms'))}; {_ms(s.get('edit_median_ms'))} ({_ms(s.get('edit_p95_ms'))}) | "
-                    f"settled after an edit {_ms(s.get('settled_median_ms'))} |")
+        name, _, whole = s["dataset"].removeprefix("serve-").partition(" ")
+        stem = _stem(name, "10k")
+        how = ", each edit sent as the whole text" if whole else ""
+        rows.append(f"| language server, 10,000 {WHAT.get(stem, stem)} ({s['megabytes']} MB){how}: open → diagnostics; "
+                    f"edit → diagnostics, median (p95) | {_ms(s.get('open_ms'))}; {_ms(s.get('edit_median_ms'))} "
+                    f"({_ms(s.get('edit_p95_ms'))}) | the whole file's check {_ms(s.get('settled_median_ms'))} after an edit |")
     sf = derived.get("smallfiles")
     if sf:
         jobs1 = f"; `--jobs 1` {sf['dir_jobs1_s']:.2f} s" if sf.get("dir_jobs1_s") else ""
@@ -110,7 +116,10 @@ def _start_rows(result: dict[str, Any]) -> list[str]:
 def _check_rows(result: dict[str, Any]) -> list[str]:
     rows = result["cases"]
     check = [r for r in rows.values() if r["family"] not in NOT_CHECK and r.get("scale") in README_SCALES]
-    datasets = list(dict.fromkeys(r["dataset"] for r in check))
+    stems = list(dict.fromkeys(_stem(r["dataset"], r["scale"]) for r in check))
+    # each file's rows together: 100k clean, 100k defective, 1M clean, 1M defective
+    datasets = sorted(dict.fromkeys(r["dataset"] for r in check),
+                      key=lambda d: (stems.index(_stem(d, _scale(d))), README_SCALES.index(_scale(d)), d.endswith("-defective")))
     out: list[str] = []
     previous = ""
     for name in datasets:
@@ -124,8 +133,10 @@ def _check_rows(result: dict[str, Any]) -> list[str]:
         label = f"{scale.upper() if scale == '1m' else scale} {WHAT.get(stem, stem)}"
         if cli.get("expect") == "defective":
             label = "the same, 1 defect / 100 entries" if previous == f"{stem}-{scale}" else f"{label}, 1 defect / 100 entries"
+        else:
+            label += ", clean"
         previous = f"{stem}-{scale}"
-        once = "¹" if cli.get("reps") == 1 and result.get("reps", 1) > 1 else ""
+        once = "¹" if any(r.get("reps") == 1 for r in by.values()) and result.get("reps", 1) > 1 else ""
         out.append(f"| {label}{once} | {_size(cli['bytes'])} | {_sec(parse.get('median_s'))} | {_sec(cli.get('median_s'))} | "
                    f"**{_ratio(cli.get('ratio'))}** | {_ratio(cli.get('cpu_ratio'))} | {_tool(by.get('jsonvet', {}))} | "
                    f"{_tool(by.get('check-jsonschema', {}))} | "
@@ -153,7 +164,7 @@ def table(result: dict[str, Any]) -> str:
                 "| file | size | parse | goldlint check | × | CPU × | jsonvet × | check-jsonschema × | peak memory (parse → check) |",
                 "|---|---:|---:|---:|---:|---:|---:|---:|---:|", *check, ""]
         if any("¹" in row for row in check):
-            out += ["¹ goldlint's check of this file ran once (the parse as many times as the rest).", ""]
+            out += [f"¹ the slowest commands of this row ran once, the others {result['reps']} times.", ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
 
