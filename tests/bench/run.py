@@ -166,7 +166,7 @@ def verify(row: dict[str, Any]) -> str | None:
             defects, found, codes = row["records"] // 100, result.get("diagnostics", 0), len(result.get("codes", {}))
             good = defects <= found <= 3 * defects and codes >= 3
             return "ok" if good else f"FAIL: {found} findings of {codes} rules for {defects} defects"
-    if row["measure"] == "check-jsonschema" and "exit" in result:  # a comparison: what the schema alone sees
+    if row["measure"] in ("check-jsonschema", "jsonvet") and "exit" in result:  # a comparison: what the schema alone sees
         if row["expect"] == "defective":
             return "finds some" if result["exit"] == 1 else "finds none"
         return "ok" if result["exit"] == 0 else f"exit {result['exit']} on a clean file"
@@ -326,6 +326,8 @@ def tables(result: dict[str, Any]) -> str:
             mark = eng.get("verify") or "-"
             if cjs.get("verify") and cjs.get("verify") != "ok":
                 mark += f"; the schema {cjs['verify']}"
+            if vet.get("verify") and vet.get("verify") != "ok":
+                mark += f"; jsonvet {vet['verify']}"
             if failed:
                 mark += f"; FAILED: {', '.join(failed)}"
             out.append(f"| {name}{one} | {eng.get('bytes', 0) / 1e6:.1f} | {_s(process.get('median_s'))} | "
