@@ -90,3 +90,14 @@ def test_the_tools_not_installed_are_skipped_with_the_install_command() -> None:
     assert set(skipped) == {t for t in tools.TOOLS if not tools.installed(t)}
     for tool, reason in skipped.items():
         assert tools.skip_line(tool, reason) == f"skipped: {tool} not installed (pip install '.[bench]')"
+
+
+def test_the_data_check_knows_the_per_rule_cap() -> None:
+    """At 1M entries a defect kind gives more findings than goldlint keeps of one rule: the
+    rest are one GL012, and the data are still what they claim."""
+    row = {"measure": "goldlint-engine", "expect": "defective", "records": 1_000_000, "family": "slu",
+           "result": {"diagnostics": 6672, "codes": {"SLU102": 1667, "SLU103": 1000, "SLU111": 1000, "SLU105": 1000,
+                                                     "SLU112": 1000, "GL003": 1000, "GL012": 5}}}
+    assert run.verify(row) == "ok (6 rules capped at 1,000 findings, GL012)"
+    row["result"]["codes"].pop("GL012")
+    assert run.verify(row) == "FAIL: 6672 findings of 6 rules for 10000 defects"
