@@ -447,6 +447,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.report:
         result = json.loads(args.out.read_text(encoding="utf-8"))
+        for row in result["cases"].values():  # (the data checks of this code, on the stored results)
+            row["verify"] = verify(row)
         report = tables(result)
         args.out.with_suffix(".md").write_text(report + "\n", encoding="utf-8")
         print(report)
@@ -489,6 +491,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.merge and args.out.exists():
             previous = json.loads(args.out.read_text(encoding="utf-8"))
             rows = {**{n: r for n, r in previous.get("cases", {}).items() if n not in rows}, **rows}
+            for row in rows.values():
+                row["verify"] = verify(row)
         meta["load_end"] = load_average()
         result: dict[str, Any] = {"machine": meta, "reps": args.reps, "scales": scales, "families": families or FAMILIES,
                                   "cases": rows, "skipped": skipped}
