@@ -81,16 +81,28 @@ def _machine(result: dict[str, Any]) -> str:
             "interleaved repetitions, every case a fresh process.")
 
 
+def _spread(values: list[float]) -> str:
+    low, high = min(values), max(values)
+    return _ms(low) if round(low) == round(high) else f"{low:.0f}–{high:.0f} ms"
+
+
 def _start_rows(result: dict[str, Any]) -> list[str]:
     derived = result.get("derived") or {}
     st = derived.get("startup") or {}
+    # CPU milliseconds of the start-up commands (results before CPU time have none)
+    cpu = {r["measure"]: r["median_cpu_s"] * 1000 for r in result["cases"].values()
+           if r["family"] == "startup" and r.get("median_cpu_s") is not None}
+
+    def with_cpu(measure: str) -> str:
+        return _ms(st.get(measure)) + (f" (CPU {_ms(cpu[measure])})" if measure in cpu else "")
+
     rows: list[str] = []
     if st:
-        rows.append(f"| `goldlint --version` | {_ms(st.get('goldlint-version'))} | `python -c pass` {_ms(st.get('python-pass'))} |")
+        rows.append(f"| `goldlint --version` | {with_cpu('goldlint-version')} | `python -c pass` {with_cpu('python-pass')} |")
         checks = {m[len("check-"):]: ms for m, ms in st.items() if m.startswith("check-")}
         if checks:
-            low, high = min(checks.values()), max(checks.values())
-            spread = _ms(low) if round(low) == round(high) else f"{low:.0f}–{high:.0f} ms"
+            check_cpu = [ms for m, ms in cpu.items() if m.startswith("check-")]
+            spread = _spread(list(checks.values())) + (f" (CPU {_spread(check_cpu)})" if check_cpu else "")
             each = ", ".join(f"{KINDS.get(kind, kind)} {ms:.0f}" for kind, ms in checks.items())
             rows.append(f"| `goldlint check` of one small file | {spread} | ({each}) |")
         serve = st.get("serve")
@@ -153,7 +165,7 @@ def table(result: dict[str, Any]) -> str:
         out.append("")
     start = _start_rows(result)
     if start:
-        out += ["Start-up and the editor, whole process (medians):", "", "| what | goldlint | for reference |", "|---|---:|---|",
+        out += ["Start-up and the editor, whole process (medians; CPU: user + system time of the process, where measured):", "", "| what | goldlint | for reference |", "|---|---:|---|",
                 *start, ""]
     check = _check_rows(result)
     if check:
