@@ -91,7 +91,7 @@ def _start_rows(result: dict[str, Any]) -> list[str]:
     st = derived.get("startup") or {}
     # CPU milliseconds of the start-up commands (results before CPU time have none)
     cpu = {r["measure"]: r["median_cpu_s"] * 1000 for r in result["cases"].values()
-           if r["family"] == "startup" and r.get("median_cpu_s") is not None}
+           if r["family"] == "startup" and r["kind"] == "command" and r.get("median_cpu_s") is not None}
 
     def with_cpu(measure: str) -> str:
         return _ms(st.get(measure)) + (f" (CPU {_ms(cpu[measure])})" if measure in cpu else "")

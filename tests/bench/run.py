@@ -354,7 +354,8 @@ def tables(result: dict[str, Any]) -> str:
         out += ["## start-up (whole process, ms, medians)", "",
                 f"`python -c pass` {st.get('python-pass', '-')}; `goldlint --version` {st.get('goldlint-version', '-')}; "
                 f"`goldlint check` of one small file: {checks}."]
-        cpu = {r["measure"]: r["median_cpu_s"] * 1000 for r in rows.values() if r["family"] == "startup" and r.get("median_cpu_s") is not None}
+        cpu = {r["measure"]: r["median_cpu_s"] * 1000 for r in rows.values()
+               if r["family"] == "startup" and r["kind"] == "command" and r.get("median_cpu_s") is not None}
         if cpu:
             out.append("CPU (user + system, ms): " + ", ".join(f"{m} {ms:.0f}" for m, ms in cpu.items()) + ".")
         serve = st.get("serve")
