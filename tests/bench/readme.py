@@ -73,8 +73,8 @@ def _stem(dataset: str, scale: str) -> str:
 
 def _machine(result: dict[str, Any]) -> str:
     m = result["machine"]
-    load = m.get("load_start")
-    said = f"; load average {load[0]:.2f} (1 min) when it started" if load else ""
+    load, end = m.get("load_start"), m.get("load_end")
+    said = f"; load average (1 min) {load[0]:.2f} at the start" + (f", {end[0]:.2f} at the end" if end else "") if load else ""
     return (f"Measured {m['when'][:10]} at {m['commit']} on {m['cpu']}, {m['cores']} cores, {m['ram_gib']} GiB RAM, "
             f"Python {m['python']}; orjson {m['orjson']}, jsonvet {m.get('jsonvet') or '-'}, "
             f"check-jsonschema {m.get('check_jsonschema') or '-'}{said}. Medians of {result['reps']} "
