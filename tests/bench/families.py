@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 
-from tests.bench import registry
+from tests.bench import registry, tools
 from tests.bench.registry import (
     FOLDER_FILES,
     REPO,
@@ -43,8 +43,10 @@ BASELINE_TARGETS = {"orjson-lines": "tests.bench.baselines:orjson_lines", "orjso
 PROCESS_BASELINE = "parse-process"  # the bare parse in a fresh interpreter (parse_cli.py): the whole-process baseline
 # JSON Lines schemas for jsonvet (it checks each line against them; check-jsonschema reads no JSONL).
 JSONL_SCHEMAS = {"slu": str(REPO / "schemas" / "slu-record.schema.json")}
-# A 1M-entry SLU JSONL is ~3 GB, over the default max-file-size (1 GiB).
-BIG_FILES = "max-file-size: 16000000000\n"
+# A 1M-entry SLU JSONL is ~3 GB, over the default max-file-size (1 GiB); a 1M-entry spec
+# corpus (~290 MB) holds some 20 million JSON values, over the default max-json-values (5
+# million): without both, the check of a 1M file is its refusal (GL011), in a few seconds.
+BIG_FILES = "max-file-size: 16000000000\nmax-json-values: 200000000\n"
 SLU_ARRAY_SCHEMA = "slu-array.schema.json"
 
 
@@ -83,11 +85,12 @@ def _family(family: str, fmt: str, suffix: str, make: str, version: str, scale: 
         if schemafile is not None and base_fmt in ("json", "yaml"):
             case(Case(name, "check-jsonschema", "command",
                       argv=("{python}", "-m", "check_jsonschema", "--schemafile", schemafile, "{path}"),
-                      baseline=process, reps=1 if records >= 100_000 else None, tags=tags | {"check-jsonschema"}))
+                      baseline=process, reps=1 if records >= 100_000 else None, tags=tags | {"check-jsonschema"},
+                      tool=tools.CHECK_JSONSCHEMA))
         jsonvet_schema = schemafile if base_fmt == "json" else JSONL_SCHEMAS.get(family) if base_fmt == "jsonl" else None
         if jsonvet_schema is not None:
-            case(Case(name, "jsonvet", "command", argv=("jsonvet", "--no-config", "--schema", jsonvet_schema, "{path}"),
-                      baseline=process, reps=1 if big else None, tags=tags | {"jsonvet"}))
+            case(Case(name, "jsonvet", "command", argv=("{jsonvet}", "--no-config", "--schema", jsonvet_schema, "{path}"),
+                      baseline=process, reps=1 if big else None, tags=tags | {"jsonvet"}, tool=tools.JSONVET))
 
 
 def register(scales: list[str]) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.util
 import json
 import os
 import subprocess
@@ -52,7 +53,7 @@ class Dataset:
 class Case:
     dataset: str
     measure: str  # e.g. "goldlint-engine", "orjson-lines", "check-jsonschema"
-    kind: str  # "python" (target = "module:function") or "command" (argv: {python}, {path}, {repo} filled in)
+    kind: str  # "python" (target = "module:function") or "command" (argv: {python}, {path}, {data}, {repo}, {jsonvet} filled in)
     target: str = ""
     argv: tuple[str, ...] = ()
     baseline: str | None = None  # the measure on the same dataset this one is compared to
@@ -60,6 +61,7 @@ class Case:
     tags: frozenset[str] = field(default_factory=frozenset)
     ok_exit: tuple[int, ...] = (0, 1)  # exit codes of a command that are not a failure
     quiet_stderr: bool = True  # a command that writes to stderr has failed
+    tool: str | None = None  # the other tool it runs (tools.TOOLS): skipped, said once, when not installed
 
     @property
     def name(self) -> str:
@@ -94,7 +96,7 @@ def source_version(*modules: str) -> str:
     """A hash of the generator modules' source (``tests.bench.slu_data``, ``goldlint.families.runcard.algorithms``)."""
     digest = hashlib.sha256()
     for module in modules:
-        spec = importlib.util.find_spec(module)  # type: ignore[attr-defined]
+        spec = importlib.util.find_spec(module)
         assert spec is not None and spec.origin is not None, module
         digest.update(Path(spec.origin).read_bytes())
     return digest.hexdigest()[:10]
