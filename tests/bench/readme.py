@@ -105,6 +105,9 @@ def _start_rows(result: dict[str, Any]) -> list[str]:
             spread = _spread(list(checks.values())) + (f" (CPU {_spread(check_cpu)})" if check_cpu else "")
             each = ", ".join(f"{KINDS.get(kind, kind)} {ms:.0f}" for kind, ms in checks.items())
             rows.append(f"| `goldlint check` of one small file | {spread} | ({each}) |")
+        if "config-check" in st:
+            rows.append(f"| `goldlint check` of one small file beside a `goldlint.yaml` | {with_cpu('config-check')} | "
+                        "(xsid; the config read and validated, as in a dataset repository) |")
         serve = st.get("serve")
         if isinstance(serve, dict):
             rows.append(f"| language server: launch → `initialize` answered | {_ms(serve.get('initialize_ms'))} | "

@@ -6,6 +6,8 @@ A folder of the repository's own small examples, one file of each kind; cases:
   (``python -c 'import lsprotocol.types'``: what the language server's protocol costs before
   goldlint does anything);
 - ``goldlint-version``; ``check-<kind>``: ``goldlint check --quiet FILE`` on each kind's file;
+- ``config-check``: the xsid file checked beside a ``goldlint.yaml`` (what a dataset
+  repository's pre-commit hook pays: the config is read and validated on every call);
 - ``serve``: the language server as an editor starts it (``goldlint serve``): launch →
   ``initialize`` answered, and (the server started) ``didOpen`` of the SLU file → its first
   ``publishDiagnostics``; medians of 7 launches, in the case's result.
@@ -37,11 +39,18 @@ FILES = {
 }
 
 
+# A dataset repository's config: its predictions left out, a limit raised, a rule turned off.
+CONFIG = "exclude: ['*.pred.conll']\nmax-file-size: 2000000000\nignore: [GL012]\nxsid:\n  language: de\n"
+
+
 def write(folder: Path) -> None:
     tmp = folder.with_suffix(".partial")
     tmp.mkdir(parents=True, exist_ok=True)
     for source, name in FILES.values():
         shutil.copy(REPO / source, tmp / name)
+    (tmp / "with-config").mkdir()
+    shutil.copy(REPO / FILES["xsid"][0], tmp / "with-config" / FILES["xsid"][1])
+    (tmp / "with-config" / "goldlint.yaml").write_text(CONFIG, encoding="utf-8")
     tmp.replace(folder)
 
 
@@ -116,5 +125,7 @@ def register(scales: list[str]) -> None:
     case(Case(name, "goldlint-version", "command", argv=("{python}", "-m", "goldlint", "--version"), tags=tags))
     for kind, (_, file) in FILES.items():
         case(Case(name, f"check-{kind}", "command", argv=("{python}", "-m", "goldlint", "check", "--quiet", "{path}/" + file), tags=tags))
+    case(Case(name, "config-check", "command",
+              argv=("{python}", "-m", "goldlint", "check", "--quiet", "{path}/with-config/" + FILES["xsid"][1]), tags=tags))
     case(Case(name, "serve", "python", "tests.bench.startup:serve_times", reps=1, tags=tags))
 
