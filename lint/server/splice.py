@@ -203,19 +203,21 @@ class WholeTexts:
     puts the change into the structured message; :meth:`settle` records the frame of a text
     that had to be decoded whole, once its change was applied."""
 
-    def __init__(self, docs: dict[str, DocState], counts: Counter[str]) -> None:
-        self.docs, self.counts = docs, counts
+    def __init__(self, docs: dict[str, DocState], counts: Counter[str], above: int = SPLICE_ABOVE) -> None:
+        self.docs, self.counts, self.above = docs, counts, above
 
     def read(self, body: bytes) -> tuple[dict[str, Any], Callable[[Any], None], Callable[[], None]] | None:
         """None: an ordinary frame (decode it whole). Raises ``ValueError`` when the text is not
         a JSON string (a parse error, as decoding the whole frame would raise)."""
-        if len(body) < SPLICE_ABOVE:
+        if len(body) < self.above:
             return None
         found = locate(body)
         if found is None:
             return None
         message, start, end = found
-        params = message.get("params") if isinstance(message, dict) else None
+        if not isinstance(message, dict):
+            return None
+        params = message.get("params")
         if (message.get("method") != types.TEXT_DOCUMENT_DID_CHANGE or not isinstance(params, dict)
                 or params.get("contentChanges") != [{"text": STAND_IN}] or not isinstance(params.get("textDocument"), dict)):
             return None
@@ -234,10 +236,12 @@ class WholeTexts:
             return message, put, lambda: None
         self.counts["whole_text_decoded"] += 1
         params["contentChanges"][0]["text"] = new.decode()
+        changed: DocState = state
         revision = state.revision
 
-        def settle() -> None:
-            if self.docs.get(state.uri) is state and state.revision == revision + 1:
-                state.raw = new
+        def settle() -> None:  # (kept only if this change was applied, and nothing else since)
+            current = self.docs.get(changed.uri)
+            if current is changed and current is not None and current.revision == revision + 1:
+                current.raw = new
 
         return message, lambda structured: None, settle
