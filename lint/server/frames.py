@@ -26,7 +26,6 @@ stdio and the TCP server run it (:func:`serve_stdio`, :func:`serve_tcp`).
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 import logging
 import re
@@ -227,11 +226,11 @@ def widen_pipe(stream: Any) -> None:
     """A pipe from the client holds 1 MiB instead of 64 KiB (Linux; elsewhere nothing changes): a
     whole-text change of a 30 MB file passes in 30 pieces instead of 460, each a wake-up of
     the client that writes and of the thread that reads."""
-    import fcntl
-
     try:
-        fcntl.fcntl(stream.fileno(), getattr(fcntl, "F_SETPIPE_SZ", 1031), PIPE_SIZE)
-    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):  # not a pipe, not Linux, or not allowed
+        import fcntl
+
+        fcntl.fcntl(stream.fileno(), fcntl.F_SETPIPE_SZ, PIPE_SIZE)
+    except (ImportError, AttributeError, OSError, ValueError):  # not a pipe, not Linux, or not allowed
         pass
 
 
