@@ -205,6 +205,7 @@ class WholeTexts:
 
     def __init__(self, docs: dict[str, DocState], counts: Counter[str], above: int = SPLICE_ABOVE) -> None:
         self.docs, self.counts, self.above = docs, counts, above
+        self.unsplit: set[str] = set()  # documents whose client writes its texts so that they cannot be read apart
 
     def read(self, body: bytes) -> tuple[dict[str, Any], Callable[[Any], None], Callable[[], None]] | None:
         """None: an ordinary frame (decode it whole). Raises ``ValueError`` when the text is not
@@ -227,6 +228,10 @@ class WholeTexts:
             return None
         new = RawText(body, start, end)
         change = splice(state.raw, state.buffer, new, state, self.counts) if state.raw is not None else None
+        if change is None and state.raw is not None and not state.buffer.lone_cr:
+            # Its frames' line starts are not the buffer's (a newline written as \u000a): no use
+            # finding them again (a pass over the whole frame) at every change of this document.
+            self.unsplit.add(state.uri)
         if change is not None:
             self.counts["whole_text_spliced"] += 1
 
@@ -241,7 +246,7 @@ class WholeTexts:
 
         def settle() -> None:  # (kept only if this change was applied, and nothing else since)
             current = self.docs.get(changed.uri)
-            if current is changed and current is not None and current.revision == revision + 1:
+            if current is changed and current is not None and current.revision == revision + 1 and current.uri not in self.unsplit:
                 current.raw = new
 
         return message, lambda structured: None, settle

@@ -151,3 +151,19 @@ def test_a_frame_that_is_not_json_where_it_changed_is_a_parse_error() -> None:
             reader.read(broken)
         assert_holds(state, text)
         assert state.raw is not None
+
+
+def test_a_client_that_writes_newlines_as_u000a_has_its_texts_decoded_whole() -> None:
+    """Its frames' line starts are not where ``\\n`` escapes are: the first comparison finds that
+    out, and later frames are neither kept nor searched for line starts again (a pass over the
+    whole frame each time); the buffer is still the client's text."""
+    text = "\n".join(f"line {n}" for n in range(100)) + "\n"
+    state = DocState(URI, text, 1, "jsonl")
+    counts: Counter[str] = Counter()
+    reader = WholeTexts({URI: state}, counts, above=0)
+    for version in range(2, 6):
+        text = text.replace(f"line {version}\n", f"line {version}!\n")
+        send(state, reader, frame(version, text, "u000a"))
+        assert_holds(state, text)
+    assert counts["whole_text_spliced"] == 0 and counts["whole_text_decoded"] == 4
+    assert URI in reader.unsplit and state.raw is None
