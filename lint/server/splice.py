@@ -66,13 +66,40 @@ class RawText:
     def size(self) -> int:
         return self.end - self.start
 
-    def line_starts(self, line_count: int) -> array[int] | None:
+    def line_starts(self, buffer: TextBuffer) -> array[int] | None:
         """The offsets of the text's line starts, or None when they are not the buffer's (the
         buffer breaks lines at a lone CR, or the client wrote a newline as ``\\u000a``)."""
         if self.lines is None:
+            self.lines = self._written_as_orjson_would(buffer)
+        if self.lines is None:
             self.lines = array("q", [0])
             self.lines.extend(_breaks(self.body, self.start, self.end))
-        return self.lines if len(self.lines) == line_count else None
+        return self.lines if len(self.lines) == buffer.line_count else None
+
+    def _written_as_orjson_would(self, buffer: TextBuffer) -> array[int] | None:
+        """The line starts of a frame whose client escapes as orjson does (and JavaScript's
+        ``JSON.stringify``, and Python's ``json.dumps`` without ``ensure_ascii``): each line's
+        length in the frame is its length encoded so, and a line start follows a ``\\n``
+        escape. A line start in the wrong place (another client) is found out at once and None
+        given: the frame is then searched for its ``\\n`` escapes, ten times as long (30 MB:
+        about 150 ms, once a run of whole-text changes).
+
+        Every offset given is a ``\\n`` escape's end, so a newline of the text, and there are as
+        many as the text has newlines (no lone CR): they are its newlines, in order."""
+        if buffer.lone_cr:
+            return None
+        body, start = self.body, self.start
+        out = array("q", [0])
+        at = 0
+        try:
+            for line in buffer.lines_with_breaks()[:-1]:
+                at += len(orjson.dumps(line)) - 2
+                if body[start + at - 2 : start + at] != b"\\n" or not _free(body, start + at - 2, start):
+                    return None
+                out.append(at)
+        except orjson.JSONEncodeError:  # (a lone surrogate: orjson writes none)
+            return None
+        return out
 
     def decode(self) -> str:
         return _string(self.body[self.start - 1 : self.end + 1])
@@ -165,7 +192,7 @@ def locate(body: bytes) -> tuple[Any, int, int] | None:
 def splice(old: RawText, buffer: TextBuffer, new: RawText, state: DocState, counts: Counter[str]) -> Splice | None:
     """The edit that makes ``old``'s text (the buffer's) into ``new``'s, found by comparing the
     two frames' bytes; None when the old frame's lines are not the buffer's."""
-    lines = old.line_starts(buffer.line_count) if not buffer.lone_cr else None
+    lines = old.line_starts(buffer) if not buffer.lone_cr else None
     if lines is None:
         return None
     n0, n1 = old.size, new.size

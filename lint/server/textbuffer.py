@@ -126,6 +126,10 @@ class TextBuffer:
             return text[:-2]
         return text[:-1] if text.endswith(("\n", "\r")) else text
 
+    def lines_with_breaks(self) -> list[str]:
+        """Every line with its break (the last without): the buffer's own list, not to be changed."""
+        return self._lines
+
     def lines_text(self, first: int, stop: int) -> str:
         """Lines ``first`` up to (not including) ``stop``, with their breaks, joined."""
         return "".join(self._lines[first:stop])
