@@ -23,6 +23,7 @@ from pygls.uris import to_fs_path
 from goldlint.engine import format_of
 from goldlint.server.convert import Item
 from goldlint.server.items import ItemMap
+from goldlint.server.splice import RawText, Splice
 from goldlint.server.textbuffer import Change, TextBuffer, common_prefix, common_suffix
 
 _BY_LINE = ("jsonl", "tsv")  # formats whose lines are checked one by one (a TSV with its header)
@@ -74,6 +75,7 @@ class DocState:
         # its last two changes (``None`` once a change comes as a range), for the checker's idle wait.
         self.whole_text_gap: float | None = None
         self._changed_at: float | None = None
+        self.raw: RawText | None = None  # (see ``apply``)
 
     @property
     def text(self) -> str:
@@ -100,22 +102,29 @@ class DocState:
             return bool(self.dirty)
         return self.entries is not None and bool(self.entries.dirty)
 
-    def apply(self, changes: list[types.TextDocumentContentChangeEvent], version: int | None, encoding: str) -> None:
+    def apply(self, changes: list[types.TextDocumentContentChangeEvent | Splice], version: int | None, encoding: str) -> None:
         now = time.monotonic()
         whole = bool(changes) and not any(isinstance(c, types.TextDocumentContentChangePartial) for c in changes)
         self.whole_text_gap = now - self._changed_at if whole and self._changed_at is not None else None
         self._changed_at = now
+        raw = None
         for change in changes:
+            raw = None
             if isinstance(change, types.TextDocumentContentChangePartial):
                 region = self._touched_region(change, encoding)
                 self._remember_good_line(change, encoding)
                 done = self.buffer.apply(change, encoding)
+            elif isinstance(change, Splice):
+                done, region, raw = self._splice(change)
             else:
                 done, region = self._replace_whole(change.text)
             if done is None:
                 self._reset()
             else:
                 self._follow(done, region)
+        # The frame of the text, when it came whole and was read apart (:mod:`goldlint.server.splice`),
+        # for the next whole-text change to be compared with; it holds while its lines are the buffer's.
+        self.raw = raw if raw is not None and raw.lines is not None and len(raw.lines) == self.buffer.line_count else None
         self.version = version
         self.revision += 1
 
@@ -126,12 +135,22 @@ class DocState:
         old = self.buffer.text
         start = common_prefix(old, text)
         same_end = common_suffix(old, text, min(len(old), len(text)) - start)
-        end = len(old) - same_end
-        first, last = self.buffer.line_of(start), self.buffer.line_of(end)
-        region = self.buffer.line_bounds(first)[0], self.buffer.line_bounds(last)[1]
-        done = self.buffer.replace(start, end, text[start : len(text) - same_end])
+        done, region = self._replace(start, len(old) - same_end, text[start : len(text) - same_end])
         self.buffer.known_text(text)
         return done, region
+
+    def _splice(self, change: Splice) -> tuple[Change, tuple[int, int], RawText | None]:
+        """A whole-text change read apart from its frame: the edit it is, already found."""
+        if change.base is not self or change.revision != self.revision:  # (read against another text: never, as messages run in order)
+            done, region = self._replace_whole(change.raw.decode())
+            return done, region, None
+        done, region = self._replace(change.start, change.end, change.text)
+        return done, region, change.raw
+
+    def _replace(self, start: int, end: int, new: str) -> tuple[Change, tuple[int, int]]:
+        first, last = self.buffer.line_of(start), self.buffer.line_of(end)
+        region = self.buffer.line_bounds(first)[0], self.buffer.line_bounds(last)[1]
+        return self.buffer.replace(start, end, new), region
 
     def _touched_region(self, change: types.TextDocumentContentChangePartial, encoding: str) -> tuple[int, int]:
         low, high = sorted((change.range.start.line, change.range.end.line))  # a range may end before it starts

@@ -7,7 +7,10 @@ one line's text; ASCII lines (the common case) take a shortcut.
 
 from __future__ import annotations
 
+import re
+
 UTF8, UTF16, UTF32 = "utf-8", "utf-16", "utf-32"
+_SURROGATE = re.compile("[\ud800-\udfff]")  # a lone surrogate kept as a code point of its own
 
 
 def normalise(encoding: object) -> str:
@@ -38,6 +41,8 @@ def from_units(line: str, count: int, encoding: str) -> int:
     if encoding == UTF32 or line.isascii():
         return min(count, len(line))
     if encoding == UTF16:
+        if _SURROGATE.search(line) is not None:
+            return _from_utf16_units(line, count)
         data = line.encode("utf-16-le", "surrogatepass")
         if 2 * count >= len(data):
             return len(line)
@@ -52,3 +57,16 @@ def from_units(line: str, count: int, encoding: str) -> int:
     while count > 0 and data[count] & 0xC0 == 0x80:
         count -= 1  # inside a multi-byte character: back to its first byte
     return len(data[:count].decode("utf-8", "surrogatepass"))
+
+
+def _from_utf16_units(line: str, count: int) -> int:
+    """``from_units`` on a line that holds lone surrogates, each a code point and a code unit of
+    its own — also a high one followed by a low one, which the fast path's decoding would
+    join into one character (two edits can bring them together: the client holds the pair)."""
+    n = units = 0
+    for char in line:
+        units += 2 if ord(char) > 0xFFFF else 1
+        if units > count:
+            break
+        n += 1
+    return n

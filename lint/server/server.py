@@ -19,6 +19,7 @@ import asyncio
 import inspect
 import logging
 import threading
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -36,6 +37,7 @@ from goldlint.server.configs import ConfigProblem, Configs, is_config_file
 from goldlint.server.documents import DocState
 from goldlint.server.encoding import UTF16, normalise
 from goldlint.server.pygls_adapter import GoldlintProtocol
+from goldlint.server.splice import WholeTexts
 from goldlint.server.workspace_index import WorkspaceIndex
 
 log = logging.getLogger("goldlint.server")
@@ -71,6 +73,8 @@ class GoldlintServer(LanguageServer):
         self._config_problems: set[Path] = set()
         self.stopping = threading.Event()  # ends the message loop (frames.run_frames)
         self._json_default = default_converter().unstructure  # type: ignore[no-untyped-call]
+        self.sync_stats: Counter[str] = Counter()  # whole-text changes read apart or decoded whole (:mod:`goldlint.server.splice`)
+        self.whole_texts = WholeTexts(self.docs, self.sync_stats)
 
     # -- transport -------------------------------------------------------------------
 

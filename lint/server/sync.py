@@ -118,7 +118,7 @@ def register(server: GoldlintServer) -> None:
     def stats(*args: Any) -> dict[str, Any]:
         """Counters of the checker (checks started, published, dropped as stale...)."""
         return {"checks": dict(server.checker.stats), "documents": len(server.docs), "encoding": server.encoding,
-                "index": dict(server.index.stats)}
+                "index": dict(server.index.stats), "sync": dict(server.sync_stats)}
 
 
 def _validate_config(server: GoldlintServer, path: Path) -> None:

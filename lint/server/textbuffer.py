@@ -17,6 +17,7 @@ import re
 from array import array
 from bisect import bisect_right
 from dataclasses import dataclass
+from typing import Any
 
 from lsprotocol import types
 
@@ -125,6 +126,14 @@ class TextBuffer:
             return text[:-2]
         return text[:-1] if text.endswith(("\n", "\r")) else text
 
+    def lines_with_breaks(self) -> list[str]:
+        """Every line with its break (the last without): the buffer's own list, not to be changed."""
+        return self._lines
+
+    def lines_text(self, first: int, stop: int) -> str:
+        """Lines ``first`` up to (not including) ``stop``, with their breaks, joined."""
+        return "".join(self._lines[first:stop])
+
     def slice(self, start: int, end: int) -> str:
         """``text[start:end]`` without joining the whole text when both ends lie on one line."""
         line = self.line_of(start)
@@ -195,33 +204,37 @@ class TextBuffer:
         return Change(start, end, new_end, old_first, old_last, self.line_of(new_end))
 
 
-_BLOCK = 1 << 16  # characters compared at once (a comparison is a memcmp)
+_BLOCK = 1 << 16  # characters (or bytes) compared at once (a comparison is a memcmp)
 
 
-def common_prefix(a: str, b: str) -> int:
-    """How many characters ``a`` and ``b`` share at their start: blocks compared whole, then
-    the block that differs halved (linear in the shared part, in C, not a character at a time).
-    Only ``b`` is sliced: ``a.startswith(piece, at)`` compares in place (30 MB: half the copying)."""
-    n = min(len(a), len(b))
+def common_prefix(a: Any, b: Any, a_at: int = 0, b_at: int = 0, limit: int | None = None) -> int:
+    """How many characters ``a[a_at:]`` and ``b[b_at:]`` share at their start (at most ``limit``):
+    blocks compared whole, then the block that differs halved (linear in the shared part, in C,
+    not a character at a time). Only ``b`` is sliced: ``a.startswith(piece, at)`` compares in
+    place (30 MB: half the copying). Two ``str`` or two ``bytes``."""
+    n = min(len(a) - a_at, len(b) - b_at)
+    if limit is not None:
+        n = min(n, limit)
     lo = 0
-    while lo < n and a.startswith(b[lo : lo + _BLOCK], lo):
-        lo += _BLOCK
+    while lo < n and a.startswith(b[b_at + lo : b_at + min(n, lo + _BLOCK)], a_at + lo):
+        lo = min(n, lo + _BLOCK)
     if lo >= n:
         return n
     hi = min(n, lo + _BLOCK)  # a[lo:hi] and b[lo:hi] differ somewhere
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if a.startswith(b[lo:mid], lo):
+        if a.startswith(b[b_at + lo : b_at + mid], a_at + lo):
             lo = mid
         else:
             hi = mid
-    return lo if a[lo] != b[lo] else hi
+    return lo if a[a_at + lo] != b[b_at + lo] else hi
 
 
-def common_suffix(a: str, b: str, limit: int) -> int:
-    """How many characters ``a`` and ``b`` share at their end, at most ``limit``."""
-    n = min(len(a), len(b), limit)
-    la, lb = len(a), len(b)
+def common_suffix(a: Any, b: Any, limit: int, a_end: int | None = None, b_end: int | None = None) -> int:
+    """How many characters ``a[:a_end]`` and ``b[:b_end]`` share at their end, at most ``limit``."""
+    la = len(a) if a_end is None else a_end
+    lb = len(b) if b_end is None else b_end
+    n = min(la, lb, limit)
     k = 0
     while k < n and a.endswith(b[lb - min(n, k + _BLOCK) : lb - k], 0, la - k):
         k = min(n, k + _BLOCK)

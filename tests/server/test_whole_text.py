@@ -1,10 +1,13 @@
 """Changes sent as the whole new text (LSP allows it; some clients always do) on a large JSON
 Lines file: applied as the edit they are, so they publish what the same edits sent as
 ranges publish — and what the CLI finds on the text — after re-checking only the edited
-records; and while they keep coming, no full check starts between two of them."""
+records, also when a client mixes both kinds; the whole texts are read apart from their
+frames (``test_splice.py`` holds the buffer to the client's text exactly); and while they
+keep coming, no full check starts between two of them."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from pathlib import Path
@@ -15,11 +18,12 @@ from lsprotocol import types
 from goldlint.server.checker import Checker
 from goldlint.server.documents import DocState
 from goldlint.server.encoding import UTF16
+from goldlint.server.sync import STATS_COMMAND
 from goldlint.server.textbuffer import _BLOCK as BLOCK
 from goldlint.server.textbuffer import TextBuffer, common_prefix, common_suffix
 
 from .conftest import client_fixture
-from .helpers import open_doc, wait_published
+from .helpers import WAIT, open_doc, wait_published
 from .test_abuse import checks
 from .test_large import big_file, from_scratch, got
 
@@ -70,30 +74,46 @@ def random_edit(rng: random.Random, text: str, n: int) -> tuple[int, int, str]:
 async def test_whole_text_edits_publish_what_ranged_edits_and_the_cli_do(client, work: Path) -> None:
     text = "\n".join(big_file()) + "\n"
     assert len(text) > 1 << 20  # large: checked line by line first
-    by_range, by_whole = work / "ranged.jsonl", work / "whole.jsonl"
-    uris = open_doc(client, by_range, text), open_doc(client, by_whole, text)
+    by_range, by_whole, by_both = work / "ranged.jsonl", work / "whole.jsonl", work / "mixed.jsonl"
+    uris = open_doc(client, by_range, text), open_doc(client, by_whole, text), open_doc(client, by_both, text)
     for uri in uris:
         assert not (await wait_published(client, uri)).diagnostics
+    before = await sync_counts(client)
     rng = random.Random(18)
     for version in range(2, 14):
         start, end, new = random_edit(rng, text, version)
-        ranged(client, uris[0], version, TextBuffer(text), start, end, new)
+        old = TextBuffer(text)
+        ranged(client, uris[0], version, old, start, end, new)
         text = text[:start] + new + text[end:]
         whole(client, uris[1], version, text)
+        if rng.random() < 0.3:  # the same edit to the third, sent either way
+            ranged(client, uris[2], version, old, start, end, new)
+        else:
+            whole(client, uris[2], version, text)
         expected = from_scratch(by_whole, text, client.encoding)
         for uri in uris:  # the first publication of this version (the quick one, as a rule)
             assert got(await wait_published(client, uri, lambda p, v=version: p.version == v)) == expected, (version, uri)
+    after = await sync_counts(client)
+    # The whole texts were read apart from their frames, all but the first of each run decoded in part.
+    assert after.get("whole_text_spliced", 0) - before.get("whole_text_spliced", 0) >= 11
     # An id repeated: only the full check sees it, and it ends where the CLI does on both routes.
     first, second = (re.search(r'"id": (\d+)', line) for line in text.split("\n", 2)[:2])
     assert first is not None and second is not None
     start, end, new = len(text.split("\n", 1)[0]) + 1 + second.start(1), len(text.split("\n", 1)[0]) + 1 + second.end(1), first[1]
-    ranged(client, uris[0], 14, TextBuffer(text), start, end, new)
+    for uri in (uris[0], uris[2]):
+        ranged(client, uri, 14, TextBuffer(text), start, end, new)
     text = text[:start] + new + text[end:]
     whole(client, uris[1], 14, text)
     expected = from_scratch(by_whole, text, client.encoding)
     assert "SLU105" in {code for code, *_ in expected}
     for uri in uris:
         await wait_published(client, uri, lambda p: p.version == 14 and got(p) == expected)
+
+
+async def sync_counts(client) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    """The server's counts of whole-text changes read apart or decoded whole."""
+    stats = await asyncio.wait_for(client.workspace_execute_command_async(types.ExecuteCommandParams(command=STATS_COMMAND)), WAIT)
+    return dict(stats["sync"])
 
 
 @ON_ITS_SERVER
