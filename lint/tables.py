@@ -124,7 +124,7 @@ def _plain_table(cls: Any, data: Any) -> Any:
         values[name] = value
     try:
         return cls(**values)
-    except ValueError:  # (a table's own __post_init__ refusing: pydantic says why)
+    except (ValueError, AssertionError):  # (a table's own __post_init__ refusing: pydantic says why, as it does for these two)
         return _DECLINED
 
 
@@ -180,14 +180,14 @@ def _plain_value(tp: Any, value: Any) -> Any:
 
 def _marked(mark: Any, value: Any) -> Any:
     """``value`` through one ``Annotated`` mark: a bound, a check; any other mark declines."""
-    if isinstance(mark, AtLeast):
-        return value if value >= mark.value else _DECLINED
-    if isinstance(mark, AtMost):
-        return value if value <= mark.value else _DECLINED
+    if isinstance(mark, AtLeast | AtMost):
+        if type(value) is not int:
+            return _DECLINED  # (a bound on something else, None say: pydantic's to read)
+        return value if (value >= mark.value if isinstance(mark, AtLeast) else value <= mark.value) else _DECLINED
     if isinstance(mark, Checked):
         try:
             return mark.check(value)
-        except ValueError:  # (refused: pydantic reports it with its position)
+        except (ValueError, AssertionError):  # (refused: pydantic reports it with its position, as it does for these two)
             return _DECLINED
     return _DECLINED
 

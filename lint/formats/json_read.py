@@ -127,8 +127,10 @@ def values_message(limit: int) -> str:
 
 def _value_past_in_text(text: str, limit: int) -> int | None:
     """The character offset of value number ``limit + 1`` of ``text``, or None (see :mod:`json_values`)."""
-    if (len(text) + 1) // 2 <= limit or 1 + text.count("[") + text.count(",") + text.count(":") <= limit:
-        return None  # (as :func:`~goldlint.formats.json_values.may_exceed`: a character is at least a byte)
+    # (not the length bound of :func:`~goldlint.formats.json_values.may_exceed`: an unclosed
+    # bracket is a value in one character, and a text refused here is told why exactly)
+    if 1 + text.count("[") + text.count(",") + text.count(":") <= limit:
+        return None
     data = text.encode("utf-8", "surrogatepass")
     at = value_past(data, limit)
     if at is None or data.isascii():

@@ -119,3 +119,19 @@ def test_a_file_at_the_limit_is_checked_inside_the_cap(tmp_path: Path, unit: str
     done = _capped(["check", "--kind", "slu", "gold.json"], tmp_path, _bound(len(text), values))
     assert b"internal error" not in done.stderr and b"out of memory" not in done.stdout, (done.stderr[-2000:], done.stdout[-2000:])
     assert done.returncode == 1 and b"gold.json:1:2: SLU" in done.stdout and b"(max-json-values)" not in done.stdout, done.stdout[-2000:]
+
+
+@pytest.mark.parametrize("text", ["[[[[[[[[[[", "[1,[[[[[[[", '{"a": [[[[[[[[['])
+@pytest.mark.parametrize("suffix", [".json", ".jsonl"])
+def test_unclosed_brackets_past_the_limit_are_refused_as_too_many_values(text: str, suffix: str, tmp_path: Path) -> None:
+    """An unclosed bracket is a value in one byte: a broken text can hold more values than half
+    its length, so the reader that reports GL011 counts them, not the length bound of the gate
+    before a parse (the second reviewer's reproducer)."""
+    from goldlint import config as cfg
+    from goldlint import engine
+
+    (tmp_path / "goldlint.yaml").write_text("max-json-values: 5\n", encoding="utf-8")
+    (tmp_path / f"gold{suffix}").write_text(text, encoding="utf-8")
+    cfg.load.cache_clear()
+    found = [(d.code, d.message) for d in engine.check_file(tmp_path / f"gold{suffix}").diagnostics]
+    assert ("GL011", "more than 5 JSON values (max-json-values): refused") in found, found
