@@ -278,3 +278,14 @@ def test_placing_a_streamed_files_findings_counts_no_characters(tmp_path: Path, 
     in_memory = engine.check_file(path, in_memory=True)
     assert _shown(streamed) == _shown(in_memory) and [d.code for d in streamed.diagnostics] == ["SLU102"]
     assert streamed.diagnostics[0].fix is not None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(["\n", " ", "\t", "\r", "\x0b", "\x85", "\u2028", "\u3000", "{", "}", "a", "é"]), max_size=40))
+def test_the_lines_a_record_may_be_on_are_the_lines_with_content(text: str) -> None:
+    """An in-memory JSONL text's records are read from the lines with more than white space,
+    found at once (:func:`_content_lines`): exactly the lines of ``_split_lines`` that a blank
+    check would not pass over, with their numbers, offsets and editor lines."""
+    from goldlint.formats.jsonl_doc import _content_lines, _split_lines
+
+    assert list(_content_lines(text)) == [line for line in _split_lines(text) if line[2].strip()]

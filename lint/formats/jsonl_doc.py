@@ -8,6 +8,7 @@ reading again only the lines that have findings.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from functools import partial
 from itertools import compress, repeat
@@ -89,6 +90,9 @@ class JsonlDocument(Document):
         self.max_depth = max_depth
         self.max_values = max_values
         self._lines = lines or (lambda: _split_lines(text or ""))
+        # (the lines a record may be on; a text with blank lines, the language server's quick
+        # check of the edited lines above all, gives those with more than white space at once)
+        self._record_lines = lines or (lambda: _content_lines(text or "") if "\n\n" in (text or "") else _split_lines(text or ""))
         self._raw_batches = raw_batches
         # (a streamed file: only the lines findings are on, the others stepped over unread)
         self._wanted_lines = wanted_lines or (lambda wanted: self._lines())
@@ -104,7 +108,7 @@ class JsonlDocument(Document):
         """Every record's path and value; with ``claims`` (a streamed file), the lines the
         family claims clean from their bytes are recorded by it instead of yielded."""
         if self._raw_batches is None:
-            for line in self._lines():
+            for line in self._record_lines():
                 yield from self._record(line)
             return
         if self.max_depth < MAX_DEPTH:  # a lowered limit (rare): each line read on its own, where the depth is checked
@@ -323,6 +327,27 @@ def _split_lines(text: str) -> Iterator[Line]:
         yield number, offset, body, number + ahead
         offset += len(raw) + 1
         ahead += body.count("\r")
+
+
+_CONTENT = re.compile(r"[^\S\n]*\S[^\n]*")  # a line's text from its start, when it has more than white space
+
+
+def _content_lines(text: str) -> Iterator[Line]:
+    """The lines of :func:`_split_lines` that hold more than white space (the others hold no
+    record): found by one regular expression, so a text of mostly blank lines (the language
+    server's quick check of the edited lines) is not walked line by line. (For a text without
+    blank lines, splitting is cheaper: the regular expression costs a tenth more a line.)"""
+    if "\r" in text:
+        yield from (line for line in _split_lines(text) if line[2].strip())
+        return
+    number = last = 0
+    for found in _CONTENT.finditer(text):
+        start = found.start()
+        if start and text[start - 1] != "\n":
+            continue  # (inside a line already yielded: a match starts at a line's start only)
+        number += text.count("\n", last, start)
+        last = start
+        yield number, start, found.group(), number
 
 
 def _parses(body: str, max_values: int = MAX_VALUES) -> bool:
