@@ -219,11 +219,15 @@ def clean_sentences(shape: Shape, inventory: Inventory, values: list[list[str]],
 
 
 def _false(flags: Iterable[object]) -> list[int]:
-    return list(compress(count(), map(not_, flags)))
+    """The positions of the false flags (none, mostly: found by one pass in C when so)."""
+    flags = list(flags)
+    return [] if all(flags) else list(compress(count(), map(not_, flags)))
 
 
 def _true(flags: Iterable[object]) -> list[int]:
-    return list(compress(count(), flags))
+    """The positions of the true flags (none, mostly: found by one pass in C when so)."""
+    flags = list(flags)
+    return list(compress(count(), flags)) if any(flags) else []
 
 
 def _differ(column: list[str], expected: list[str]) -> list[int]:
