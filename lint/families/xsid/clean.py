@@ -39,6 +39,7 @@ from goldlint.rules.file_rules import INVISIBLE, invisible_or_confusable
 STRETCH = 1 << 20  # characters of text split at once (cut at a blank line): the lists of one stretch are what is held
 # A `# slots:` entry as `_written` writes it: numbers without leading zeros, a label of no `,` or `:`.
 _ENTRY = re.compile(r"(?:0|[1-9][0-9]*):(?:0|[1-9][0-9]*):[^,:\n]+")
+_ENTRIES = re.compile(f"(?:{_ENTRY.pattern}(?:,{_ENTRY.pattern})*)?")  # (entries joined by commas: each one of that form)
 _plus_one = (1).__add__
 _plus_two = (2).__add__
 _minus_one = (-1).__add__
@@ -315,10 +316,11 @@ def _slot_tags(slots: list[str], texts: list[str], tags: list[str], first_token:
     per = list(map(add, map(str.count, slots, repeat(",")), map(bool, slots)))  # (entries of each sentence)
     entries = ",".join(filter(None, slots)).split(",") if any(per) else []
     owner = list(chain.from_iterable(map(repeat, count(), per)))
-    shaped = list(map(bool, map(_ENTRY.fullmatch, entries)))
-    out.update(map(owner.__getitem__, _false(shaped)))
-    owner = list(compress(owner, shaped))
-    parts = ":".join(compress(entries, shaped)).split(":") if owner else []
+    if _ENTRIES.fullmatch(",".join(entries)) is None:  # (one test of them all; entries hold no comma)
+        shaped = list(map(bool, map(_ENTRY.fullmatch, entries)))
+        out.update(map(owner.__getitem__, _false(shaped)))
+        owner, entries = list(compress(owner, shaped)), list(compress(entries, shaped))
+    parts = ":".join(entries).split(":") if owner else []
     starts, ends, labels = list(map(int, parts[0::3])), list(map(int, parts[1::3])), parts[2::3]
     owned = list(map(texts.__getitem__, owner))
     out.update(map(owner.__getitem__, _false(map(lt, starts, ends))))
@@ -334,11 +336,14 @@ def _slot_tags(slots: list[str], texts: list[str], tags: list[str], first_token:
     first = list(map(add, first_of, map(str.count, owned, repeat(" "), repeat(0), starts)))
     last = list(map(add, first_of, map(str.count, owned, repeat(" "), repeat(0), ends)))
     out |= bad
-    keep = list(map(not_, map(out.__contains__, owner)))
-    owner, first, last, labels = (list(compress(x, keep)) for x in (owner, first, last, labels))
-    out.update(map(owner.__getitem__, map(_plus_one, _false(map(gt, first[1:], last[:-1])))))  # (ordered, apart)
-    keep = list(map(not_, map(out.__contains__, owner)))
-    first, last, labels = (list(compress(x, keep)) for x in (first, last, labels))
+    if out:  # (the entries of sentences already found wrong left out)
+        keep = list(map(not_, map(out.__contains__, owner)))
+        owner, first, last, labels = (list(compress(x, keep)) for x in (owner, first, last, labels))
+    unordered = list(map(owner.__getitem__, map(_plus_one, _false(map(gt, first[1:], last[:-1])))))  # (ordered, apart)
+    if unordered:
+        out.update(unordered)
+        keep = list(map(not_, map(out.__contains__, owner)))
+        first, last, labels = (list(compress(x, keep)) for x in (first, last, labels))
     expected = ["O"] * len(tags)
     deque(map(expected.__setitem__, first, map("B-".__add__, labels)), maxlen=0)
     deque(map(expected.__setitem__, chain.from_iterable(map(range, map(_plus_one, first), map(_plus_one, last))),
