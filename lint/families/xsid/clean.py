@@ -40,6 +40,7 @@ STRETCH = 1 << 20  # characters of text split at once (cut at a blank line): the
 # A `# slots:` entry as `_written` writes it: numbers without leading zeros, a label of no `,` or `:`.
 _ENTRY = re.compile(r"(?:0|[1-9][0-9]*):(?:0|[1-9][0-9]*):[^,:\n]+")
 _ENTRIES = re.compile(f"(?:{_ENTRY.pattern}(?:,{_ENTRY.pattern})*)?")  # (entries joined by commas: each one of that form)
+_OFFSETS = {str(n): n for n in range(1024)}  # (a `# slots:` offset as written -> its number)
 _plus_one = (1).__add__
 _plus_two = (2).__add__
 _minus_one = (-1).__add__
@@ -314,14 +315,17 @@ def _slot_tags(slots: list[str], texts: list[str], tags: list[str], first_token:
     them (ordered, apart, each from a word's start to a word's end, labels of the inventory)."""
     out: set[int] = set()
     per = list(map(add, map(str.count, slots, repeat(",")), map(bool, slots)))  # (entries of each sentence)
-    entries = ",".join(filter(None, slots)).split(",") if any(per) else []
+    joined = ",".join(filter(None, slots)) if any(per) else ""
     owner = list(chain.from_iterable(map(repeat, count(), per)))
-    if _ENTRIES.fullmatch(",".join(entries)) is None:  # (one test of them all; entries hold no comma)
+    if _ENTRIES.fullmatch(joined) is not None:  # (one test of them all)
+        parts = joined.replace(",", ":").split(":") if owner else []
+    else:  # (each entry alone: those not of the written form are their sentences' findings)
+        entries = joined.split(",")
         shaped = list(map(bool, map(_ENTRY.fullmatch, entries)))
         out.update(map(owner.__getitem__, _false(shaped)))
-        owner, entries = list(compress(owner, shaped)), list(compress(entries, shaped))
-    parts = ":".join(entries).split(":") if owner else []
-    starts, ends, labels = list(map(int, parts[0::3])), list(map(int, parts[1::3])), parts[2::3]
+        owner = list(compress(owner, shaped))
+        parts = ":".join(compress(entries, shaped)).split(":") if owner else []
+    starts, ends, labels = _numbers(parts[0::3]), _numbers(parts[1::3]), parts[2::3]
     owned = list(map(texts.__getitem__, owner))
     out.update(map(owner.__getitem__, _false(map(lt, starts, ends))))
     out.update(map(owner.__getitem__, _false(map(le, ends, map(len, owned)))))
@@ -344,12 +348,26 @@ def _slot_tags(slots: list[str], texts: list[str], tags: list[str], first_token:
         out.update(unordered)
         keep = list(map(not_, map(out.__contains__, owner)))
         first, last, labels = (list(compress(x, keep)) for x in (first, last, labels))
+    b_tags, i_counts = list(map("B-".__add__, labels)), list(map(sub, last, first))
+    if not out:  # (every sentence's spans: each span's tags, and as many tags not `O` as the spans cover)
+        inside = list(chain.from_iterable(map(range, map(_plus_one, first), map(_plus_one, last))))
+        if (len(tags) - tags.count("O") == len(first) + len(inside) and list(map(tags.__getitem__, first)) == b_tags
+                and list(map(tags.__getitem__, inside)) == list(chain.from_iterable(map(repeat, map("I-".__add__, labels), i_counts)))):
+            return out
     expected = ["O"] * len(tags)
-    deque(map(expected.__setitem__, first, map("B-".__add__, labels)), maxlen=0)
+    deque(map(expected.__setitem__, first, b_tags), maxlen=0)
     deque(map(expected.__setitem__, chain.from_iterable(map(range, map(_plus_one, first), map(_plus_one, last))),
-              chain.from_iterable(map(repeat, map("I-".__add__, labels), map(sub, last, first)))), maxlen=0)
+              chain.from_iterable(map(repeat, map("I-".__add__, labels), i_counts))), maxlen=0)
     out.update(bisect_right(first_token, t) - 1 for t in _differ(tags, expected))
     return out
+
+
+def _numbers(written: list[str]) -> list[int]:
+    """Offsets as numbers (written without leading zeros): most are small and recur, read once."""
+    try:
+        return list(map(_OFFSETS.__getitem__, written))
+    except KeyError:  # (a text longer than the offsets kept)
+        return list(map(int, written))
 
 
 def _bio_tags(tags: list[str], first_token: list[int], inventory: Inventory) -> set[int]:
