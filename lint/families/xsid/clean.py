@@ -33,13 +33,14 @@ from goldlint.families.xsid import bio
 from goldlint.families.xsid.declaration import CELLS, ID, INTENT, SLOTS, TEXT
 from goldlint.families.xsid.filewide import Dialects, Ids
 from goldlint.families.xsid.sentence import NUMBERS, Inventory, SentenceChecks
-from goldlint.formats.conll_doc import ConllDocument, separator_end
+from goldlint.formats.conll_doc import ConllDocument, sentence_bounds, separator_end
 from goldlint.rules.file_rules import INVISIBLE, invisible_or_confusable
 
 STRETCH = 1 << 20  # characters of text split at once (cut at a blank line): the lists of one stretch are what is held
 # A `# slots:` entry as `_written` writes it: numbers without leading zeros, a label of no `,` or `:`.
 _ENTRY = re.compile(r"(?:0|[1-9][0-9]*):(?:0|[1-9][0-9]*):[^,:\n]+")
 _ENTRIES = re.compile(f"(?:{_ENTRY.pattern}(?:,{_ENTRY.pattern})*)?")  # (entries joined by commas: each one of that form)
+_SPACE_AT_LINE_START = re.compile(r"\n[^\S\n]")  # (a line that starts with whitespace: perhaps blank)
 _OFFSETS = {str(n): n for n in range(1024)}  # (a `# slots:` offset as written -> its number)
 _plus_one = (1).__add__
 _plus_two = (2).__add__
@@ -131,6 +132,22 @@ class Stretch:
             self.read = list(range(len(blocks)))
 
 
+def _with_odd_blocks(text: str, stretch: Stretch) -> tuple[list[int], list[int]]:
+    """Where the sentences of a stretch are: each block read is one, an odd block is read as
+    the document reads it (it starts after a blank line and ends before one)."""
+    starts: list[int] = []
+    ends: list[int] = []
+    at = 0
+    for k in stretch.odd:
+        starts += stretch.starts[at:k]
+        ends += stretch.ends[at:k]
+        inside = sentence_bounds(text, stretch.starts[k], stretch.ends[k])
+        starts += inside[0]
+        ends += inside[1]
+        at = k + 1
+    return starts + stretch.starts[at:], ends + stretch.ends[at:]
+
+
 class CleanPath:
     """Checks a file's sentences: the clean ones by stretches (:func:`clean_sentences`), the others
     one by one, all in file order."""
@@ -147,7 +164,10 @@ class CleanPath:
         text = doc.text or ""
         pos = 0
         self.base = 0  # the number of the stretch's first sentence
-        self.bounds: tuple[list[int], list[int]] | None = ([], [])  # where the sentences are, while every block is one
+        self.bounds: tuple[list[int], list[int]] | None = ([], [])  # where the sentences are
+        # Each stretch's clean sentences and the others, checked once every stretch is read: a
+        # sentence read the ordinary way needs the document to know where every sentence is.
+        self.order: list[tuple[list[int], list[str] | None, list[int]]] = []
         while pos < len(text):
             end = text.find("\n\n", pos + STRETCH)
             end = len(text) if end < 0 else end + 2
@@ -155,33 +175,41 @@ class CleanPath:
             pos = end
         if self.bounds is not None:
             doc.found(*self.bounds)
+        for fast, ids, slow in self.order:
+            self._in_order(shape, fast, ids, slow)
 
     def _stretch(self, shape: Shape, text: str, pos: int, end: int) -> None:
-        doc = self.doc
         stretch = Stretch(shape, text, pos, end)
         ok, whole = clean_sentences(shape, self.checks.inventory, stretch.values, stretch.tokens)
         read = stretch.read
         said_ids = stretch.values[shape.id] if shape.id is not None else None
+        base = self.base
+        feff = any(stretch.starts[k] and text.startswith("\ufeff", stretch.starts[k]) for k in stretch.odd)  # (only the text's first is a BOM)
         if self.bounds is not None and whole and not stretch.odd:  # every block is one sentence, each line where the document finds it
-            numbers = range(self.base, self.base + len(read))
-            self.base += len(read)
-            self.bounds[0].extend(stretch.starts)
-            self.bounds[1].extend(stretch.ends)
-            fast_numbers = list(compress(numbers, ok))
-            slow = set(compress(numbers, map(not_, ok)))
+            starts, ends = stretch.starts, stretch.ends
+        elif self.bounds is not None and whole and not feff:  # (so is every block read; the odd ones' sentences found as the document finds them)
+            starts, ends = _with_odd_blocks(text, stretch)
+        elif self.bounds is not None and (pos == 0 or not text.startswith("\ufeff", pos)):  # (only the text's first U+FEFF is a BOM)
+            starts, ends = sentence_bounds(text, pos, end)  # (the stretch's sentences, as the document finds them)
         else:
-            self.bounds = None  # (the document finds where the sentences are)
-            slow = set()
-            for k in [*stretch.odd, *compress(read, map(not_, ok))]:  # (every sentence that starts in the block)
-                slow.update(doc.sentences_between(stretch.starts[k], stretch.ends[k]))
-            offsets = list(map(stretch.starts.__getitem__, compress(read, ok)))
-            starts = doc.starts
-            fast_numbers = list(map(bisect_left, repeat(starts), offsets))
-            if list(map(starts.__getitem__, fast_numbers)) != offsets:  # (cannot be: a clean block is one sentence)
-                self._sentences(doc.sentences_between(pos, end))
-                return
+            self.bounds = None  # (the document finds where every sentence is)
+            doc = self.doc
+            base, last = bisect_left(doc.starts, pos), bisect_left(doc.starts, end)
+            starts, ends = doc.starts[base:last], doc.ends[base:last]
+        offsets = list(map(stretch.starts.__getitem__, read))
+        numbers = list(map(bisect_left, repeat(starts), offsets))
+        slow: set[int] = set()
+        if numbers and (numbers[-1] >= len(starts) or list(map(starts.__getitem__, numbers)) != offsets):
+            ok = [False] * len(read)  # (cannot be: a block read starts a sentence; the stretch read the ordinary way)
+            slow.update(range(len(starts)))
+        for k in [*stretch.odd, *compress(read, map(not_, ok))]:  # (every sentence that starts in the block)
+            slow.update(range(bisect_left(starts, stretch.starts[k]), bisect_left(starts, stretch.ends[k])))
+        if self.bounds is not None:
+            self.base += len(starts)
+            self.bounds[0].extend(starts)
+            self.bounds[1].extend(ends)
         ids = list(compress(said_ids, ok)) if said_ids is not None else None
-        self._in_order(shape, fast_numbers, ids, sorted(slow))
+        self.order.append((list(map(base.__add__, compress(numbers, ok))), ids, sorted(map(base.__add__, slow))))
 
     def _in_order(self, shape: Shape, fast: list[int], ids: list[str] | None, slow: list[int]) -> None:
         i = 0
@@ -206,9 +234,8 @@ class CleanPath:
 
 def clean_sentences(shape: Shape, inventory: Inventory, values: list[list[str]], blocks: list[str]) -> tuple[list[bool], bool]:
     """Whether each sentence (its comments' values, by comment, and its token lines without the
-    last line break) is clean; and whether every token line of the stretch is certainly one the
-    document reads as a token line (its cells: the declared ones; its first character: not
-    whitespace, not `#`): then every block is one sentence, as the document finds them."""
+    last line break) is clean; and whether no line of the blocks may be blank (none starts with
+    whitespace): then each block is one sentence, where the document finds it."""
     size = len(blocks)
     ok = [True] * size
     texts, intents = values[shape.text], values[shape.intent]
@@ -222,7 +249,8 @@ def clean_sentences(shape: Shape, inventory: Inventory, values: list[list[str]],
                   _false(map(eq, counts, map(len, words))), tabs, long, _dirty_texts(texts)):
         for i in wrong:
             ok[i] = False
-    whole = not tabs and not long and all(map(_lines_read, compress(blocks, map(not_, ok))))  # (the few set aside: line by line)
+    # (a block is one sentence unless a line of it is blank: a blank line starts with whitespace, an empty one cannot be in a block)
+    whole = _SPACE_AT_LINE_START.search("\n" + "\n".join(blocks)) is None
     while True:
         keep = list(compress(range(size), ok))
         if not keep:
@@ -235,7 +263,7 @@ def clean_sentences(shape: Shape, inventory: Inventory, values: list[list[str]],
         lines = sum(map(counts.__getitem__, keep))
         if len(cells) == CELLS * lines and "".join(cells[CELLS - 1 :: CELLS]).count("\n") == lines:
             break
-        whole = False  # (more cells on one line, fewer on another: those sentences are set aside)
+        # (more cells on one line, fewer on another: those sentences are set aside)
         for i in _false(map(_four_cells, kept)):
             ok[keep[i]] = False
     if len(keep) < size:
@@ -246,7 +274,6 @@ def clean_sentences(shape: Shape, inventory: Inventory, values: list[list[str]],
     first_token = list(accumulate(counts, initial=0))
     numbers = cells[0::CELLS]
     bad_numbers = _differ(numbers, list(chain.from_iterable(map(NUMBERS.__getitem__, map(slice, counts)))))
-    whole = whole and all(map(_line_start, map(numbers.__getitem__, bad_numbers)))
     tags = "".join(cells[CELLS - 1 :: CELLS])[:-1].split("\n")
     first_token = list(accumulate(counts, initial=0))
     all_words = list(chain.from_iterable(words))
@@ -268,17 +295,6 @@ def clean_sentences(shape: Shape, inventory: Inventory, values: list[list[str]],
 def _four_cells(block: str) -> bool:
     """Whether every token line of a block has four cells."""
     return all(line.count("\t") == CELLS - 1 for line in block.split("\n"))
-
-
-def _lines_read(block: str) -> bool:
-    """Whether every line of a block is a token line the document reads as one."""
-    return all(line.count("\t") == CELLS - 1 and _line_start(line) for line in block.split("\n"))
-
-
-def _line_start(cell: str) -> bool:
-    """Whether a line that starts with this cell is a token line the document reads as one
-    (not blank, not a comment)."""
-    return cell[:1] not in ("", "#") and not cell[:1].isspace()
 
 
 def _false(flags: Iterable[object]) -> list[int]:

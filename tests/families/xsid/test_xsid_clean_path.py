@@ -36,7 +36,7 @@ SENTENCES = [
 EDITS = ["none", "none", "none", "tag-i", "tag-label", "tag-o", "number", "intent-cell", "intent", "word", "text-space", "slots-shift",
          "slots-swap", "slots-dup", "slots-zero", "slots-mid", "slots-label", "comment-trailing", "comment-tab", "blank-extra",
          "blank-space", "no-slots-line", "id-dup", "invisible", "nfc", "columns", "comment-among", "crlf", "tag-shape", "empty-text", "intent-all", "slots-end",
-         "label-all", "cells-shift", "line-space", "line-hash"]
+         "label-all", "cells-shift", "line-space", "line-hash", "feff"]
 
 
 def _slots(words: list[tuple[str, str]]) -> str:
@@ -128,6 +128,8 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
         block += " \n"
     elif edit == "crlf":
         block = block.replace("\n", "\r\n")
+    elif edit == "feff":  # (U+FEFF starting a sentence: a BOM only at the text's start)
+        block = "\ufeff" + block
     return block
 
 
@@ -165,7 +167,7 @@ def test_a_clean_file_is_checked_by_stretches_without_a_sentence_object() -> Non
     assert len(made) <= 2  # (the first sentence, read for the file's shape; the one XSD112 points at)
 
 
-@pytest.mark.parametrize("edit", ["cells-shift", "line-space", "line-hash", "columns", "comment-among", "crlf", "blank-extra"])
+@pytest.mark.parametrize("edit", ["cells-shift", "line-space", "line-hash", "columns", "comment-among", "crlf", "blank-extra", "feff"])
 def test_lines_the_document_reads_otherwise_are_read_the_ordinary_way(edit: str) -> None:
     """A stretch whose cells line up although one line has a cell more and the next one fewer,
     a token line starting with a space or `#`, a comment among the tokens: each such sentence is
