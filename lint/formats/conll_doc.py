@@ -518,6 +518,15 @@ class ConllDocument(Document):
         return whole
 
 
+def sentence_bounds(text: str, start: int, end: int) -> tuple[list[int], list[int]]:
+    """Where the sentences of ``text[start:end]`` are (offsets in ``text``), for a piece that
+    starts at the text's start or after a blank line, and ends at its end or after a blank line:
+    no sentence crosses such an edge, so they are the text's own (a U+FEFF at the piece's start
+    is read as the text's BOM: only for the text's start)."""
+    starts, ends = _sentence_bounds(text[start:end])
+    return list(map(start.__add__, starts)), list(map(start.__add__, ends))
+
+
 def _sentence_bounds(text: str) -> tuple[list[int], list[int]]:
     """Where each sentence is (starts, ends): a run of non-blank lines, with the line break after
     its last line. The usual file (blank lines empty, no line starting with whitespace, no BOM)

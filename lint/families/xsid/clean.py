@@ -1,19 +1,21 @@
 """The clean path of an xSID file: its usual sentences checked a stretch of text at a time, in C.
 
 A file's sentences mostly share one shape: the same comment lines in the same order (``# id =``,
-``# text =``, ``# intent =``, ``# slots:``), then token lines. One regular expression built from
-that shape (that of the first sentences whose comments pass their check) splits a megabyte of
-text into each sentence's comment values and token lines. A sentence is clean when its token
+``# text =``, ``# intent =``, ``# slots:``), then token lines. A megabyte of text is split at its
+blank lines, each block at its first line breaks into the shape's comment lines (that of the
+first sentences whose comments pass their check) and its token lines, and those into their
+cells, each by one call in C over the whole stretch (:class:`Stretch`); no regular expression
+walks the text character by character. A sentence is clean when its token
 lines are exactly what its comments make them: numbered 1..n, the words of `# text` apart at its
 single spaces, `# intent` in every intent cell, the tags that the `# slots:` spans give (in a
 file without `# slots:`, a valid BIO sequence), every label and the intent in the inventory, and
 `# text` clean for the GL rules (:func:`~goldlint.rules.file_rules.invisible_or_confusable`, the
 rule's own test). Those are compared for every sentence of the stretch at once, column against
-column (lists built and compared in C); a sentence that differs anywhere, or that the pattern
-does not match, goes to :class:`~.sentence.SentenceChecks`, which says exactly what is wrong.
+column (lists built and compared in C); a sentence that differs anywhere, or whose block is not
+of the shape, goes to :class:`~.sentence.SentenceChecks`, which says exactly what is wrong.
 A clean sentence gives those checks nothing, so only its id (XSD113) and its comments' dialect
-(XSD111, XSD112) go on, in file order. ``tests/families/xsid/test_xsid_fast_path.py`` holds the
-two ways to the same findings.
+(XSD111, XSD112) go on, in file order. ``tests/families/xsid/test_xsid_fast_path.py`` and
+``test_xsid_clean_path.py`` hold the two ways to the same findings.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import re
 import unicodedata
 from bisect import bisect_left, bisect_right
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, count, islice, repeat
 from operator import add, eq, gt, le, lt, ne, not_, sub
@@ -31,41 +33,32 @@ from goldlint.families.xsid import bio
 from goldlint.families.xsid.declaration import CELLS, ID, INTENT, SLOTS, TEXT
 from goldlint.families.xsid.filewide import Dialects, Ids
 from goldlint.families.xsid.sentence import NUMBERS, Inventory, SentenceChecks
-from goldlint.formats.conll_doc import ConllDocument, separator_end
+from goldlint.formats.conll_doc import ConllDocument, sentence_bounds, separator_end
 from goldlint.rules.file_rules import INVISIBLE, invisible_or_confusable
 
 STRETCH = 1 << 20  # characters of text split at once (cut at a blank line): the lists of one stretch are what is held
-# A comment's value as the document reads it (what follows the separator and its spaces, up to the
-# line's last character that is not whitespace), here only when nothing but its line break follows
-# (trailing spaces, a tab or a CR inside: the sentence is read the ordinary way).
-_VALUE = r"([ \t]*)(\S(?:[^\n\r\t]*\S)?|)\n"
-# Token lines of the declared cells (four), the first line of the next sentence after a blank line (or the end).
-_TOKENS = r"((?:[^\s#][^\t\n]*" + r"\t[^\t\n]*" * (CELLS - 1) + r"\n)+)(?=\n|\Z)"
 # A `# slots:` entry as `_written` writes it: numbers without leading zeros, a label of no `,` or `:`.
 _ENTRY = re.compile(r"(?:0|[1-9][0-9]*):(?:0|[1-9][0-9]*):[^,:\n]+")
+_ENTRIES = re.compile(f"(?:{_ENTRY.pattern}(?:,{_ENTRY.pattern})*)?")  # (entries joined by commas: each one of that form)
+_SPACE_AT_LINE_START = re.compile(r"\n[^\S\n]")  # (a line that starts with whitespace: perhaps blank)
+_OFFSETS = {str(n): n for n in range(1024)}  # (a `# slots:` offset as written -> its number)
 _plus_one = (1).__add__
+_plus_two = (2).__add__
 _minus_one = (-1).__add__
 
 
 @dataclass(frozen=True, slots=True)
 class Shape:
-    """The comment lines of a file's usual sentence, and the pattern that reads such sentences."""
+    """The comment lines of a file's usual sentence: each one's key and separator as written
+    (``# text = ``, its spaces included: the core a line starts with)."""
 
     keys: tuple[str, ...]
     seps: tuple[str, ...]
-    pattern: re.Pattern[str]
-    fixed: int  # the characters of a match outside its groups (each comment's key and separator, line breaks)
+    cores: tuple[str, ...]
     text: int  # the comment index of `# text`, `# intent`, `# slots:`, `# id`
     intent: int
     slots: int | None
     id: int | None
-
-    @property
-    def step(self) -> int:
-        return 2 * len(self.keys) + 2  # (re.split: the text between matches, then each group)
-
-    def values(self, pieces: list[str], k: int) -> list[str]:
-        return pieces[2 + 2 * k :: self.step]
 
 
 def shape_of(doc: ConllDocument, required: tuple[str, ...]) -> Shape | None:
@@ -78,14 +71,81 @@ def shape_of(doc: ConllDocument, required: tuple[str, ...]) -> Shape | None:
                 and bool(s.cells) and all(c.line == s.first_line + k for k, c in enumerate(comments)))
         if fits:
             lines = [text[c.start : c.end] for c in comments]
-            cores = [line[: separator_end(line)] for line in lines]
+            cores = tuple(line[: separator_end(line)] for line in lines)
             s.forget()
-            pattern = re.compile("".join(re.escape(core) + _VALUE for core in cores) + _TOKENS)
             keyed = {key: k for k, key in enumerate(keys)}
-            return Shape(keys, s.seps, pattern, sum(map(len, cores)) + len(cores), keyed[TEXT.name], keyed[INTENT.name],
-                         keyed.get(SLOTS.name), keyed.get(ID.name))
+            return Shape(keys, s.seps, cores, keyed[TEXT.name], keyed[INTENT.name], keyed.get(SLOTS.name), keyed.get(ID.name))
         s.forget()
     return None
+
+
+class Stretch:
+    """A stretch of text cut at its blank lines into blocks, each read as a sentence of the
+    file's shape: its comment lines' values and its token lines. A block is *read* when its
+    first lines are the shape's comment lines, each the shape's key and separator, spaces or
+    tabs, then a value without a tab or CR and without whitespace at either end (what the
+    document reads as that value), and token lines follow; any other block (extra blank lines,
+    a comment more or less, a value with a trailing space, the file's last line without its
+    line break) is *odd*, and its sentences are read the ordinary way."""
+
+    def __init__(self, shape: Shape, text: str, pos: int, end: int) -> None:
+        chunk = text[pos:end]
+        blocks = chunk.split("\n\n")  # (a run of three line breaks: a block that starts with one, odd)
+        odd: set[int] = set()
+        if chunk.endswith("\n\n") or not chunk:
+            blocks.pop()  # (the empty piece after the last blank line)
+        elif chunk.endswith("\n"):
+            blocks[-1] = blocks[-1][:-1]  # (the file's end: its last line break, no blank line after it)
+        else:
+            odd.add(len(blocks) - 1)  # (the file's last line without its line break)
+        size = len(shape.cores)
+        lengths = list(map(len, blocks))
+        self.starts = list(accumulate(map(_plus_two, lengths), initial=pos))
+        self.starts.pop()
+        self.ends = list(map(_plus_one, map(add, self.starts, lengths)))  # (past the last token line's line break)
+        parts = list(map(str.split, blocks, repeat("\n"), repeat(size)))
+        odd.update(_false(map((size + 1).__eq__, map(len, parts))))
+        if odd:
+            parts = [p if len(p) == size + 1 else [""] * (size + 1) for p in parts]
+        columns = list(zip(*parts, strict=True)) if parts else [()] * (size + 1)
+        self.values: list[list[str]] = []
+        for core, lines in zip(shape.cores, columns, strict=False):
+            odd.update(_false(map(str.startswith, lines, repeat(core))))
+            values = list(map(str.lstrip, map(str.__getitem__, lines, repeat(slice(len(core), None))), repeat(" \t")))
+            joined = "\n".join(values)
+            if "\t" in joined or "\r" in joined:
+                odd.update(_true(map(str.__contains__, values, repeat("\t"))))
+                odd.update(_true(map(str.__contains__, values, repeat("\r"))))
+            stripped = list(map(str.strip, values))
+            if stripped != values:
+                odd.update(_true(map(ne, stripped, values)))
+            self.values.append(values)
+        self.tokens: list[str] = list(columns[size]) if parts else []
+        odd.update(_false(self.tokens))  # (no token line)
+        self.odd = sorted(odd)
+        if odd:  # (the blocks read, alone)
+            keep = list(map(not_, map(odd.__contains__, range(len(blocks)))))
+            self.read = list(compress(range(len(blocks)), keep))
+            self.values = [list(compress(v, keep)) for v in self.values]
+            self.tokens = list(compress(self.tokens, keep))
+        else:
+            self.read = list(range(len(blocks)))
+
+
+def _with_odd_blocks(text: str, stretch: Stretch) -> tuple[list[int], list[int]]:
+    """Where the sentences of a stretch are: each block read is one, an odd block is read as
+    the document reads it (it starts after a blank line and ends before one)."""
+    starts: list[int] = []
+    ends: list[int] = []
+    at = 0
+    for k in stretch.odd:
+        starts += stretch.starts[at:k]
+        ends += stretch.ends[at:k]
+        inside = sentence_bounds(text, stretch.starts[k], stretch.ends[k])
+        starts += inside[0]
+        ends += inside[1]
+        at = k + 1
+    return starts + stretch.starts[at:], ends + stretch.ends[at:]
 
 
 class CleanPath:
@@ -104,7 +164,10 @@ class CleanPath:
         text = doc.text or ""
         pos = 0
         self.base = 0  # the number of the stretch's first sentence
-        self.bounds: tuple[list[int], list[int]] | None = ([], [])  # where the sentences are, while every stretch is all matches
+        self.bounds: tuple[list[int], list[int]] | None = ([], [])  # where the sentences are
+        # Each stretch's clean sentences and the others, checked once every stretch is read: a
+        # sentence read the ordinary way needs the document to know where every sentence is.
+        self.order: list[tuple[list[int], list[str] | None, list[int]]] = []
         while pos < len(text):
             end = text.find("\n\n", pos + STRETCH)
             end = len(text) if end < 0 else end + 2
@@ -112,48 +175,41 @@ class CleanPath:
             pos = end
         if self.bounds is not None:
             doc.found(*self.bounds)
+        for fast, ids, slow in self.order:
+            self._in_order(shape, fast, ids, slow)
 
     def _stretch(self, shape: Shape, text: str, pos: int, end: int) -> None:
-        doc = self.doc
-        pieces = shape.pattern.split(text[pos:end])
-        step = shape.step
-        betweens = pieces[0::step]
-        matched = len(betweens) - 1
-        odd = [j for j in compress(range(len(betweens)), map("\n".__ne__, betweens))
-               if not (betweens[j] == "" and (j == 0 or j == matched))]  # (the stretch's start, the file's end)
-        # where each piece starts: a match's length is its groups' and the shape's fixed text
-        lengths = list(map(shape.fixed.__add__, map(sum, zip(*(map(len, pieces[g::step]) for g in range(1, step)), strict=True))))
-        at = list(accumulate(chain.from_iterable(zip(map(len, betweens), [*lengths, 0], strict=True)), initial=pos))
-        if not odd:  # every sentence of the stretch is a match, one blank line apart
-            numbers: Sequence[int] = range(self.base, self.base + matched)
-            candidates: list[int] = list(range(matched))
-            slow: set[int] = set()
-            self.base += matched
-            if self.bounds is not None:
-                self.bounds[0].extend(at[1::2][:matched])
-                self.bounds[1].extend(at[2::2][:matched])
+        stretch = Stretch(shape, text, pos, end)
+        ok, whole = clean_sentences(shape, self.checks.inventory, stretch.values, stretch.tokens)
+        read = stretch.read
+        said_ids = stretch.values[shape.id] if shape.id is not None else None
+        base = self.base
+        feff = any(stretch.starts[k] and text.startswith("\ufeff", stretch.starts[k]) for k in stretch.odd)  # (only the text's first is a BOM)
+        if self.bounds is not None and whole and not stretch.odd:  # every block is one sentence, each line where the document finds it
+            starts, ends = stretch.starts, stretch.ends
+        elif self.bounds is not None and whole and not feff:  # (so is every block read; the odd ones' sentences found as the document finds them)
+            starts, ends = _with_odd_blocks(text, stretch)
+        elif self.bounds is not None and (pos == 0 or not text.startswith("\ufeff", pos)):  # (only the text's first U+FEFF is a BOM)
+            starts, ends = sentence_bounds(text, pos, end)  # (the stretch's sentences, as the document finds them)
         else:
-            self.bounds = None  # (the document finds where the sentences are)
-            self.base = bisect_left(doc.starts, end)
-            odd_set = set(odd)
-            candidates = [j for j in range(matched) if j not in odd_set]
-            slow = set()
-            for j in odd:  # the text between two matches, with the match after it (it may start mid-sentence)
-                slow.update(doc.sentences_between(at[2 * j], at[2 * j + 2] if j < matched else end))
-            starts = doc.starts
-            offsets = [at[2 * j + 1] for j in candidates]
-            numbers_of = list(map(bisect_left, repeat(starts), offsets))
-            if list(map(starts.__getitem__, numbers_of)) != offsets:  # (cannot be: a match follows a blank line)
-                self._sentences(doc.sentences_between(pos, end))
-                return
-            numbers = numbers_of
-        values = [list(map(shape.values(pieces, k).__getitem__, candidates)) for k in range(len(shape.keys))]
-        blocks = list(map(pieces[step - 1 :: step].__getitem__, candidates))
-        ok = clean_sentences(shape, self.checks.inventory, values, blocks)
-        fast_numbers = list(compress(numbers, ok))
-        slow.update(compress(numbers, map(not_, ok)))
-        ids = list(compress(values[shape.id], ok)) if shape.id is not None else None
-        self._in_order(shape, fast_numbers, ids, sorted(slow))
+            self.bounds = None  # (the document finds where every sentence is)
+            doc = self.doc
+            base, last = bisect_left(doc.starts, pos), bisect_left(doc.starts, end)
+            starts, ends = doc.starts[base:last], doc.ends[base:last]
+        offsets = list(map(stretch.starts.__getitem__, read))
+        numbers = list(map(bisect_left, repeat(starts), offsets))
+        slow: set[int] = set()
+        if numbers and (numbers[-1] >= len(starts) or list(map(starts.__getitem__, numbers)) != offsets):
+            ok = [False] * len(read)  # (cannot be: a block read starts a sentence; the stretch read the ordinary way)
+            slow.update(range(len(starts)))
+        for k in [*stretch.odd, *compress(read, map(not_, ok))]:  # (every sentence that starts in the block)
+            slow.update(range(bisect_left(starts, stretch.starts[k]), bisect_left(starts, stretch.ends[k])))
+        if self.bounds is not None:
+            self.base += len(starts)
+            self.bounds[0].extend(starts)
+            self.bounds[1].extend(ends)
+        ids = list(compress(said_ids, ok)) if said_ids is not None else None
+        self.order.append((list(map(base.__add__, compress(numbers, ok))), ids, sorted(map(base.__add__, slow))))
 
     def _in_order(self, shape: Shape, fast: list[int], ids: list[str] | None, slow: list[int]) -> None:
         i = 0
@@ -176,54 +232,81 @@ class CleanPath:
             s.forget()  # (one sentence's lines in memory at a time; read again if a finding is placed in it)
 
 
-def clean_sentences(shape: Shape, inventory: Inventory, values: list[list[str]], blocks: list[str]) -> list[bool]:
-    """Whether each sentence (its comments' values, by comment, and its token lines) is clean."""
+def clean_sentences(shape: Shape, inventory: Inventory, values: list[list[str]], blocks: list[str]) -> tuple[list[bool], bool]:
+    """Whether each sentence (its comments' values, by comment, and its token lines without the
+    last line break) is clean; and whether no line of the blocks may be blank (none starts with
+    whitespace): then each block is one sentence, where the document finds it."""
     size = len(blocks)
     ok = [True] * size
     texts, intents = values[shape.text], values[shape.intent]
     slots = values[shape.slots] if shape.slots is not None else None
-    counts = list(map(str.count, blocks, repeat("\n")))
+    counts = list(map(_plus_one, map(str.count, blocks, repeat("\n"))))
+    tabs = _false(map(eq, map(str.count, blocks, repeat("\t")), map((CELLS - 1).__mul__, counts)))  # (a line of other cells)
+    long = _true(map(lt, repeat(len(NUMBERS)), counts))
     words = list(map(str.split, texts, repeat(" ")))
     for wrong in (_false(texts), _true(map(str.__contains__, texts, repeat("  "))),  # (an empty word)
                   _false(map(inventory.intents.__contains__, intents)),
-                  _false(map(eq, counts, map(len, words))), _true(map(lt, repeat(len(NUMBERS)), counts)),
-                  _dirty_texts(texts)):
+                  _false(map(eq, counts, map(len, words))), tabs, long, _dirty_texts(texts)):
         for i in wrong:
             ok[i] = False
-    keep = list(compress(range(size), ok))
-    if not keep:
-        return ok
+    # (a block is one sentence unless a line of it is blank: a blank line starts with whitespace, an empty one cannot be in a block)
+    whole = _SPACE_AT_LINE_START.search("\n" + "\n".join(blocks)) is None
+    while True:
+        keep = list(compress(range(size), ok))
+        if not keep:
+            return ok, whole
+        kept = list(map(blocks.__getitem__, keep)) if len(keep) < size else blocks
+        # Each token line's cells, its line break kept at the end of its last cell: a line of more
+        # or fewer cells than the declared ones shows as a line break out of place.
+        cells = ("\n".join(kept) + "\n").replace("\n", "\n\t").split("\t")
+        cells.pop()  # (after the last line break)
+        lines = sum(map(counts.__getitem__, keep))
+        if len(cells) == CELLS * lines and "".join(cells[CELLS - 1 :: CELLS]).count("\n") == lines:
+            break
+        # (more cells on one line, fewer on another: those sentences are set aside)
+        for i in _false(map(_four_cells, kept)):
+            ok[keep[i]] = False
     if len(keep) < size:
         counts = list(map(counts.__getitem__, keep))
         words = list(map(words.__getitem__, keep))
-        blocks, texts, intents = (list(map(x.__getitem__, keep)) for x in (blocks, texts, intents))
+        texts, intents = (list(map(x.__getitem__, keep)) for x in (texts, intents))
         slots = list(map(slots.__getitem__, keep)) if slots is not None else None
-    cells = "".join(blocks).replace("\n", "\t").split("\t")
-    cells.pop()  # (after the last line break)
+    first_token = list(accumulate(counts, initial=0))
+    numbers = cells[0::CELLS]
+    bad_numbers = _differ(numbers, list(chain.from_iterable(map(NUMBERS.__getitem__, map(slice, counts)))))
+    tags = "".join(cells[CELLS - 1 :: CELLS])[:-1].split("\n")
     first_token = list(accumulate(counts, initial=0))
     all_words = list(chain.from_iterable(words))
     bad_tokens = chain(
-        _differ(cells[0::4], list(chain.from_iterable(map(NUMBERS.__getitem__, map(slice, counts))))),
-        _differ(cells[1::4], all_words),
-        _differ(cells[2::4], list(chain.from_iterable(map(repeat, intents, counts)))),
+        bad_numbers,
+        _differ(cells[1::CELLS], all_words),
+        _differ(cells[2::CELLS], list(chain.from_iterable(map(repeat, intents, counts)))),
     )
     bad = {bisect_right(first_token, t) - 1 for t in bad_tokens}
-    tags = cells[3::4]
     if slots is not None:
         bad |= _slot_tags(slots, texts, tags, first_token, inventory, bad)
     else:
         bad |= _bio_tags(tags, first_token, inventory)
     for i in bad:
         ok[keep[i]] = False
-    return ok
+    return ok, whole
+
+
+def _four_cells(block: str) -> bool:
+    """Whether every token line of a block has four cells."""
+    return all(line.count("\t") == CELLS - 1 for line in block.split("\n"))
 
 
 def _false(flags: Iterable[object]) -> list[int]:
-    return list(compress(count(), map(not_, flags)))
+    """The positions of the false flags (none, mostly: found by one pass in C when so)."""
+    flags = list(flags)
+    return [] if all(flags) else list(compress(count(), map(not_, flags)))
 
 
 def _true(flags: Iterable[object]) -> list[int]:
-    return list(compress(count(), flags))
+    """The positions of the true flags (none, mostly: found by one pass in C when so)."""
+    flags = list(flags)
+    return list(compress(count(), flags)) if any(flags) else []
 
 
 def _differ(column: list[str], expected: list[str]) -> list[int]:
@@ -248,13 +331,17 @@ def _slot_tags(slots: list[str], texts: list[str], tags: list[str], first_token:
     them (ordered, apart, each from a word's start to a word's end, labels of the inventory)."""
     out: set[int] = set()
     per = list(map(add, map(str.count, slots, repeat(",")), map(bool, slots)))  # (entries of each sentence)
-    entries = ",".join(filter(None, slots)).split(",") if any(per) else []
+    joined = ",".join(filter(None, slots)) if any(per) else ""
     owner = list(chain.from_iterable(map(repeat, count(), per)))
-    shaped = list(map(bool, map(_ENTRY.fullmatch, entries)))
-    out.update(map(owner.__getitem__, _false(shaped)))
-    owner = list(compress(owner, shaped))
-    parts = ":".join(compress(entries, shaped)).split(":") if owner else []
-    starts, ends, labels = list(map(int, parts[0::3])), list(map(int, parts[1::3])), parts[2::3]
+    if _ENTRIES.fullmatch(joined) is not None:  # (one test of them all)
+        parts = joined.replace(",", ":").split(":") if owner else []
+    else:  # (each entry alone: those not of the written form are their sentences' findings)
+        entries = joined.split(",")
+        shaped = list(map(bool, map(_ENTRY.fullmatch, entries)))
+        out.update(map(owner.__getitem__, _false(shaped)))
+        owner = list(compress(owner, shaped))
+        parts = ":".join(compress(entries, shaped)).split(":") if owner else []
+    starts, ends, labels = _numbers(parts[0::3]), _numbers(parts[1::3]), parts[2::3]
     owned = list(map(texts.__getitem__, owner))
     out.update(map(owner.__getitem__, _false(map(lt, starts, ends))))
     out.update(map(owner.__getitem__, _false(map(le, ends, map(len, owned)))))
@@ -269,17 +356,34 @@ def _slot_tags(slots: list[str], texts: list[str], tags: list[str], first_token:
     first = list(map(add, first_of, map(str.count, owned, repeat(" "), repeat(0), starts)))
     last = list(map(add, first_of, map(str.count, owned, repeat(" "), repeat(0), ends)))
     out |= bad
-    keep = list(map(not_, map(out.__contains__, owner)))
-    owner, first, last, labels = (list(compress(x, keep)) for x in (owner, first, last, labels))
-    out.update(map(owner.__getitem__, map(_plus_one, _false(map(gt, first[1:], last[:-1])))))  # (ordered, apart)
-    keep = list(map(not_, map(out.__contains__, owner)))
-    first, last, labels = (list(compress(x, keep)) for x in (first, last, labels))
+    if out:  # (the entries of sentences already found wrong left out)
+        keep = list(map(not_, map(out.__contains__, owner)))
+        owner, first, last, labels = (list(compress(x, keep)) for x in (owner, first, last, labels))
+    unordered = list(map(owner.__getitem__, map(_plus_one, _false(map(gt, first[1:], last[:-1])))))  # (ordered, apart)
+    if unordered:
+        out.update(unordered)
+        keep = list(map(not_, map(out.__contains__, owner)))
+        first, last, labels = (list(compress(x, keep)) for x in (first, last, labels))
+    b_tags, i_counts = list(map("B-".__add__, labels)), list(map(sub, last, first))
+    if not out:  # (every sentence's spans: each span's tags, and as many tags not `O` as the spans cover)
+        inside = list(chain.from_iterable(map(range, map(_plus_one, first), map(_plus_one, last))))
+        if (len(tags) - tags.count("O") == len(first) + len(inside) and list(map(tags.__getitem__, first)) == b_tags
+                and list(map(tags.__getitem__, inside)) == list(chain.from_iterable(map(repeat, map("I-".__add__, labels), i_counts)))):
+            return out
     expected = ["O"] * len(tags)
-    deque(map(expected.__setitem__, first, map("B-".__add__, labels)), maxlen=0)
+    deque(map(expected.__setitem__, first, b_tags), maxlen=0)
     deque(map(expected.__setitem__, chain.from_iterable(map(range, map(_plus_one, first), map(_plus_one, last))),
-              chain.from_iterable(map(repeat, map("I-".__add__, labels), map(sub, last, first)))), maxlen=0)
+              chain.from_iterable(map(repeat, map("I-".__add__, labels), i_counts))), maxlen=0)
     out.update(bisect_right(first_token, t) - 1 for t in _differ(tags, expected))
     return out
+
+
+def _numbers(written: list[str]) -> list[int]:
+    """Offsets as numbers (written without leading zeros): most are small and recur, read once."""
+    try:
+        return list(map(_OFFSETS.__getitem__, written))
+    except KeyError:  # (a text longer than the offsets kept)
+        return list(map(int, written))
 
 
 def _bio_tags(tags: list[str], first_token: list[int], inventory: Inventory) -> set[int]:

@@ -36,7 +36,7 @@ SENTENCES = [
 EDITS = ["none", "none", "none", "tag-i", "tag-label", "tag-o", "number", "intent-cell", "intent", "word", "text-space", "slots-shift",
          "slots-swap", "slots-dup", "slots-zero", "slots-mid", "slots-label", "comment-trailing", "comment-tab", "blank-extra",
          "blank-space", "no-slots-line", "id-dup", "invisible", "nfc", "columns", "comment-among", "crlf", "tag-shape", "empty-text", "intent-all", "slots-end",
-         "label-all"]
+         "label-all", "cells-shift", "line-space", "line-hash", "feff"]
 
 
 def _slots(words: list[tuple[str, str]]) -> str:
@@ -112,6 +112,12 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
         cell = "weather/find" if edit == "intent-cell" and i == t and intent != "weather/find" else (
             "PlayMusic" if edit == "intent-cell" and i == t else intent)
         line = f"{index}\t{word}\t{cell}\t{tag}" if not (edit == "columns" and i == t) else f"{index}\t{word} {cell}\t{tag}"
+        if edit == "cells-shift" and i == t and t + 1 < len(words):  # (a cell more here, one fewer on the next line: as many in all)
+            line += f"\t{i + 2}"
+        elif edit == "cells-shift" and i == t + 1:
+            line = line.split("\t", 1)[1]
+        elif edit in ("line-space", "line-hash") and i == t:  # (the right cells, on a line the document reads otherwise)
+            line = (" " if edit == "line-space" else "#") + line
         lines.append(line)
         if edit == "comment-among" and i == t:
             lines.append("# note = here")
@@ -122,6 +128,8 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
         block += " \n"
     elif edit == "crlf":
         block = block.replace("\n", "\r\n")
+    elif edit == "feff":  # (U+FEFF starting a sentence: a BOM only at the text's start)
+        block = "\ufeff" + block
     return block
 
 
@@ -157,3 +165,16 @@ def test_a_clean_file_is_checked_by_stretches_without_a_sentence_object() -> Non
     assert [f.code for f in report.findings] == ["XSD112"]
     made = [s for s in doc._made or [] if s is not None]
     assert len(made) <= 2  # (the first sentence, read for the file's shape; the one XSD112 points at)
+
+
+@pytest.mark.parametrize("edit", ["cells-shift", "line-space", "line-hash", "columns", "comment-among", "crlf", "blank-extra", "feff"])
+def test_lines_the_document_reads_otherwise_are_read_the_ordinary_way(edit: str) -> None:
+    """A stretch whose cells line up although one line has a cell more and the next one fewer,
+    a token line starting with a space or `#`, a comment among the tokens: each such sentence is
+    checked the ordinary way, and the document finds where the sentences are."""
+    text = "\n".join(_block(n, True, edit if n == 5 else "none", 2) for n in range(12)) + "\n"
+    path = Path("/nowhere/en.test.conll")
+    fast = _findings(path, text, fast=True)
+    assert fast == _findings(path, text, fast=False)
+    if edit in ("cells-shift", "line-space", "line-hash", "columns"):
+        assert {code for code, *_ in fast} - {"XSD112"}  # (the edited sentence's findings)
