@@ -27,6 +27,19 @@ def test_the_readme_table_is_generated_from_the_result() -> None:
     assert readme.table(result()) == (DATA / "readme-table.md").read_text(encoding="utf-8")
 
 
+def test_a_result_merged_from_several_runs_says_their_commits_and_repetitions() -> None:
+    """``--merge`` keeps rows of earlier runs: the table names every commit its rows were
+    measured at and the range of their repetitions, not only the last run's."""
+    merged = result()
+    rows = list(merged["cases"].values())
+    for n, row in enumerate(rows):
+        row["run"] = {"when": "2026-01-01T00:00:00+00:00", "commit": "aaaaaaa" if n % 2 else "bbbbbbb", "scales": "10k"}
+        if row.get("reps", 1) > 1:
+            row["reps"] = 2 if n % 2 else 3
+    head = readme.table(merged).splitlines()[0]
+    assert "at aaaaaaa, bbbbbbb (rows of several runs)" in head and "Medians of 2–3 interleaved repetitions" in head
+
+
 def test_a_skipped_tool_is_one_line_of_the_table() -> None:
     got = result()
     got["skipped"] = {"jsonvet": "not installed (pip install '.[bench]')"}

@@ -75,10 +75,21 @@ def _machine(result: dict[str, Any]) -> str:
     m = result["machine"]
     load, end = m.get("load_start"), m.get("load_end")
     said = f"; load average (1 min) {load[0]:.2f} at the start" + (f", {end[0]:.2f} at the end" if end else "") if load else ""
-    return (f"Measured {m['when'][:10]} at {m['commit']} on {m['cpu']}, {m['cores']} cores, {m['ram_gib']} GiB RAM, "
+    # (a result merged from several runs: the commits of its rows, not only the last run's)
+    commits = sorted({r["run"]["commit"] for r in result.get("cases", {}).values() if r.get("run")} or {m["commit"]})
+    at = commits[0] if len(commits) == 1 else f"{', '.join(commits)} (rows of several runs)"
+    repeated = _repeated(result)
+    return (f"Measured {m['when'][:10]} at {at} on {m['cpu']}, {m['cores']} cores, {m['ram_gib']} GiB RAM, "
             f"Python {m['python']}; orjson {m['orjson']}, jsonvet {m.get('jsonvet') or '-'}, "
-            f"check-jsonschema {m.get('check_jsonschema') or '-'}{said}. Medians of {result['reps']} "
+            f"check-jsonschema {m.get('check_jsonschema') or '-'}{said}. Medians of {repeated} "
             "interleaved repetitions, every case a fresh process.")
+
+
+def _repeated(result: dict[str, Any]) -> str:
+    """How many times the cases ran: the repetitions of the rows (a result merged from several
+    runs has its rows' own), the cases that ran once aside (a footnote marks them)."""
+    reps = sorted({r["reps"] for r in result.get("cases", {}).values() if r.get("reps", 1) > 1} or {result["reps"]})
+    return str(reps[0]) if len(reps) == 1 else f"{reps[0]}–{reps[-1]}"
 
 
 def _spread(values: list[float]) -> str:
@@ -179,7 +190,7 @@ def table(result: dict[str, Any]) -> str:
                 "| file | size | parse | goldlint check | × | CPU × | jsonvet × | check-jsonschema × | peak memory (parse → check) |",
                 "|---|---:|---:|---:|---:|---:|---:|---:|---:|", *check, ""]
         if any("¹" in row for row in check):
-            out += [f"¹ the slowest commands of this row ran once, the others {result['reps']} times.", ""]
+            out += [f"¹ the slowest commands of this row ran once, the others {_repeated(result)} times.", ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
 
