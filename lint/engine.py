@@ -509,10 +509,11 @@ def _decoded_lines(path: Path, longest: int, wanted: frozenset[int] | None = Non
             if not raw:
                 return
             if len(raw) > longest and not raw.endswith(b"\n"):
-                chars = _utf8_chars(raw)
+                count = _utf8_chars if offsets else len  # (the characters read past, when offsets are counted)
+                chars = count(raw)
                 while (more := handle.readline(_CHUNK)) and not more.endswith(b"\n"):
-                    chars += _utf8_chars(more)
-                chars += _utf8_chars(more)
+                    chars += count(more)
+                chars += count(more)
                 yield number, char_offset if offsets else -1, "", number + ahead
                 char_offset += chars
                 number += 1
