@@ -42,6 +42,18 @@ def run_changed(tmp_path: Path, kind_package: str, changes: list[tuple[str, str]
     return json.loads(done.stdout)
 
 
+def set_at(document: Any, steps: list[Any], value: Any) -> None:
+    """The value at ``steps`` of ``document`` (keys and list positions) replaced in place by
+    ``value``; None removes the member (the probes' "a field left out")."""
+    node = document
+    for step in steps[:-1]:
+        node = node[step]
+    if value is None:
+        del node[steps[-1]]
+    else:
+        node[steps[-1]] = value
+
+
 ROUTES = ("file", "bytes", "memory", "cli")
 
 

@@ -55,6 +55,7 @@ from goldlint.families.runcard.family import RunCardFamily
 from goldlint.families.runcard.options import RunCardOptions
 from goldlint.rules.registry import get
 from tests.families.runcard.cardkit import reseal, small_card
+from tests.declaration_change import set_at
 from tests.routes import messages_by_route
 
 probes, folder = json.loads(sys.argv[1]), Path(sys.argv[2])
@@ -63,13 +64,7 @@ for steps, value, code, _ in probes:
     card = copy.deepcopy(small_card())
     for result in card["results"]:  # (within both the old and the new bounds of a result's chrF)
         result["entry_chrf"] = min(result["entry_chrf"], 45.0)
-    node = card
-    for step in steps[:-1]:
-        node = node[step]
-    if value is None:
-        del node[steps[-1]]
-    else:
-        node[steps[-1]] = value
+    set_at(card, steps, value)
     gold = folder / "card.json"
     gold.write_text(json.dumps(reseal(card), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     case = f"{'/'.join(map(str, steps))}={value}"

@@ -59,6 +59,7 @@ from pathlib import Path
 from goldlint.families.semantic.schema import build_schema
 from goldlint.families.semantic.vocab import SPEC
 from goldlint.rules.registry import get
+from tests.declaration_change import set_at
 from tests.routes import messages_by_route
 
 base, probes, folder = json.loads(sys.argv[1]), json.loads(sys.argv[2]), Path(sys.argv[3])
@@ -67,13 +68,7 @@ for steps, value, code, _ in probes:
     doc = copy.deepcopy(base)
     if steps[0] != "schema_version":
         doc["schema_version"] = 2
-    node = doc
-    for step in steps[:-1]:
-        node = node[step]
-    if value is None:
-        del node[steps[-1]]
-    else:
-        node[steps[-1]] = value
+    set_at(doc, steps, value)
     gold = folder / "m1.json"
     gold.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
     case = f"{'/'.join(map(str, steps))}={value}"

@@ -59,6 +59,7 @@ from goldlint.families.slu import schemagen
 from goldlint.families.slu.family import SluFamily
 from goldlint.families.slu.options import SluOptions
 from goldlint.rules.registry import get
+from tests.declaration_change import set_at
 from tests.routes import every_route
 
 base, probes, folder = json.loads(sys.argv[1]), json.loads(sys.argv[2]), Path(sys.argv[3])
@@ -70,10 +71,7 @@ for steps, value, code, _ in probes:
             record = copy.deepcopy(base)
             record["meta"]["id"] = n
             records.append(record)
-        node = records[10]
-        for step in steps[:-1]:
-            node = node[step]
-        node[steps[-1]] = value
+        set_at(records[10], steps, value)
         if neighbour:  # the same slot twice (SLU116): the record goes the detailed way
             records[10]["outputs"]["slots"].append({"rating_value": "три"})
         for layout in ("jsonl", "json"):
