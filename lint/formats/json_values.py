@@ -33,9 +33,10 @@ _LITERALS = bytes.maketrans(bytes(range(256)), bytes(ord("a") if b in _LITERAL_B
 _TOKEN = re.compile(rb'"[^"]*"(\s*:)?|[\[{]|[-+.0-9A-Za-z]+')
 
 
-def upper_bound(data: bytes) -> int:
-    """At least the number of values in ``data`` (one more than its ``[``, ``,`` and ``:``)."""
-    return 1 + data.count(b"[") + data.count(b",") + data.count(b":")
+def upper_bound(data: bytes, colons: int | None = None) -> int:
+    """At least the number of values in ``data`` (one more than its ``[``, ``,`` and ``:``);
+    ``colons``: ``data.count(b":")``, when the caller has it."""
+    return 1 + data.count(b"[") + data.count(b",") + (data.count(b":") if colons is None else colons)
 
 
 def may_exceed(data: bytes, limit: int, colons: int | None = None) -> bool:
@@ -43,15 +44,12 @@ def may_exceed(data: bytes, limit: int, colons: int | None = None) -> bool:
     out: half its length first (every value but the first has a byte before it that separates
     it, ``[``, ``,`` or ``:``, and every value ends at a byte of its own that separates
     nothing, so n values take at least 2n - 1 bytes), then :func:`upper_bound` (three scans).
-    ``colons``: ``data.count(b":")``, when the caller has it.
 
     The length bound holds for JSON a parser accepts. An unclosed bracket is a value in one
     byte, so on a broken text it may say no too soon: for the gate before a parse that only
     costs the parse (which refuses such a text, having built no more than max-depth levels
     past the bound), but the reader that reports GL011 counts exactly (``json_read``)."""
-    if (len(data) + 1) // 2 <= limit:
-        return False
-    return 1 + data.count(b"[") + data.count(b",") + (data.count(b":") if colons is None else colons) > limit
+    return (len(data) + 1) // 2 > limit and upper_bound(data, colons) > limit
 
 
 def value_past(data: bytes, limit: int) -> int | None:
