@@ -112,6 +112,18 @@ def test_a_line_longer_than_a_chunk_is_read_whole(tmp_path: Path, monkeypatch: p
     assert any(d.span.start.line == 2 and "rate_bok" in d.message for d in streamed.diagnostics)
 
 
+def test_invalid_utf8_is_reported_once_as_in_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """GL001 names the file's first invalid byte; the lines after it with others are read (and
+    their syntax reported) as a text's decoding leaves them."""
+    path = tmp_path / "gold.jsonl"
+    bad = _line(1, "clean").encode("utf-8").replace(b"samples", b"sam\xfeples")
+    path.write_bytes(_line(0, "clean").encode("utf-8") + b"\n" + bad + b"\n" + bad + b"\n")
+    monkeypatch.setattr(engine, "STREAM_ABOVE", 0)
+    streamed = engine.check_file(path)
+    assert _shown(streamed) == _shown(engine.check_file(path, in_memory=True))
+    assert [d.span.start.line for d in streamed.diagnostics if d.code == "GL001"] == [2]
+
+
 # --------------------------------------------------------------------------- lone CR
 # JSONL lines end at "\n" only; a lone "\r" (not before "\n") is JSON whitespace between
 # tokens, but an editor line break (LSP's, and the in-memory TextIndex's): every position

@@ -97,6 +97,7 @@ class JsonlDocument(Document):
         # (a streamed file: only the lines findings are on, the others stepped over unread)
         self._wanted_lines = wanted_lines or (lambda wanted: self._lines())
         self.record_count = 0
+        self._invalid_utf8 = False  # (reported at its first byte in the file, as a text's decoding does: once)
         self._lone_cr: bool | None = None
 
     @property
@@ -160,9 +161,13 @@ class JsonlDocument(Document):
             self.record_count += 1
             yield (number,), parsed.value
             return
-        decoded = decode(raw, editor + 1, byte_offset, -1)
-        self.findings.extend(_unplaced(f) for f in decoded.findings)
-        yield from self._record((number, -1, decoded.text, editor))
+        if self._invalid_utf8:
+            text = raw.decode("utf-8", "replace")
+        else:
+            decoded = decode(raw, editor + 1, byte_offset, -1)
+            self.findings.extend(_unplaced(f) for f in decoded.findings)
+            self._invalid_utf8, text = decoded.lossy, decoded.text
+        yield from self._record((number, -1, text, editor))
 
     def _record(self, line: Line) -> Iterator[tuple[JsonPath, Any]]:
         number, _, body, _ = line
