@@ -24,6 +24,7 @@ import msgspec
 
 from goldlint.families.slu.declaration import ANNOTATION, AUDIO_PATH, ID, INPUTS, INSTRUCTION, INTENT, QUESTION, SLOTS, SPEAKER
 from goldlint.families.slu.fast import CleanCheck
+from goldlint.families.slu.layout import Layout, tail_decoder
 from goldlint.families.slu.typed import MEMBERS, getter, record_type
 from goldlint.findings import JsonPath
 from goldlint.formats.json_keys import every_key_kept
@@ -66,10 +67,27 @@ class CleanLines:
         self.fields_clean = fast.fields_clean
         self.tally = tally
         self.record_run = tally_run  # (consecutive claimed lines at once: see LineClaims)
-        self._decode_record = msgspec.json.Decoder(record_type(tuple(fast.options.audio_types), raw=True)).decode
+        typed = record_type(tuple(fast.options.audio_types), raw=True)
+        self._decode_record = msgspec.json.Decoder(typed).decode
+        self._decode_tail = tail_decoder(typed)
         self.instruction, self.question, self.annotation = _LastString(), _LastString(), _LastString()
+        self._audio = ""  # the audio path of the last line found clean the ordinary way
+        self.layout: Layout | None = None  # the last clean line's, held against the next ones (:mod:`.layout`)
 
     def clean(self, data: bytes, start: int, end: int) -> tuple[str, int] | None:
+        layout = self.layout
+        if layout is not None:
+            verdict = layout.clean(data, start, end)
+            if verdict is not None:
+                return verdict
+        verdict = self.clean_decoded(data, start, end)
+        if verdict is not None:  # a clean line not of the layout: the lines after it are more likely of its own
+            last = self.annotation.value, self.instruction.value
+            self.layout = Layout.of(data, start, end, self._audio, self._decode_tail, self.fields_clean, last[1], last[0], _INPUT_KEYS)
+        return verdict
+
+    def clean_decoded(self, data: bytes, start: int, end: int) -> tuple[str, int] | None:
+        """The ordinary clean path: the line decoded, its long strings compared with the line before's."""
         try:
             r = self._decode_record(memoryview(data)[start:end])  # (a view: the line is not copied)
         except (ValueError, RecursionError):  # not this shape, not JSON, not UTF-8, too deep
@@ -84,6 +102,7 @@ class CleanLines:
             return None
         if not every_key_kept(data, start, end, MEMBERS + len(slots), last_instruction.colons + last_question.colons + last_annotation.colons):
             return None  # a key perhaps written twice (GL004): the ordinary way finds it
+        self._audio = audio
         return last_annotation.value, record_id
 
     def record(self, path: JsonPath, clean: tuple[str, int]) -> None:

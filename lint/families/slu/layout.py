@@ -1,0 +1,110 @@
+"""A JSONL line of an `slu` file laid out byte for byte as a clean line before it.
+
+Lines of a RuSLUn file differ in a few short values (the audio path, the answer, the
+metadata) and repeat some 9 KB of bytes: the instruction, the question and the annotation
+with the keys around them. Decoding a line, even with those strings left undecoded, walks
+every one of their bytes; comparing them with the bytes of a line already found clean is
+two ``memcmp``. So once a line is clean (the ordinary clean path, :class:`.lines.CleanLines`),
+it becomes the layout the lines after it are held against:
+
+    head     everything up to the audio path's opening quote (the instruction among it)
+    audio    a plain ASCII string, no escape in it: its value is its bytes
+    middle   from the audio path's closing quote up to the first key of the tail: the
+             question, the annotation, and the end of the inputs
+    tail     the answer and the metadata, the short values that differ line by line,
+             decoded (with the types :mod:`.typed` builds from the declaration) as the
+             object ``{`` + tail
+
+A line that starts with ``head``, has a plain audio path after it and ``middle`` after
+that reads, in every JSON reader, as the layout's line with that audio path and that tail:
+the same members with the same values up to the tail (which holds the rest, every member
+declared and no other: its decoder forbids unknown ones, and the layout's own line passed
+it). A key written twice in the tail is ruled out by counting its colons
+(:mod:`~goldlint.formats.json_keys`). The verdict is then :meth:`.fast.CleanCheck.fields_clean`'s,
+on the same values as the ordinary way's; whatever does not fit goes that way.
+tests/test_slu_layout.py holds the two ways to the same verdicts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from goldlint.families.slu import declaration
+from goldlint.families.slu.declaration import ID, INTENT, META, OUTPUTS, SLOTS, SPEAKER
+from goldlint.families.slu.typed import getter
+
+_TAIL = (OUTPUTS.name, META.name)  # the members of a record that follow its inputs in a RuSLUn line
+_TAIL_MEMBERS = sum(1 for path, _ in declaration.walk() if path[0] in _TAIL)  # their keys, the slots' aside
+_TAIL_FIELDS = getter(ID, SPEAKER, INTENT, SLOTS)  # (their paths in the record: the tail keeps them)
+# Printable ASCII without `"` and `\` (a JSON string that is its bytes), nor `:` (which the
+# ordinary way's colon count would not expect: the two ways give the same verdicts).
+_PLAIN_ASCII = re.compile(rb"[ !#-9;-\[\]-~]*")
+
+
+class Layout:
+    """The bytes a clean line shares with the lines after it (see the module's docs)."""
+
+    __slots__ = ("annotation", "decode_tail", "fields_clean", "head", "instruction", "inputs", "middle")
+
+    def __init__(self, head: bytes, middle: bytes, decode_tail: Callable[[bytes], Any], fields_clean: Callable[..., bool],
+                 instruction: str, annotation: str, inputs: Any) -> None:
+        self.head, self.middle = head, middle
+        self.decode_tail = decode_tail
+        self.fields_clean = fields_clean
+        self.instruction, self.annotation, self.inputs = instruction, annotation, inputs
+
+    @classmethod
+    def of(cls, data: bytes, start: int, end: int, audio: str, decode_tail: Callable[[bytes], Any], fields_clean: Callable[..., bool],
+           instruction: str, annotation: str, inputs: Any) -> Layout | None:
+        """The layout of the clean line ``data[start:end]`` whose audio path is ``audio``; None
+        when the line is not laid out so (the path not plain or not once in the line, no
+        tail of exactly the answer and the metadata after it)."""
+        needle = b'"' + audio.encode() + b'"'
+        if not _PLAIN_ASCII.fullmatch(needle, 1, len(needle) - 1):
+            return None
+        at = data.find(needle, start, end)
+        if at < 0 or data.rfind(needle, start, end) != at:
+            return None
+        after = at + len(needle) - 1  # the closing quote
+        keys = [k for k in (data.find(b'"' + name.encode() + b'"', after, end) for name in _TAIL) if k >= 0]
+        if len(keys) != len(_TAIL):
+            return None
+        tail = min(keys)
+        try:
+            decode_tail(b"{" + data[tail:end])
+        except (ValueError, RecursionError):
+            return None  # (something else is in the tail: a line of another layout)
+        return cls(data[start : at + 1], data[after:tail], decode_tail, fields_clean, instruction, annotation, inputs)
+
+    def clean(self, data: bytes, start: int, end: int) -> tuple[str, int] | None:
+        """The verdict of the ordinary clean path on ``data[start:end]``, or None: not laid out
+        as this layout, or not clean."""
+        if not data.startswith(self.head, start):
+            return None
+        audio_at = start + len(self.head)
+        quote = data.find(b'"', audio_at, end)
+        if quote < 0 or not data.startswith(self.middle, quote) or not _PLAIN_ASCII.fullmatch(data, audio_at, quote):
+            return None
+        tail_at = quote + len(self.middle)
+        try:
+            tail = self.decode_tail(b"{" + data[tail_at:end])
+        except (ValueError, RecursionError):
+            return None
+        record_id, speaker, intent, slots = _TAIL_FIELDS(tail)
+        if data.count(b":", tail_at, end) != _TAIL_MEMBERS + len(slots):
+            return None  # a key perhaps written twice, or a colon in a string: the ordinary way
+        audio = data[audio_at:quote].decode("ascii")
+        if not self.fields_clean(self.annotation, speaker, self.instruction, self.inputs, audio, intent, slots):
+            return None
+        return self.annotation, record_id
+
+
+def tail_decoder(record: Any) -> Callable[[bytes], Any]:
+    """The decoder of ``{`` + tail: the members of the tail with their types in the record
+    type ``record``, no other member."""
+    types = {f.name: f.type for f in msgspec.structs.fields(record)}
+    return msgspec.json.Decoder(msgspec.defstruct("_Tail", [(name, types[name]) for name in _TAIL], forbid_unknown_fields=True, gc=False)).decode

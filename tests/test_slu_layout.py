@@ -1,0 +1,92 @@
+"""The layout path of `slu` JSONL lines (goldlint/families/slu/layout.py) gives the ordinary
+clean path's verdicts: whatever it claims clean, the decoding way claims clean with the same
+annotation and id; and a streamed file, which takes it, reports what the same text checked
+in memory (the detailed way) reports."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from goldlint.families.slu.fast import CleanCheck
+from goldlint.families.slu.lines import CleanLines
+from goldlint.families.slu.options import SluOptions
+from tests.routes import assert_routes_agree
+from tests.test_slu_fast_path import PATHS, VALUES, _record
+
+GOLD = Path("/nonexistent-gold-dir")
+
+
+def _lines() -> CleanLines:
+    return CleanLines(CleanCheck(SluOptions(), GOLD), lambda *_: None, lambda *_: None)
+
+
+def _line(record: Any) -> bytes:
+    return json.dumps(record, ensure_ascii=False).encode("utf-8")
+
+
+FIRST = _line(_record([]))
+# Byte edits aimed at what the layout does not compare: the audio path and the tail.
+SNIPPETS = [b'"', b"\\", b":", b"{", b"}", b",", b" ", b"a", b"\x00", b"\xd0", b"\\u003a", b'"meta": {}, ', b'"outputs": 1, ',
+            b'"id": 2, ', b'"intent": "play_music", ', b', "x": 1', b'\\"', b"\n"]
+EDITS = st.lists(st.tuples(st.integers(0, 400), st.integers(0, 3), st.sampled_from(SNIPPETS)), max_size=3)
+
+
+def _edited(line: bytes, edits: list[tuple[int, int, bytes]]) -> bytes:
+    """``line`` with each edit applied: at ``back`` bytes from its end (or from the audio
+    path's start when that is nearer to its start), ``cut`` bytes replaced by ``put``."""
+    for back, cut, put in edits:
+        at = max(0, len(line) - back) if back % 2 else min(len(line), line.find(b'"audio"') + back // 2)
+        line = line[:at] + put + line[at + cut :]
+    return line
+
+
+def _verdicts(second: bytes) -> tuple[Any, Any]:
+    """The layout's verdict on ``second`` after the clean first line, and the ordinary way's."""
+    by_layout = _lines()
+    assert by_layout.clean(FIRST, 0, len(FIRST)) is not None
+    assert by_layout.layout is not None
+    ordinary = _lines()
+    ordinary.clean_decoded(FIRST, 0, len(FIRST))
+    return by_layout.layout.clean(second, 0, len(second)), ordinary.clean_decoded(second, 0, len(second))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(PATHS), VALUES), max_size=3), EDITS)
+def test_the_layout_claims_only_what_the_ordinary_way_claims(changes: list[tuple[tuple[Any, ...], Any]], edits: list[tuple[int, int, bytes]]) -> None:
+    second = _edited(_line(_record(changes)), edits)
+    by_layout, ordinary = _verdicts(second)
+    assert by_layout is None or by_layout == ordinary, second
+
+
+def test_lines_of_the_layout_take_it() -> None:
+    """Not vacuous: a line differing in its audio path, answer and metadata is judged by the layout."""
+    second = _line(_record([(("inputs", "audio"), "samples/a2.wav"), (("meta", "id"), 2), (("outputs", "slots"), [])]))
+    assert _verdicts(second) == (("Intents:\nrate_book: [best_rating, rating_value]\nplay_music: [artist, track]", 2),) * 2
+
+
+def test_a_line_of_another_layout_makes_none() -> None:
+    record = _record([])
+    reordered = {"meta": record["meta"], **{k: v for k, v in record.items() if k != "meta"}}
+    line = _line(reordered)
+    lines = _lines()
+    assert lines.clean(line, 0, len(line)) is not None  # (clean, the ordinary way)
+    assert lines.layout is None  # (its tail is not after its inputs)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(PATHS), VALUES), max_size=2), EDITS)
+def test_every_route_reports_the_same(changes: list[tuple[tuple[Any, ...], Any]], edits: list[tuple[int, int, bytes]]) -> None:
+    """A file of layout lines and edited ones: the streamed route (which takes the layout)
+    reports what the others report."""
+    second = _edited(_line(_record(changes)), edits)
+    third = _line(_record([(("meta", "id"), 3)]))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "x.jsonl"
+        path.write_bytes(b"\n".join((FIRST, second, third, second)) + b"\n")
+        assert_routes_agree(path, "slu")
