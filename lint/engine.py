@@ -28,6 +28,7 @@ from goldlint.formats.json_doc import JsonDocument
 from goldlint.formats.json_read import parse_bytes
 from goldlint.formats.json_values import may_exceed, value_past
 from goldlint.formats.jsonl_doc import JsonlDocument, Line, RawBatch
+from goldlint.allocator import reuse_freed_buffers
 from goldlint.reading import is_stream, read_stream
 from goldlint.rules.file_rules import check_bom, check_line_endings
 from goldlint.rules.general import BYTE_ORDER_MARK, EMPTY_FILE, KIND_CANNOT_READ_FILE, LIMIT_EXCEEDED, LINE_ENDINGS, SYNTAX_ERROR
@@ -328,6 +329,7 @@ def _raw_batches(path: Path, report: Report, longest: int) -> Iterator[RawBatch]
     readers validate UTF-8 themselves). A line longer than a chunk is gathered whole, up to
     ``longest`` bytes: a longer one is GL011 and read past (an empty line stands in for it,
     so the lines after it keep their numbers and offsets), never held."""
+    reuse_freed_buffers()  # (chunk after chunk: see goldlint.allocator)
     reader = _BatchReader(report)
     pieces: list[bytes] = []  # the file since the last complete line
     held = 0  # bytes in pieces
