@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +20,7 @@ from typing import Any
 import msgspec
 
 from goldlint import config as cfg
+from goldlint.allocator import reuse_freed_buffers
 from goldlint.diagnostics import Diagnostic, Edit, Fix, Position, Severity, Span
 from goldlint.families import FAMILIES, KINDS, detect
 from goldlint.families.base import Context, Family, Report
@@ -28,7 +30,6 @@ from goldlint.formats.json_doc import JsonDocument
 from goldlint.formats.json_read import parse_bytes
 from goldlint.formats.json_values import may_exceed, value_past
 from goldlint.formats.jsonl_doc import JsonlDocument, Line, RawBatch
-from goldlint.allocator import reuse_freed_buffers
 from goldlint.reading import is_stream, read_stream
 from goldlint.rules.file_rules import check_bom, check_line_endings
 from goldlint.rules.general import BYTE_ORDER_MARK, EMPTY_FILE, KIND_CANNOT_READ_FILE, LIMIT_EXCEEDED, LINE_ENDINGS, SYNTAX_ERROR
@@ -287,7 +288,8 @@ def _check_streamed(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: 
     longest = loaded.settings.size_limit("json")[0]  # a line is one JSON document, held whole to be parsed
     limits = Limits.of(loaded.settings)
     doc = JsonlDocument(str(path), None, lambda: _decoded_lines(path, longest), lambda: _raw_batches(path, report, longest),
-                        lambda wanted: _decoded_lines(path, longest, wanted, offsets=False), limits.max_depth, limits.max_json_values)
+                        lambda wanted, starts: _decoded_lines(path, longest, wanted, offsets=False, starts=starts), limits.max_depth,
+                        limits.max_json_values)
     _run(doc, path, report, loaded, kind, explicit, result)
     return _finish(result, report, doc, loaded)
 
@@ -460,9 +462,11 @@ class _BatchReader:
 
 
 _SKIP = 1 << 16  # bytes looked over at once for lines that no finding is on
+_LINE_BUFFER = 1 << 13  # bytes read at once after going to a line's known start
 
 
-def _decoded_lines(path: Path, longest: int, wanted: frozenset[int] | None = None, offsets: bool = True) -> Iterator[Line]:
+def _decoded_lines(path: Path, longest: int, wanted: frozenset[int] | None = None, offsets: bool = True,
+                   starts: dict[int, tuple[int, int]] | None = None) -> Iterator[Line]:
     """Lines of a file on disk with their character offsets, for resolving positions (the
     lines of :func:`~goldlint.formats.jsonl_doc._split_lines`, editor lines included). A line
     over ``longest`` bytes is not held: an empty line stands in for it (as in the checking
@@ -476,14 +480,18 @@ def _decoded_lines(path: Path, longest: int, wanted: frozenset[int] | None = Non
     Without ``offsets``, the lines' character offsets in the file are not counted (each
     line's is -1: unknown): a streamed file's findings are placed by line and column, and
     the file is never edited from them (``--fix`` reads the whole text), so counting every
-    character before them is a pass over the file that nothing reads."""
+    character before them is a pass over the file that nothing reads. Then the lines are
+    counted on from the nearest line before a wanted one whose start is known (``starts``:
+    line -> byte offset, editor line), gone to at once."""
     char_offset = 0
     ahead = 0  # lone \r so far
     targets = sorted(wanted) if wanted is not None else None
+    known = sorted(starts) if starts and targets is not None and not offsets else None
     next_target = 0
     # (a buffer larger than a block: a block is read from it, and the seek back to the first
-    # line not stepped over stays inside it)
-    with path.open("rb", buffering=4 * _SKIP) as handle:
+    # line not stepped over stays inside it; but when lines are gone to by their known starts,
+    # each seek would fill a buffer that large again for one line)
+    with path.open("rb", buffering=_LINE_BUFFER if known else 4 * _SKIP) as handle:
         number = 0
         while True:
             if targets is not None:
@@ -491,20 +499,27 @@ def _decoded_lines(path: Path, longest: int, wanted: frozenset[int] | None = Non
                     next_target += 1
                 if next_target == len(targets):
                     return  # every wanted line was yielded
+                if known:  # the nearest known start at or before the wanted line, when ahead of this one
+                    nearest = known[bisect_right(known, targets[next_target]) - 1] if known[0] <= targets[next_target] else -1
+                    if nearest > number or nearest == targets[next_target]:
+                        byte_offset, editor = starts[nearest]  # type: ignore[index]
+                        handle.seek(byte_offset)
+                        number, ahead = nearest, editor - nearest
                 if number < targets[next_target]:  # lines before the next one wanted: step over them
                     at = handle.tell()
                     block = handle.read(_SKIP)
-                    end = lines = 0
-                    for _ in range(targets[next_target] - number):
-                        if (found := block.find(b"\n", end)) < 0:
-                            break
-                        end, lines = found + 1, lines + 1
-                    whole = block[:end]
+                    lines = block.count(b"\n")
+                    if lines <= targets[next_target] - number:  # every line ending in the block: one count
+                        end = block.rfind(b"\n") + 1
+                    else:  # the wanted line starts in it: a memchr for each line before that one
+                        end, lines = 0, targets[next_target] - number
+                        for _ in range(lines):
+                            end = block.find(b"\n", end) + 1
                     handle.seek(at + end)
-                    if lines and b"\r" not in whole:
+                    if lines and block.find(b"\r", 0, end) < 0:
                         number += lines
                         if offsets:
-                            char_offset += _utf8_chars(whole)
+                            char_offset += _utf8_chars(block[:end])
                         continue
                     handle.seek(at)  # (a lone \r moves editor lines, or a line longer than the block: read it)
             raw = handle.readline(longest + 1)

@@ -168,7 +168,7 @@ def _with_lone_cr(n: int, kind: str) -> bytes:
     return text.encode("utf-8")
 
 
-CR_KINDS = ["cr-inside", "clean-cr", "cr-in-string", "cr-twice", "two-records", "typo", "clean", "duplicate-key", "broken", "blank"]
+CR_KINDS = ["cr-inside", "clean-cr", "cr-in-string", "cr-twice", "two-records", "typo", "clean", "duplicate-key", "broken", "blank", "same-id"]
 BREAKS = [b"\n", b"\r\n", b"\r\r\n", b"\r\n\r"]  # LF, CRLF, a lone CR then CRLF, CRLF then a lone CR (at the next line's start)
 
 

@@ -78,7 +78,7 @@ class JsonlDocument(Document):
         text: str | None,
         lines: Callable[[], Iterator[Line]] | None = None,
         raw_batches: Callable[[], Iterator[RawBatch]] | None = None,
-        wanted_lines: Callable[[frozenset[int]], Iterator[Line]] | None = None,
+        wanted_lines: Callable[[frozenset[int], dict[int, tuple[int, int]]], Iterator[Line]] | None = None,
         max_depth: int = MAX_DEPTH,
         max_values: int = MAX_VALUES,
     ) -> None:
@@ -95,7 +95,11 @@ class JsonlDocument(Document):
         self._record_lines = lines or (lambda: _content_lines(text or "") if "\n\n" in (text or "") else _split_lines(text or ""))
         self._raw_batches = raw_batches
         # (a streamed file: only the lines findings are on, the others stepped over unread)
-        self._wanted_lines = wanted_lines or (lambda wanted: self._lines())
+        self._wanted_lines = wanted_lines or (lambda wanted, starts: self._lines())
+        # Where the lines read on their own start (byte offset, editor line), as the checking
+        # pass of a streamed file met them: findings are on these lines above all, and the
+        # placing pass goes straight to them instead of reading the file again to count lines.
+        self.line_starts: dict[int, tuple[int, int]] = {}
         self.record_count = 0
         self._invalid_utf8 = False  # (reported at its first byte in the file, as a text's decoding does: once)
         self._lone_cr: bool | None = None
@@ -119,6 +123,9 @@ class JsonlDocument(Document):
             return
         for batch in self._raw_batches():
             self.read_past += batch.read_past
+            if batch.starts and len(self.line_starts) < _LINE_STARTS_KEPT:  # (where the placing pass may count lines on from)
+                self.line_starts[batch.first] = batch.offsets if isinstance(batch.offsets, int) else batch.offsets[0], \
+                    batch.editor[0] if isinstance(batch.editor, list) else batch.first + batch.editor
             verdicts = list(map(claims.clean, repeat(batch.data), batch.starts, batch.ends)) if claims is not None else None
             if verdicts is not None and verdicts.count(None) < len(verdicts):
                 yield from self._claimed(batch, verdicts, claims)  # type: ignore[arg-type]
@@ -156,6 +163,8 @@ class JsonlDocument(Document):
 
     def _raw_line(self, number: int, byte_offset: int, raw: bytes, editor: int) -> Iterator[tuple[JsonPath, Any]]:
         """One undecoded line read on its own: its value, or what is wrong with it, and where."""
+        if len(self.line_starts) < _LINE_STARTS_KEPT:
+            self.line_starts[number] = byte_offset, editor
         parsed = parse_bytes(raw, self.max_depth, self.max_values)
         if parsed.ok and parsed.value is not None:
             self.record_count += 1
@@ -220,7 +229,7 @@ class JsonlDocument(Document):
         if not by_line:
             return out
         last = max(by_line)
-        for line in self._wanted_lines(frozenset(by_line)):
+        for line in self._wanted_lines(frozenset(by_line), self.line_starts):
             number = line[0]
             if number in by_line:
                 wanted = by_line[number]
@@ -230,6 +239,9 @@ class JsonlDocument(Document):
             if number >= last:
                 break
         return out
+
+
+_LINE_STARTS_KEPT = 1 << 17  # (a file of millions of broken lines: the first ones; the others are counted again)
 
 
 class LineClaims(Protocol):
