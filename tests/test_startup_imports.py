@@ -131,6 +131,17 @@ def test_a_harness_corpus_answers_its_codes_and_names_without_langcodes(tmp_path
     assert not {m for m in modules if m.startswith("langcodes")}
 
 
+def test_a_miscounted_gloss_is_explained_without_lark(tmp_path: Path) -> None:
+    """A well-formed `morphological_analysis` with a word's morphemes miscounted (COR116) is
+    read by the regular expression; lark parses only an analysis that is not well formed."""
+    corpus = json.loads((REPO / "tests/data/precommit/gold/eng-crk-dev-v1.json").read_text(encoding="utf-8"))
+    corpus["entries"][0]["morphological_analysis"] = "ni-wāpam-āw atim | 1-see dog"
+    (tmp_path / "corpus.json").write_text(json.dumps(corpus, ensure_ascii=False), encoding="utf-8")
+    done, modules = _imported(["check", "corpus.json"], tmp_path)
+    assert "COR116" in done.stdout
+    assert not {m for m in modules if m.startswith("lark")}
+
+
 def test_the_collector_paused_for_the_imports_runs_again_for_the_check(tmp_path: Path) -> None:
     """The launcher imports with the cyclic collector off (goldlint.launch); a run of many
     files must not go on without it."""

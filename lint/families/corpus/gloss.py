@@ -105,14 +105,14 @@ def check(value: str) -> list[GlossProblem]:
     """Every problem of one analysis; ``[]`` when it is clean."""
     if is_clean(value):
         return []
-    from lark.exceptions import UnexpectedInput
-
     body = value.strip()
     base = len(value) - len(value.lstrip())
     if not body:
         return [GlossProblem("empty `morphological_analysis`: expected `segmented words | glosses`", 0, len(value))]
     sides = _read_well_formed(body, base)
-    if sides is None:
+    if sides is None:  # (not well formed: Lark, imported only now, says where)
+        from lark.exceptions import UnexpectedInput
+
         try:
             tree = parser().parse(body)
         except UnexpectedInput as exc:
