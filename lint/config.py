@@ -333,6 +333,11 @@ def read(path: Path) -> Loaded:
             raise ConfigError(path, getattr(exc, "lineno", 1), getattr(exc, "colno", 1), f"TOML: {exc}") from exc
         locate = _toml_locator(text)
     else:
+        from goldlint.formats.yaml_plain import read_plain
+
+        plain = read_plain(text)  # (the common config: no YAML library to import)
+        if plain is not None and (settings := tables.plain(_validated(), plain)) is not None:
+            return Loaded(settings, path, path.parent)
         from goldlint.formats.yaml_doc import YamlDocument
 
         doc = YamlDocument(str(path), text)

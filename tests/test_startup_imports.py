@@ -197,7 +197,19 @@ def test_a_config_of_plain_values_is_read_without_pydantic(tmp_path: Path) -> No
     done, modules = _imported(["check", "dev.jsonl"], tmp_path)
     assert done.returncode == 1 and "over the limit of 100 (max-file-size)" in done.stdout, done.stdout[-800:] + done.stderr[-800:]
     assert not {m for m in modules if m.startswith(("pydantic", "pydantic_core"))}
-    assert not {m for m in modules if m.startswith(("ruamel", "_ruamel_yaml"))}  # (libyaml reads it: ruamel.yaml only for what it cannot read alike)
+    # (written in the forms goldlint.formats.yaml_plain reads: no YAML library either)
+    assert not {m for m in modules if m.startswith(YAML_STACK)}
+
+
+def test_a_config_in_other_yaml_is_read_by_the_yaml_reader(tmp_path: Path) -> None:
+    """A config in YAML the plain reader does not read (here a flow mapping) is read by the YAML
+    reader, with libyaml (ruamel.yaml only for what libyaml cannot read alike)."""
+    shutil.copy(FILES["slu"][0], tmp_path / "dev.jsonl")
+    (tmp_path / "goldlint.yaml").write_text("max-file-size: 100\nslu: {min-speaker-age: 5}\n", encoding="utf-8")
+    done, modules = _imported(["check", "dev.jsonl"], tmp_path)
+    assert done.returncode == 1 and "over the limit of 100 (max-file-size)" in done.stdout, done.stdout[-800:] + done.stderr[-800:]
+    assert "goldlint.formats.yaml_doc" in modules
+    assert not {m for m in modules if m.startswith(("ruamel", "_ruamel_yaml", "pydantic"))}
 
 
 def test_the_language_server_starts_without_the_cli_or_any_parser_stack(tmp_path: Path) -> None:
