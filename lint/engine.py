@@ -305,7 +305,7 @@ def read_document(path: Path, loaded: cfg.Loaded) -> Document | None:
         longest = loaded.settings.size_limit("json")[0]
         limits = Limits.of(loaded.settings)
         return JsonlDocument(str(path), None, lambda: _decoded_lines(path, longest), lambda: _raw_batches(path, Report(), longest),
-                             lambda wanted: _decoded_lines(path, longest, wanted), limits.max_depth, limits.max_json_values)
+                             lambda wanted, starts: _decoded_lines(path, longest, wanted), limits.max_depth, limits.max_json_values)
     try:
         if path.stat().st_size > loaded.settings.size_limit(fmt)[0]:
             return None  # (over its limit: its own check says so, GL011)
