@@ -90,3 +90,45 @@ def test_every_route_reports_the_same(changes: list[tuple[tuple[Any, ...], Any]]
         path = Path(folder) / "x.jsonl"
         path.write_bytes(b"\n".join((FIRST, second, third, second)) + b"\n")
         assert_routes_agree(path, "slu")
+
+
+# ---------------------------------------------------------------- a batch at once
+SPEAKERS = ["7_female_33", "12_male_40", "7_female_330", "7_female_2", "x", "7_male_33\n", "٣_male_33", "7_female_110", "07_male_003"]
+AUDIOS = ["samples/a1.wav", "samples/a2.wav", "a.wav", "/a.wav", "../a.wav", "home", "samples/Home", "samples/..", "samples/.x", "s/a b.wav",
+          "samples/", "samples/a.wav\nb", "tmp/a.wav", "samples/é.wav", "samples/..wav", "samples/MEDIA"]
+INTENTS = ["rate_book", "play_music", "RateBook", "rate_bok", "play_music "]
+SLOT_LISTS = st.lists(st.dictionaries(st.sampled_from(["rating_value", "best_rating", "artist", "track", "x"]),
+                                      st.sampled_from(["три", "пять звёзд", "Три", "3", "цой", "c\u0430м", " три", "кино\nи"]), min_size=1, max_size=1),
+                      max_size=3)
+RECORDS = st.lists(st.tuples(st.sampled_from(SPEAKERS), st.sampled_from(AUDIOS), st.sampled_from(INTENTS), SLOT_LISTS), max_size=12)
+ANNOTATION = _record([])["inputs"]["annotation"]
+INSTRUCTION = _record([])["instruction"]
+INPUTS = dict.fromkeys(_record([])["inputs"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(RECORDS, st.booleans())
+def test_fields_clean_many_is_fields_clean_of_each(records: list[tuple[str, str, str, list[Any]]], warm: bool) -> None:
+    """Column by column, the same verdicts as record by record (its caches cold, or warmed by them)."""
+    check = CleanCheck(SluOptions(), GOLD)
+    one_by_one = bytes(check.fields_clean(ANNOTATION, speaker, INSTRUCTION, INPUTS, audio, intent, slots)
+                       for speaker, audio, intent, slots in records)
+    many = CleanCheck(SluOptions(), GOLD) if not warm else check
+    columns = [list(column) for column in zip(*records, strict=True)] if records else [[], [], [], []]
+    assert many.fields_clean_many(ANNOTATION, INSTRUCTION, INPUTS, columns[0], columns[1], columns[2], columns[3]) == one_by_one
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.lists(st.tuples(st.sampled_from(PATHS), VALUES), max_size=2), EDITS), max_size=8))
+def test_a_batch_is_judged_as_each_line_alone(lines: list[tuple[list[tuple[tuple[Any, ...], Any]], list[tuple[int, int, bytes]]]]) -> None:
+    """The first line sets the layout; the others, edited, are judged at once: each verdict the
+    ordinary way's for that line alone."""
+    bodies = [FIRST] + [_edited(_line(_record(changes)), edits) for changes, edits in lines]
+    data = b"\n".join(bodies)
+    starts = [sum(len(b) + 1 for b in bodies[:k]) for k in range(len(bodies))]
+    ends = [start + len(body) for start, body in zip(starts, bodies, strict=True)]
+    batch = _lines()
+    batch.clean(FIRST, 0, len(FIRST))
+    assert batch.layout is not None
+    alone = [_lines().clean_decoded(data, start, end) for start, end in zip(starts, ends, strict=True)]
+    assert batch.clean_batch(data, starts, ends) == alone

@@ -121,12 +121,16 @@ class JsonlDocument(Document):
                 for number, byte_offset, raw, editor in batch.lines():
                     yield from self._raw_line(number, byte_offset, raw, editor)
             return
+        judge = getattr(claims, "clean_batch", None)
         for batch in self._raw_batches():
             self.read_past += batch.read_past
             if batch.starts and len(self.line_starts) < _LINE_STARTS_KEPT:  # (where the placing pass may count lines on from)
                 self.line_starts[batch.first] = batch.offsets if isinstance(batch.offsets, int) else batch.offsets[0], \
                     batch.editor[0] if isinstance(batch.editor, list) else batch.first + batch.editor
-            verdicts = list(map(claims.clean, repeat(batch.data), batch.starts, batch.ends)) if claims is not None else None
+            if judge is not None:
+                verdicts = judge(batch.data, batch.starts, batch.ends)
+            else:
+                verdicts = list(map(claims.clean, repeat(batch.data), batch.starts, batch.ends)) if claims is not None else None
             if verdicts is not None and verdicts.count(None) < len(verdicts):
                 yield from self._claimed(batch, verdicts, claims)  # type: ignore[arg-type]
                 continue
@@ -256,7 +260,8 @@ class LineClaims(Protocol):
 
     # Optionally, ``record_run(first, verdicts)``: :meth:`record` of consecutive claimed lines
     # from line ``first``, with each one's verdict, in one call (a family that can count a
-    # batch's lines at once defines it).
+    # batch's lines at once defines it); and ``clean_batch(data, starts, ends)``: :meth:`clean`
+    # of each line of a batch, in one call (a family that judges a batch at once defines it).
 
 
 class RawBatch(msgspec.Struct):

@@ -13,13 +13,15 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
+from itertools import chain, compress, repeat
+from operator import itemgetter, methodcaller, not_, or_
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from goldlint.families.slu.answers import convention_problem
-from goldlint.families.slu.declaration import ANNOTATION, AUDIO_PATH, ID, INPUTS_AT, INSTRUCTION, INTENT, PRIVATE_FOLDERS, SLOTS, SPEAKER
+from goldlint.families.slu.declaration import ANNOTATION, AUDIO_PATH, ID, INPUTS_AT, INSTRUCTION, INTENT, PRIVATE_FOLDERS, SLOTS, SPEAKER, SPEAKER_AGE
 from goldlint.families.slu.inventory import parse_inventory
 from goldlint.families.slu.meta import audio_beside, audio_leak, placeholder_problems, speaker_problem
 from goldlint.families.slu.options import SluOptions
@@ -36,6 +38,7 @@ _convert = msgspec.convert
 # values a real file holds, most of them new (about 3 µs less a value than the checks they
 # imply; tests/test_slu_fast_path.py proves the implication).
 PLAIN_VALUE = re.compile("(?:[a-z]+|[а-яё]+)(?: (?:[a-z]+|[а-яё]+))*")
+_PLAIN_VALUES = re.compile(f"(?:{PLAIN_VALUE.pattern}\n)*{PLAIN_VALUE.pattern}")  # one per line
 
 
 class CleanCheck:
@@ -110,6 +113,71 @@ class CleanCheck:
             return False  # the same slot twice
         return True
 
+    def fields_clean_many(self, annotation: str, instruction: str, inputs: Any, speakers: list[str], audios: list[str], intents: list[str],
+                          slots: list[list[Any]]) -> bytes:
+        """:meth:`fields_clean` of records sharing their annotation, instruction and inputs (a
+        JSONL batch of one layout), a byte each (1: clean), column by column: each check is a
+        few passes in C over a column, and each distinct value is judged once, by the cached
+        verdicts :meth:`fields_clean` reads. tests/test_slu_layout.py holds the two equal."""
+        n = len(speakers)
+        inventory = self._inventory(annotation)
+        last = self._last_instruction
+        if inventory is None or not (
+                (last is not None and instruction == last[0] and inputs.keys() == last[1]) or self._instruction_ok(instruction, inputs)):
+            return bytes(n)
+        clean = bytearray(b"\x01") * n
+        known = self._speakers
+        distinct = set(speakers)
+        self._judge_speakers(distinct.difference(known))
+        _exclude(clean, speakers, set(compress(distinct, map(not_, map(known.__getitem__, distinct)))))
+        folders, slashes, names = zip(*map(str.rpartition, audios, repeat("/")), strict=True) if n else ((), (), ())
+        joined = "\n".join(names)
+        if joined.count("\n") != n - 1 or not _PLAIN_NAMES.fullmatch(joined):  # (one match for the usual batch)
+            _exclude(clean, names, {name for name in set(names) if not _PLAIN_NAME.fullmatch(name)})
+        dirs = self._audio_dirs
+        keys = list(map(_folder_key, folders, slashes))
+        _exclude(clean, keys, {key for key in set(keys) if not (dirs[key] if key in dirs else self._folder_ok(key or "", "/" if key is not None else ""))})
+        done = self._intents
+        _exclude(clean, intents, {i for i in set(intents) if i not in inventory or not (done[i] if i in done else self._intent_ok(i))})
+        counts = list(map(len, slots))
+        items = list(map(next, map(iter, map(dict.items, chain.from_iterable(slots)))))  # (type, value) of every slot (one key each: typed)
+        owners = list(chain.from_iterable(map(repeat, range(n), counts)))
+        typed = list(zip(chain.from_iterable(map(repeat, intents, counts)), map(itemgetter(0), items), strict=True))
+        values = self._slot_values
+        wrong = {pair for pair in set(typed) if pair[1] not in inventory.get(pair[0], ())}
+        distinct = set(map(itemgetter(1), items))
+        self._judge_slot_values(distinct.difference(values))
+        wrong_values = set(compress(distinct, map(not_, map(values.__getitem__, distinct))))
+        for at in compress(owners, map(or_, map(wrong.__contains__, typed), map(wrong_values.__contains__, map(itemgetter(1), items)))):
+            clean[at] = 0
+        if len(set(zip(owners, items, strict=True))) != len(items):  # the same slot twice in some record
+            for at in compress(range(n), map((1).__lt__, counts)):
+                if len(set(map(tuple, map(dict.items, slots[at])))) != counts[at]:
+                    clean[at] = 0
+        return bytes(clean)
+
+    def _judge_speakers(self, speakers: set[str]) -> None:
+        """Cache the verdicts of new speaker ids: at once when every one has the declared form
+        and a plausible age (one match over them all, their ages compared in C), else one by one."""
+        joined = "\n".join(speakers)
+        if speakers and joined.count("\n") == len(speakers) - 1 and _SPEAKERS.fullmatch(joined):
+            ages = list(map(int, map(methodcaller("group", SPEAKER_AGE), _SPEAKER.finditer(joined))))
+            if self.options.min_speaker_age <= min(ages) and max(ages) <= self.options.max_speaker_age:
+                self._speakers.update(dict.fromkeys(speakers, True))
+                return
+        for speaker in speakers:
+            self._speaker_ok(speaker)
+
+    def _judge_slot_values(self, new: set[str]) -> None:
+        """Cache the verdicts of new slot values: at once when every one is plain (one match over
+        them all), else one by one."""
+        joined = "\n".join(new)
+        if new and len(self._slot_values) + len(new) <= _CACHE_LIMIT and joined.count("\n") == len(new) - 1 and _PLAIN_VALUES.fullmatch(joined):
+            self._slot_values.update(dict.fromkeys(new, True))
+            return
+        for value in new:
+            self._slot_value_ok(value)
+
     # Each verdict below is cached: the same value recurs from record to record.
 
     def _inventory(self, annotation: str) -> dict[str, frozenset[str]] | None:
@@ -173,6 +241,27 @@ class CleanCheck:
                 _text_clean(value) and value.strip() != "" and convention_problem(value, self.options) is None)
             self._slot_values[value] = ok
         return ok
+
+
+def _folder_key(folder: str, slash: str) -> str | None:
+    return folder if slash else None
+
+
+def _exclude(clean: bytearray, column: Any, bad: set[Any]) -> None:
+    """Mark not clean the records whose value in ``column`` is in ``bad``."""
+    if bad:
+        for at in compress(range(len(clean)), map(bad.__contains__, column)):
+            clean[at] = 0
+
+
+_SPEAKER = re.compile(SPEAKER.form or "(?!)")  # (the declared form, as meta.speaker_problem reads it)
+_SPEAKERS = re.compile(rf"(?:{SPEAKER.form or '(?!)'}\n)*{SPEAKER.form or '(?!)'}")  # one per line
+
+# An audio file name :meth:`CleanCheck.fields_clean` passes: plain characters, not all dots, not a
+# private folder's name (in any case); one per line, a batch's at once.
+_NAME = rf"(?!(?i:{'|'.join(sorted(PRIVATE_FOLDERS))})(?:\n|\Z))(?=[^\n]*[^.\n])[A-Za-z0-9_.\-]+"
+_PLAIN_NAME = re.compile(_NAME)
+_PLAIN_NAMES = re.compile(rf"{_NAME}(?:\n{_NAME})*")
 
 
 def _text_clean(value: str) -> bool:

@@ -19,6 +19,8 @@ differ, and such a line, like anything unusual, goes the ordinary way (which is 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress, repeat
+from operator import is_
 
 import msgspec
 
@@ -83,8 +85,15 @@ class CleanLines:
         verdict = self.clean_decoded(data, start, end)
         if verdict is not None:  # a clean line not of the layout: the lines after it are more likely of its own
             last = self.annotation.value, self.instruction.value
-            self.layout = Layout.of(data, start, end, self._audio, self._decode_tail, self.fields_clean, last[1], last[0], _INPUT_KEYS)
+            self.layout = Layout.of(data, start, end, self._audio, self._decode_tail, self.fast, last[1], last[0], _INPUT_KEYS)
         return verdict
+
+    def clean_batch(self, data: bytes, starts: list[int], ends: list[int]) -> list[tuple[str, int] | None]:
+        """:meth:`clean` of each line of a batch: those of the layout at once, the others one by one."""
+        verdicts = self.layout.clean_batch(data, starts, ends) if self.layout is not None else [None] * len(starts)
+        for k in compress(range(len(verdicts)), map(is_, verdicts, repeat(None))):
+            verdicts[k] = self.clean(data, starts[k], ends[k])
+        return verdicts
 
     def clean_decoded(self, data: bytes, start: int, end: int) -> tuple[str, int] | None:
         """The ordinary clean path: the line decoded, its long strings compared with the line before's."""
