@@ -359,8 +359,13 @@ def _raw_batches(path: Path, report: Report, longest: int) -> Iterator[RawBatch]
                                               f"a line of more than {longest:,} bytes (max-document-size): not read")
                         skipping, pieces, held = held, [], 0
                     continue
-                pieces.append(chunk[:cut])
-                yield reader.batch(b"".join(pieces))
+                lo = 0
+                if held:  # a line begun in the chunks before ends in this one: it alone is joined
+                    lo = chunk.find(b"\n") + 1
+                    pieces.append(chunk[: lo - 1])
+                    yield reader.batch(b"".join(pieces))
+                if lo <= cut:  # the lines after it, read where they are in the chunk (4 MB not copied twice)
+                    yield reader.batch(chunk, lo=lo, hi=cut)
                 pieces = [chunk[cut + 1 :]]
                 held = len(pieces[0])
         if skipping is not None:
@@ -391,17 +396,19 @@ class _BatchReader:
         self.lone_lfs = 0  # LFs without a \r before them so far
         self.first_cr: Span | None = None
 
-    def batch(self, data: bytes, ends_line: bool = True) -> RawBatch:
-        """The lines of ``data``; ``ends_line``: an LF (not in ``data``) follows its last line."""
-        if self.number == 0 and data.startswith(b"\xef\xbb\xbf"):
+    def batch(self, data: bytes, ends_line: bool = True, lo: int = 0, hi: int | None = None) -> RawBatch:
+        """The lines of ``data[lo:hi]``; ``ends_line``: an LF (not in it) follows its last line."""
+        hi = len(data) if hi is None else hi
+        if self.number == 0 and data.startswith(b"\xef\xbb\xbf", lo):
             BYTE_ORDER_MARK.report(self.report, Span(Position(1, 1), Position(1, 2)), "UTF-8 byte-order mark at the start of the file")
-        if b"\r" in data:
-            batch = self._with_crs(data.split(b"\n"), data, ends_line)
+        if data.find(b"\r", lo, hi) >= 0:
+            lines = data[lo:hi]
+            batch = self._with_crs(lines.split(b"\n"), lines, ends_line)
         else:
-            batch = RawBatch.of(self.number, self.offset, data, self.ahead)
+            batch = RawBatch.of(self.number, self.offset, data, self.ahead, lo, hi)
             self.lone_lfs += len(batch.starts) - 1 + ends_line
         self.number += len(batch.starts)
-        self.offset += len(data) + 1
+        self.offset += hi - lo + 1
         return batch
 
     def _with_crs(self, lines: list[bytes], data: bytes, ends_line: bool) -> RawBatch:

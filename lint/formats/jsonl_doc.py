@@ -125,7 +125,7 @@ class JsonlDocument(Document):
         for batch in self._raw_batches():
             self.read_past += batch.read_past
             if batch.starts and len(self.line_starts) < _LINE_STARTS_KEPT:  # (where the placing pass may count lines on from)
-                self.line_starts[batch.first] = batch.offsets if isinstance(batch.offsets, int) else batch.offsets[0], \
+                self.line_starts[batch.first] = batch.offsets + batch.starts[0] if isinstance(batch.offsets, int) else batch.offsets[0], \
                     batch.editor[0] if isinstance(batch.editor, list) else batch.first + batch.editor
             if judge is not None:
                 verdicts = judge(batch.data, batch.starts, batch.ends)
@@ -268,8 +268,8 @@ class RawBatch(msgspec.Struct):
     """Consecutive undecoded lines of a streamed file, from line number ``first``."""
 
     first: int
-    offsets: int | list[int]  # each line's byte offset, or the first one (the others follow from lengths)
-    data: bytes  # the lines as read, with their breaks
+    offsets: int | list[int]  # each line's byte offset; or that of ``data`` (a line's is it plus where the line starts)
+    data: bytes  # the lines as read, with their breaks (perhaps among others: a chunk of the file as read)
     starts: list[int]  # where each line starts in ``data``
     ends: list[int]  # where each line ends in ``data``: its break, or the \r of its CRLF
     # each line's 0-based editor line (see ``Line``), or how far the editor lines run ahead
@@ -279,22 +279,24 @@ class RawBatch(msgspec.Struct):
     read_past: bool = False  # an over-long line, not read: an empty line stands in its place
 
     @classmethod
-    def of(cls, first: int, offset: int, data: bytes, editor: int) -> RawBatch:
-        """The lines of ``data``, which has no ``\\r``."""
-        starts, ends = [0], []
+    def of(cls, first: int, offset: int, data: bytes, editor: int, lo: int = 0, hi: int | None = None) -> RawBatch:
+        """The lines of ``data[lo:hi]``, which has no ``\\r``; ``offset``: the file's byte offset of ``data[lo]``."""
+        hi = len(data) if hi is None else hi
+        starts, ends = [lo], []
         find = data.find
-        while (end := find(b"\n", starts[-1])) >= 0:  # (a memchr a line: copying lines out costs three times more)
+        while (end := find(b"\n", starts[-1], hi)) >= 0:  # (a memchr a line: copying lines out costs three times more)
             ends.append(end)
             starts.append(end + 1)
-        ends.append(len(data))
-        return cls(first, offset, data, starts, ends, editor)
+        ends.append(hi)
+        return cls(first, offset - lo, data, starts, ends, editor)
 
     @property
     def bodies(self) -> list[bytes]:
         """Each line without its break, copied out of ``data``."""
         if self._bodies is None:
             if isinstance(self.offsets, int):
-                self._bodies = self.data.split(b"\n")  # (no \r: exactly the lines, in one call)
+                lo, hi = self.starts[0], self.ends[-1]
+                self._bodies = (self.data if lo == 0 and hi == len(self.data) else self.data[lo:hi]).split(b"\n")  # (no \r: the lines, in one call)
             else:
                 self._bodies = list(map(self.data.__getitem__, map(slice, self.starts, self.ends)))
         return self._bodies
@@ -308,6 +310,7 @@ class RawBatch(msgspec.Struct):
 
     def may_exceed(self, max_values: int) -> bool:
         """Whether a line may hold more than ``max_values`` values (by :func:`may_exceed`)."""
+        # (the first test over all of ``data``, the batch's lines among others: a "no" for all is a "no" for them)
         return may_exceed(self.data, max_values) and any(may_exceed(body, max_values) for body in self.bodies)
 
     def parsed(self) -> list[Any] | None:
@@ -323,7 +326,7 @@ class RawBatch(msgspec.Struct):
             values = list(map(_strict_loads, self.bodies))
         except ValueError:  # a broken or blank line, a duplicate key, too deep, ...
             return None
-        if might_overflow(self.data):
+        if might_overflow(self.data):  # (over all of ``data``: a number beside the batch's lines only sends them the slow way)
             return None
         return values
 
