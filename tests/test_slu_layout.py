@@ -119,16 +119,18 @@ def test_fields_clean_many_is_fields_clean_of_each(records: list[tuple[str, str,
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.lists(st.tuples(st.sampled_from(PATHS), VALUES), max_size=2), EDITS), max_size=8))
-def test_a_batch_is_judged_as_each_line_alone(lines: list[tuple[list[tuple[tuple[Any, ...], Any]], list[tuple[int, int, bytes]]]]) -> None:
-    """The first line sets the layout; the others, edited, are judged at once: each verdict the
-    ordinary way's for that line alone."""
-    bodies = [FIRST] + [_edited(_line(_record(changes)), edits) for changes, edits in lines]
+@given(st.lists(st.tuples(st.lists(st.tuples(st.sampled_from(PATHS), VALUES), max_size=2), EDITS), max_size=8), st.booleans())
+def test_a_batch_is_judged_as_each_line_alone(lines: list[tuple[list[tuple[tuple[Any, ...], Any]], list[tuple[int, int, bytes]]]],
+                                              first_clean: bool) -> None:
+    """The first clean line sets the layout (a line before the batch, or one in it); the
+    others, edited, are judged at once: each verdict the ordinary way's for that line alone."""
+    bodies = [FIRST] * first_clean + [_edited(_line(_record(changes)), edits) for changes, edits in lines]
     data = b"\n".join(bodies)
     starts = [sum(len(b) + 1 for b in bodies[:k]) for k in range(len(bodies))]
     ends = [start + len(body) for start, body in zip(starts, bodies, strict=True)]
     batch = _lines()
-    batch.clean(FIRST, 0, len(FIRST))
-    assert batch.layout is not None
+    if first_clean:
+        batch.clean(FIRST, 0, len(FIRST))
+        assert batch.layout is not None
     alone = [_lines().clean_decoded(data, start, end) for start, end in zip(starts, ends, strict=True)]
     assert batch.clean_batch(data, starts, ends) == alone

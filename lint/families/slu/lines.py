@@ -90,10 +90,17 @@ class CleanLines:
 
     def clean_batch(self, data: bytes, starts: list[int], ends: list[int]) -> list[tuple[str, int] | None]:
         """:meth:`clean` of each line of a batch: those of the layout at once, the others one by one."""
-        verdicts = self.layout.clean_batch(data, starts, ends) if self.layout is not None else [None] * len(starts)
+        done: list[tuple[str, int] | None] = []
+        while self.layout is None and len(done) < len(starts):  # (until a clean line sets the layout)
+            done.append(self.clean(data, starts[len(done)], ends[len(done)]))
+        if len(done) == len(starts):
+            return done
+        if done:
+            starts, ends = starts[len(done) :], ends[len(done) :]
+        verdicts = self.layout.clean_batch(data, starts, ends)  # type: ignore[union-attr]  # (set: the loop above ended)
         for k in compress(range(len(verdicts)), map(is_, verdicts, repeat(None))):
             verdicts[k] = self.clean(data, starts[k], ends[k])
-        return verdicts
+        return done + verdicts if done else verdicts
 
     def clean_decoded(self, data: bytes, start: int, end: int) -> tuple[str, int] | None:
         """The ordinary clean path: the line decoded, its long strings compared with the line before's."""
