@@ -14,7 +14,7 @@ import re
 import string
 import unicodedata
 from itertools import chain, compress, repeat
-from operator import itemgetter, methodcaller, not_, or_
+from operator import itemgetter, methodcaller, or_
 from pathlib import Path
 from typing import Any
 
@@ -117,8 +117,9 @@ class CleanCheck:
                           slots: list[list[Any]]) -> bytes:
         """:meth:`fields_clean` of records sharing their annotation, instruction and inputs (a
         JSONL batch of one layout), a byte each (1: clean), column by column: each check is a
-        few passes in C over a column, and each distinct value is judged once, by the cached
-        verdicts :meth:`fields_clean` reads. tests/test_slu_layout.py holds the two equal."""
+        few passes in C over a column, and the distinct values of a column at once where they are
+        plain (else each by the cached verdicts :meth:`fields_clean` reads). tests/test_slu_layout.py
+        holds the two equal."""
         n = len(speakers)
         inventory = self._inventory(annotation)
         last = self._last_instruction
@@ -126,10 +127,10 @@ class CleanCheck:
                 (last is not None and instruction == last[0] and inputs.keys() == last[1]) or self._instruction_ok(instruction, inputs)):
             return bytes(n)
         clean = bytearray(b"\x01") * n
-        known = self._speakers
         distinct = set(speakers)
-        self._judge_speakers(distinct.difference(known))
-        _exclude(clean, speakers, set(compress(distinct, map(not_, map(known.__getitem__, distinct)))))
+        if not self._plain_speakers(distinct):
+            known = self._speakers
+            _exclude(clean, speakers, {s for s in distinct if not (known[s] if s in known else self._speaker_ok(s))})
         folders, slashes, names = zip(*map(str.rpartition, audios, repeat("/")), strict=True) if n else ((), (), ())
         joined = "\n".join(names)
         if joined.count("\n") != n - 1 or not _PLAIN_NAMES.fullmatch(joined):  # (one match for the usual batch)
@@ -143,11 +144,13 @@ class CleanCheck:
         items = list(map(next, map(iter, map(dict.items, chain.from_iterable(slots)))))  # (type, value) of every slot (one key each: typed)
         owners = list(chain.from_iterable(map(repeat, range(n), counts)))
         typed = list(zip(chain.from_iterable(map(repeat, intents, counts)), map(itemgetter(0), items), strict=True))
-        values = self._slot_values
         wrong = {pair for pair in set(typed) if pair[1] not in inventory.get(pair[0], ())}
         distinct = set(map(itemgetter(1), items))
-        self._judge_slot_values(distinct.difference(values))
-        wrong_values = set(compress(distinct, map(not_, map(values.__getitem__, distinct))))
+        joined = "\n".join(distinct)
+        wrong_values: set[str] = set()
+        if joined.count("\n") != len(distinct) - 1 or not _PLAIN_VALUES.fullmatch(joined):  # (one match: every value plain)
+            values = self._slot_values
+            wrong_values = {v for v in distinct if not (values[v] if v in values else self._slot_value_ok(v))}
         for at in compress(owners, map(or_, map(wrong.__contains__, typed), map(wrong_values.__contains__, map(itemgetter(1), items)))):
             clean[at] = 0
         if len(set(zip(owners, items, strict=True))) != len(items):  # the same slot twice in some record
@@ -156,27 +159,15 @@ class CleanCheck:
                     clean[at] = 0
         return bytes(clean)
 
-    def _judge_speakers(self, speakers: set[str]) -> None:
-        """Cache the verdicts of new speaker ids: at once when every one has the declared form
-        and a plausible age (one match over them all, their ages compared in C), else one by one."""
+    def _plain_speakers(self, speakers: set[str]) -> bool:
+        """Whether every speaker id has the declared form and a plausible age: one match over
+        them all, their ages compared in C. (No cache: a file has hundreds of thousands of
+        speakers, and looking each up in so large a table costs more than this.)"""
         joined = "\n".join(speakers)
-        if speakers and joined.count("\n") == len(speakers) - 1 and _SPEAKERS.fullmatch(joined):
-            ages = list(map(int, map(methodcaller("group", SPEAKER_AGE), _SPEAKER.finditer(joined))))
-            if self.options.min_speaker_age <= min(ages) and max(ages) <= self.options.max_speaker_age:
-                self._speakers.update(dict.fromkeys(speakers, True))
-                return
-        for speaker in speakers:
-            self._speaker_ok(speaker)
-
-    def _judge_slot_values(self, new: set[str]) -> None:
-        """Cache the verdicts of new slot values: at once when every one is plain (one match over
-        them all), else one by one."""
-        joined = "\n".join(new)
-        if new and len(self._slot_values) + len(new) <= _CACHE_LIMIT and joined.count("\n") == len(new) - 1 and _PLAIN_VALUES.fullmatch(joined):
-            self._slot_values.update(dict.fromkeys(new, True))
-            return
-        for value in new:
-            self._slot_value_ok(value)
+        if not speakers or joined.count("\n") != len(speakers) - 1 or not _SPEAKERS.fullmatch(joined):
+            return not speakers
+        ages = list(map(int, map(methodcaller("group", SPEAKER_AGE), _SPEAKER.finditer(joined))))
+        return self.options.min_speaker_age <= min(ages) and max(ages) <= self.options.max_speaker_age
 
     # Each verdict below is cached: the same value recurs from record to record.
 
