@@ -14,7 +14,7 @@ import re
 import string
 import unicodedata
 from itertools import chain, compress, repeat
-from operator import itemgetter, methodcaller, or_
+from operator import is_, itemgetter, methodcaller, or_
 from pathlib import Path
 from typing import Any
 
@@ -128,9 +128,12 @@ class CleanCheck:
             return bytes(n)
         clean = bytearray(b"\x01") * n
         distinct = set(speakers)
-        if not self._plain_speakers(distinct):
-            known = self._speakers
-            _exclude(clean, speakers, {s for s in distinct if not (known[s] if s in known else self._speaker_ok(s))})
+        if not self._plain_speakers(distinct):  # (some are not: those not of the declared form, each found by one match)
+            odd = set(compress(distinct, map(is_, map(_SPEAKER.fullmatch, distinct), repeat(None))))
+            if not self._plain_speakers(distinct - odd):  # (an implausible age too: each by the cached verdicts)
+                known = self._speakers
+                odd = {s for s in distinct if not (known[s] if s in known else self._speaker_ok(s))}
+            _exclude(clean, speakers, odd)
         folders, slashes, names = zip(*map(str.rpartition, audios, repeat("/")), strict=True) if n else ((), (), ())
         joined = "\n".join(names)
         if joined.count("\n") != n - 1 or not _PLAIN_NAMES.fullmatch(joined):  # (one match for the usual batch)
@@ -149,8 +152,9 @@ class CleanCheck:
         joined = "\n".join(distinct)
         wrong_values: set[str] = set()
         if joined.count("\n") != len(distinct) - 1 or not _PLAIN_VALUES.fullmatch(joined):  # (one match: every value plain)
-            values = self._slot_values
-            wrong_values = {v for v in distinct if not (values[v] if v in values else self._slot_value_ok(v))}
+            values = self._slot_values  # (else those not plain, each found by one match, are judged one by one)
+            wrong_values = {v for v in compress(distinct, map(is_, map(PLAIN_VALUE.fullmatch, distinct), repeat(None)))
+                            if not (values[v] if v in values else self._slot_value_ok(v))}
         for at in compress(owners, map(or_, map(wrong.__contains__, typed), map(wrong_values.__contains__, map(itemgetter(1), items)))):
             clean[at] = 0
         if len(set(zip(owners, items, strict=True))) != len(items):  # the same slot twice in some record
@@ -245,8 +249,8 @@ def _exclude(clean: bytearray, column: Any, bad: set[Any]) -> None:
             clean[at] = 0
 
 
-_SPEAKER = re.compile(SPEAKER.form or "(?!)")  # (the declared form, as meta.speaker_problem reads it)
-_SPEAKERS = re.compile(rf"(?:{SPEAKER.form or '(?!)'}\n)*{SPEAKER.form or '(?!)'}")  # one per line
+_SPEAKER = re.compile(SPEAKER.form or "")  # (the declared form, as meta.speaker_problem reads it)
+_SPEAKERS = re.compile(rf"(?:{_SPEAKER.pattern}\n)*{_SPEAKER.pattern}")  # one per line
 
 # An audio file name :meth:`CleanCheck.fields_clean` passes: plain characters, not all dots, not a
 # private folder's name (in any case); one per line, a batch's at once.

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from itertools import compress, repeat
-from operator import and_, eq
+from operator import and_, eq, is_not
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -117,7 +117,7 @@ class Layout:
                                  map(data.startswith, repeat(self.middle), quotes), map(_PLAIN_ASCII.fullmatch, repeat(data), audio_at, quotes), strict=True)))
         at = list(compress(range(len(starts)), fits))
         if len(at) < len(starts):
-            audio_at, quotes, ends = ([column[k] for k in at] for column in (audio_at, quotes, ends))
+            audio_at, quotes, ends = (list(map(column.__getitem__, at)) for column in (audio_at, quotes, ends))
         tail_at = list(map(len(self.middle).__add__, quotes))
         tails: list[Any] = []
         texts = map(b"{".__add__, map(data.__getitem__, map(slice, tail_at, ends)))
@@ -130,8 +130,8 @@ class Layout:
                 tails.append(None)
         verdicts: list[tuple[str, int] | None] = [None] * len(starts)
         if tails.count(None):  # (lines whose tail is not the declared one: left out)
-            kept = [k for k, tail in enumerate(tails) if tail is not None]
-            at, tails, audio_at, quotes, tail_at, ends = ([column[k] for k in kept] for column in (at, tails, audio_at, quotes, tail_at, ends))
+            kept = list(compress(range(len(tails)), map(is_not, tails, repeat(None))))
+            at, tails, audio_at, quotes, tail_at, ends = (list(map(column.__getitem__, kept)) for column in (at, tails, audio_at, quotes, tail_at, ends))
         if not tails:
             return verdicts
         ids, speakers, intents, slots = zip(*map(_TAIL_FIELDS, tails), strict=True)
