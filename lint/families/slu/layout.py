@@ -1,7 +1,7 @@
 """A JSONL line of an `slu` file laid out byte for byte as a clean line before it.
 
 Lines of a RuSLUn file differ in a few short values (the audio path, the answer, the
-metadata) and repeat some 9 KB of bytes: the instruction, the question and the annotation
+metadata) and repeat the rest, some 3 KB: the instruction, the question and the annotation
 with the keys around them. Decoding a line, even with those strings left undecoded, walks
 every one of their bytes; comparing them with the bytes of a line already found clean is
 two ``memcmp``. So once a line is clean (the ordinary clean path, :class:`.lines.CleanLines`),
@@ -21,8 +21,10 @@ the same members with the same values up to the tail (which holds the rest, ever
 declared and no other: its decoder forbids unknown ones, and the layout's own line passed
 it). A key written twice in the tail is ruled out by counting its colons
 (:mod:`~goldlint.formats.json_keys`). The verdict is then :meth:`.fast.CleanCheck.fields_clean`'s,
-on the same values as the ordinary way's; whatever does not fit goes that way.
-tests/test_slu_layout.py holds the two ways to the same verdicts.
+on the same values as the ordinary way's; whatever does not fit goes that way. A batch of
+lines is judged at once (:meth:`Layout.clean_batch`): each step one pass in C over the batch,
+the fields column by column (:meth:`.fast.CleanCheck.fields_clean_many`).
+tests/test_slu_layout.py holds the ways to the same verdicts.
 """
 
 from __future__ import annotations
