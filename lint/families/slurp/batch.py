@@ -22,7 +22,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from itertools import accumulate, chain, compress, repeat
-from operator import add, attrgetter, eq, itemgetter, lt, not_
+from operator import add, attrgetter, eq, itemgetter, lt, ne, not_
 from typing import Any
 
 import msgspec
@@ -40,7 +40,7 @@ _RECORD_KEYS = len(RECORD)
 _TOKEN_KEYS, _RECORDING_KEYS, _ENTITY_KEYS = len(ITEMS["tokens"]), len(ITEMS["recordings"]), len(ITEMS["entities"])  # (an optional one absent: unproven)
 _ID_LOW, _ID_HIGH = -(1 << 63), 1 << 64  # ids orjson reads as integers, as the ordinary path does
 _TOKEN_ID, _SURFACE, _SPAN, _TYPE = attrgetter("id"), attrgetter("surface"), attrgetter("span"), attrgetter("type")
-_FIRST, _SECOND, _LAST = itemgetter(0), itemgetter(1), itemgetter(-1)
+_FIRST, _LAST = itemgetter(0), itemgetter(-1)
 # A sentence :func:`~.record._plain` passes: printable ASCII (no control character, so no
 # invisible one), empty or with no blank at either end.
 PLAIN_SENTENCE = re.compile("(?:[!-~](?:[ -~]*[!-~])?)?")
@@ -63,7 +63,8 @@ def decode_lines(data: bytes, starts: list[int], ends: list[int]) -> list[Any]:
 
 
 class _Kept:
-    """The records still judged clean: their places in the batch, and their fields as columns."""
+    """The records still judged clean: their places in the batch, and their fields as columns
+    (and columns worked out from those), one value a record."""
 
     def __init__(self, places: list[int], records: list[Any]) -> None:
         self.places = places
@@ -80,120 +81,130 @@ class _Kept:
     def keep(self, passed: Iterable[Any]) -> None:
         """Drop the records that did not pass (``passed``: a truth value a record)."""
         passed = list(passed)
-        if all(passed):
-            return
         self.places = list(compress(self.places, passed))
         for name, values in self.columns.items():
             self.columns[name] = list(compress(values, passed))
+
+    def same(self, values: list[Any], expected: list[Any]) -> None:
+        """Keep the records whose value is the expected one (one comparison of C when all are)."""
+        if values != expected:
+            self.keep(map(eq, values, expected))
 
 
 def judge(records: list[Any], data: bytes, starts: list[int], ends: list[int], known: Inventory | None) -> dict[int, int]:
     """The lines (``records``: each one's struct, or None) proven clean, by their place in the
     batch: nothing for the record's own checks (:func:`~.record.check_record`), nor the
     inventory's, nor a key written twice (GL004). Each with its id, for the caller to count
-    where records meet."""
+    where records meet.
+
+    Each check first compares whole columns (one C comparison for the batch, which is true
+    of a clean one) and only when that fails finds the records it fails for, and drops them."""
     places = list(range(len(records)))
     if None in records:
         places = list(compress(places, records))  # (a struct is true)
         records = list(compress(records, records))
     if starts and data.find(COLON_ESCAPE, starts[0], ends[-1]) >= 0:  # a colon perhaps written as an escape: not counted below, so such a line is left
-        lines = list(map(data.find, repeat(COLON_ESCAPE), map(starts.__getitem__, places), map(ends.__getitem__, places)))
-        passed = list(map(lt, lines, repeat(0)))
+        passed = list(map(lt, map(data.find, repeat(COLON_ESCAPE), map(starts.__getitem__, places), map(ends.__getitem__, places)), repeat(0)))
         places, records = list(compress(places, passed)), list(compress(records, passed))
     kept = _Kept(places, records)
-    if kept.places:
-        _fields(kept, known)
-    if kept.places:
-        _keys(kept, data, starts, ends)
-    if kept.places:
-        _items(kept, known)
-    return dict(zip(kept.places, kept["slurp_id"] if kept.places else (), strict=True))
+    for stage in (_fields, _annotations, _keys, _items):
+        if not kept.places:
+            return {}
+        stage(kept, data, starts, ends, known)
+    return dict(zip(kept.places, kept["slurp_id"], strict=True))
 
 
-def _fields(kept: _Kept, known: Inventory | None) -> None:
-    """The checks of a record's own fields: its id, intent (SLP104, SLP109), sentence (GL006-GL008),
-    annotation (SLP102, SLP103) and its number of entities (SLP107)."""
-    ids, sentences, annotations = kept["slurp_id"], kept["sentence"], kept["sentence_annotation"]
-    intents = kept.add("intents", map("{}_{}".format, kept["scenario"], kept["action"]))
-    found = kept.add("found", map(ENTITY.findall, annotations))  # each annotation's entities: (type, words)
-    counts = list(map(len, found))
-    passed = [
-        map(_ID_LOW.__le__, ids),
-        map(_ID_HIGH.__gt__, ids),
-        map(eq, kept["intent"], intents),
-        map(PLAIN_SENTENCE.fullmatch, sentences),
-        map(eq, counts, map(str.count, annotations, repeat("["))),  # every bracket an entity's: it parses
-        map(eq, counts, map(str.count, annotations, repeat("]"))),
-        map(eq, map(str.replace, map(_OPENING.sub, repeat(""), annotations), repeat("]"), repeat("")), sentences),  # its text the sentence
-        map(eq, counts, map(len, kept["entities"])),  # an entity a bracket
-    ]
-    if known is not None and known.intents is not None:
-        passed.append(map(known.intents.__contains__, intents))
-    kept.keep(map(all, zip(*passed, strict=True)))
+def _fields(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: Inventory | None) -> None:
+    """The id (a 64-bit integer), the intent (SLP104, SLP109) and the sentence (GL006-GL008)."""
+    ids = kept["slurp_id"]
+    if not (_ID_LOW <= min(ids) and max(ids) < _ID_HIGH):
+        kept.keep(map(range(_ID_LOW, _ID_HIGH).__contains__, ids))
+    kept.same(kept["intent"], kept.add("intents", map("{}_{}".format, kept["scenario"], kept["action"])))
+    if known is not None and known.intents is not None and not known.intents.issuperset(kept["intents"]):
+        kept.keep(map(known.intents.__contains__, kept["intents"]))
+    if not all(map(PLAIN_SENTENCE.fullmatch, kept["sentence"])):
+        kept.keep(map(PLAIN_SENTENCE.fullmatch, kept["sentence"]))
 
 
-def _keys(kept: _Kept, data: bytes, starts: list[int], ends: list[int]) -> None:
+def _annotations(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: Inventory | None) -> None:
+    """The annotation parses (SLP102: every bracket is an entity's, as many entities as `[` and
+    as `]`), its text is the sentence (SLP103), and it has a bracket an entity (SLP107)."""
+    kept.add("brackets", map(len, kept.add("found", map(ENTITY.findall, kept["sentence_annotation"]))))  # (type, words) of each entity
+    kept.same(kept["brackets"], list(map(str.count, kept["sentence_annotation"], repeat("["))))
+    kept.same(kept["brackets"], list(map(str.count, kept["sentence_annotation"], repeat("]"))))
+    texts = map(str.replace, map(_OPENING.sub, repeat(""), kept["sentence_annotation"]), repeat("]"), repeat(""))
+    kept.same(list(texts), kept["sentence"])
+    kept.same(kept["brackets"], list(map(len, kept["entities"])))
+
+
+def _keys(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: Inventory | None) -> None:
     """GL004 ruled out for each line by counting colons (:mod:`~goldlint.formats.json_keys`): a
     line holds at least as many as its kept keys and its annotation's colons, so when the
-    batch's total is the sum of those, each line's is."""
+    lines' total is the sum of those, each line's is."""
     annotations = kept["sentence_annotation"]
     members = (_RECORD_KEYS * len(kept.places) + _TOKEN_KEYS * sum(map(len, kept["tokens"])) + _RECORDING_KEYS * sum(map(len, kept["recordings"]))
-               + _ENTITY_KEYS * sum(map(len, kept["entities"])) + sum(map(str.count, annotations, repeat(":"))))
-    colons = list(map(data.count, repeat(b":"), map(starts.__getitem__, kept.places), map(ends.__getitem__, kept.places)))
-    if sum(colons) == members:
+               + _ENTITY_KEYS * sum(kept["brackets"]) + sum(map(str.count, annotations, repeat(":"))))
+    places = kept.places
+    whole = len(places) == len(starts)  # (every line of the batch kept: its colons counted at once)
+    if (data.count(b":", starts[0], ends[-1]) if whole else sum(map(data.count, repeat(b":"), map(starts.__getitem__, places),
+                                                                      map(ends.__getitem__, places)))) == members:
         return
-    expected = (_RECORD_KEYS + _TOKEN_KEYS * len(t) + _RECORDING_KEYS * len(r) + _ENTITY_KEYS * len(e) + a.count(":")
-                for t, r, e, a in zip(kept["tokens"], kept["recordings"], kept["entities"], annotations, strict=True))
-    kept.keep(map(eq, colons, expected))
+    colons = list(map(data.count, repeat(b":"), map(starts.__getitem__, places), map(ends.__getitem__, places)))
+    kept.same(colons, [_RECORD_KEYS + _TOKEN_KEYS * len(t) + _RECORDING_KEYS * len(r) + _ENTITY_KEYS * e + a.count(":")
+                       for t, r, e, a in zip(kept["tokens"], kept["recordings"], kept["brackets"], annotations, strict=True)])
 
 
-def _items(kept: _Kept, known: Inventory | None) -> None:
-    """The checks of the items of the records' arrays, laid end to end: the tokens' ids (SLP106)
-    and surfaces (SLP105), the entities' spans, types and words (SLP107), their types (SLP110)."""
-    tokens, entities = kept["tokens"], kept["entities"]
-    token_counts, entity_counts = list(map(len, tokens)), list(map(len, entities))
-    every_token = list(chain.from_iterable(tokens))
-    token_bounds = list(accumulate(token_counts, initial=0))
+def _items(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: Inventory | None) -> None:
+    """The items of the records' arrays, laid end to end: the tokens' ids count from 0 (SLP106)
+    and their surfaces spell the sentence (SLP105); each entity spans consecutive tokens of its
+    record (SLP107), which spell its bracket's words, is of its bracket's type (SLP107) and of a
+    type of the inventory (SLP110)."""
+    tokens, counts, entity_counts = kept["tokens"], list(map(len, kept["tokens"])), kept["brackets"]  # (as many entities as brackets)
+    bounds = list(accumulate(counts, initial=0))  # where each record's tokens start among all, and the last one's end
+    every = list(chain.from_iterable(tokens))
     bad: set[int] = set()  # (records, by their place among the kept)
-    ids = list(map(_TOKEN_ID, every_token))
-    if ids != list(chain.from_iterable(map(range, token_counts))):
-        bad.update(_owners(map(eq, ids, chain.from_iterable(map(range, token_counts))), token_bounds))
-    surfaces = list(map(_SURFACE, every_token))
-    spelt = map("".join, map(surfaces.__getitem__, map(slice, token_bounds, token_bounds[1:])))
-    bad.update(compress(range(len(tokens)), map(not_, map(eq, spelt, map("".join, map(str.split, kept["sentence"]))))))
-    every_entity = list(chain.from_iterable(entities))
+    ids, expected = list(map(_TOKEN_ID, every)), list(chain.from_iterable(map(range, counts)))
+    if ids != expected:
+        bad.update(_owners(map(eq, ids, expected), bounds))
+    surfaces = list(map(_SURFACE, every))
+    spelt, bare = list(map("".join, map(surfaces.__getitem__, map(slice, bounds, bounds[1:])))), list(map(str.replace, kept["sentence"], repeat(" "), repeat("")))
+    if spelt != bare:  # (a plain sentence's only blank is the space)
+        bad.update(compress(range(len(counts)), map(ne, spelt, bare)))
+    every_entity = list(chain.from_iterable(kept["entities"]))
     if every_entity:
         entity_bounds = list(accumulate(entity_counts, initial=0))
         spans = list(map(_SPAN, every_entity))
-        within = all(spans) and list(map(lt, map(_LAST, spans), chain.from_iterable(map(repeat, token_counts, entity_counts))))
-        if not within or not all(within):  # a span empty or past the tokens (SLP107): its record dropped, the others' items checked again
-            kept.keep(map(not_, map(set(_owners(within or spans, entity_bounds)).__contains__, range(len(tokens)))))
-            if kept.places:
-                _items(kept, known)
-            return
-        bad.update(_owners(_entities_clean(every_entity, spans, surfaces, token_counts, token_bounds, entity_counts, kept["found"], known), entity_bounds))
+        lasts = list(map(_LAST, spans)) if all(spans) else None
+        within = lasts is not None and list(map(lt, lasts, chain.from_iterable(map(repeat, counts, entity_counts))))
+        if not within or not all(within):  # a span empty or past its tokens (SLP107): dropped, and the others' entities checked again
+            kept.keep(map(not_, map(set(_owners(within or spans, entity_bounds)).union(bad).__contains__, range(len(counts)))))
+            return _items(kept, data, starts, ends, known) if kept.places else None
+        assert lasts is not None
+        bad.update(_entities(every_entity, spans, lasts, surfaces, bounds, entity_bounds, entity_counts, kept["found"], known))
     if bad:
-        kept.keep(map(not_, map(bad.__contains__, range(len(tokens)))))
+        kept.keep(map(not_, map(bad.__contains__, range(len(counts)))))
+    return None
 
 
-def _entities_clean(every_entity: list[Any], spans: list[list[int]], surfaces: list[str], token_counts: list[int], token_bounds: list[int],
-                    entity_counts: list[int], found: list[list[tuple[str, str]]], known: Inventory | None) -> Iterator[bool]:
-    """Whether each entity (of all records, in order; its span ends within its record's tokens)
-    spans consecutive tokens that spell its bracket's words, is of its bracket's type, and of a type of the inventory."""
-    brackets = list(chain.from_iterable(found))
+def _entities(every_entity: list[Any], spans: list[list[int]], lasts: list[int], surfaces: list[str], bounds: list[int], entity_bounds: list[int],
+              entity_counts: list[int], found: list[list[tuple[str, str]]], known: Inventory | None) -> set[int]:
+    """The records (by place) with an entity that does not span consecutive tokens spelling its
+    bracket's words, or is not of its bracket's type, or of a type of the inventory; every
+    span ends within its record's tokens (so its range is short)."""
+    bad: set[int] = set()
+    firsts, ends = list(map(_FIRST, spans)), list(map(add, lasts, repeat(1)))
+    consecutive = list(map(list, map(range, firsts, ends)))
+    if spans != consecutive:
+        bad.update(_owners(map(eq, spans, consecutive), entity_bounds))
     types = list(map(_TYPE, every_entity))
-    firsts, lasts = list(map(_FIRST, spans)), list(map(_LAST, spans))
-    ends = list(map(add, lasts, repeat(1)))
-    bases = list(chain.from_iterable(map(repeat, token_bounds, entity_counts)))  # (each entity's record's first token among all)
+    bases = list(chain.from_iterable(map(repeat, bounds, entity_counts)))  # (each entity's record's first token among all)
     words = map(" ".join, map(surfaces.__getitem__, map(slice, map(add, bases, firsts), map(add, bases, ends))))
-    passed = [  # (each span's last position is within its record's tokens: the ranges are short)
-        map(eq, spans, map(list, map(range, firsts, ends))),
-        map(eq, types, map(_FIRST, brackets)),
-        map(eq, words, map(_SECOND, brackets)),  # (words alike but for case and blanks: the line's own test decides)
-    ]
-    if known is not None and known.types is not None:
-        passed.append(map(known.types.__contains__, types))
-    return map(all, zip(*passed, strict=True))
+    pairs, brackets = list(zip(types, words, strict=True)), list(chain.from_iterable(found))
+    if pairs != brackets:  # (words alike but for letter case and blanks: the line's own test decides)
+        bad.update(_owners(map(eq, pairs, brackets), entity_bounds))
+    if known is not None and known.types is not None and not known.types.issuperset(types):
+        bad.update(_owners(map(known.types.__contains__, types), entity_bounds))
+    return bad
 
 
 def _owners(passed: Iterable[Any], bounds: list[int]) -> Iterator[int]:
