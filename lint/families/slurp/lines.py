@@ -48,13 +48,6 @@ class CleanLines:
         if tally_run is not None:
             self.record_run = tally_run  # (consecutive claimed lines at once: see LineClaims)
         self.scratch = Report()
-        self._data: bytes | None = None  # the batch last asked about, and whether it holds a colon's escape anywhere
-        self._escaped = False
-
-    def _escapes(self, data: bytes) -> bool:
-        if data is not self._data:  # (one search a batch of lines; a line is searched only when its batch has one)
-            self._data, self._escaped = data, COLON_ESCAPE in data
-        return self._escaped
 
     def clean_batch(self, data: bytes, starts: list[int], ends: list[int]) -> list[int | None]:
         """:meth:`clean` of each line of a batch: the batch judged at once, each line it leaves
@@ -84,7 +77,7 @@ class CleanLines:
 
     def clean_record(self, r: Any, data: bytes, start: int, end: int) -> int | None:
         """:meth:`clean` of a line already decoded into ``r``."""
-        if r.slurp_id not in _ID_RANGE or (self._escapes(data) and data.find(COLON_ESCAPE, start, end) >= 0):
+        if r.slurp_id not in _ID_RANGE or data.find(COLON_ESCAPE, start, end) >= 0:
             return None
         members = _RECORD_KEYS + _TOKEN_KEYS * len(r.tokens) + _RECORDING_KEYS * len(r.recordings) + _ENTITY_KEYS * len(r.entities)
         if not every_key_kept(data, start, end, members, r.sentence_annotation.count(":")):  # (its brackets' colons; a colon elsewhere: unproven)
