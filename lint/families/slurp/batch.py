@@ -47,6 +47,7 @@ PLAIN_SENTENCE = re.compile("(?:[!-~](?:[ -~]*[!-~])?)?")
 # An entity's opening, `[type :` and the blanks after it: from an annotation every bracket of
 # which is an entity's, removing these and each `]` leaves its text (the entities' words in place).
 _OPENING = re.compile(r"\[[^\s\[\]:]+[ \t]*:[ \t]*")
+_JOIN = "[]"  # (between annotations joined: see _annotations)
 
 
 def decode_lines(data: bytes, starts: list[int], ends: list[int]) -> list[Any]:
@@ -69,6 +70,7 @@ class _Kept:
     def __init__(self, places: list[int], records: list[Any]) -> None:
         self.places = places
         self.columns: dict[str, list[Any]] = dict(zip(_NAMES, map(list, zip(*map(_FIELDS, records), strict=True)), strict=True)) if records else {}
+        self.brackets: list[tuple[str, str]] | None = None  # every annotation's entities (type, words), in order, while no record is dropped
 
     def __getitem__(self, name: str) -> list[Any]:
         return self.columns[name]
@@ -81,9 +83,17 @@ class _Kept:
     def keep(self, passed: Iterable[Any]) -> None:
         """Drop the records that did not pass (``passed``: a truth value a record)."""
         passed = list(passed)
+        self.brackets = None
         self.places = list(compress(self.places, passed))
         for name, values in self.columns.items():
             self.columns[name] = list(compress(values, passed))
+
+    def every_bracket(self) -> list[tuple[str, str]]:
+        """Every annotation's entities (type, words), in order."""
+        if self.brackets is None:
+            found = self.columns.get("found") or map(ENTITY.findall, self.columns["sentence_annotation"])
+            self.brackets = list(chain.from_iterable(found))
+        return self.brackets
 
     def same(self, values: list[Any], expected: list[Any]) -> None:
         """Keep the records whose value is the expected one (one comparison of C when all are)."""
@@ -127,14 +137,30 @@ def _fields(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known:
 
 
 def _annotations(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: Inventory | None) -> None:
-    """The annotation parses (SLP102: every bracket is an entity's, as many entities as `[` and
-    as `]`), its text is the sentence (SLP103), and it has a bracket an entity (SLP107)."""
-    kept.add("brackets", map(len, kept.add("found", map(ENTITY.findall, kept["sentence_annotation"]))))  # (type, words) of each entity
-    kept.same(kept["brackets"], list(map(str.count, kept["sentence_annotation"], repeat("["))))
-    kept.same(kept["brackets"], list(map(str.count, kept["sentence_annotation"], repeat("]"))))
+    """The annotation parses (SLP102: every bracket is an entity's), its text is the sentence
+    (SLP103), and it has a bracket an entity (SLP107).
+
+    First for the batch's annotations at once, joined by ``[]``, which no entity reaches across
+    (a type is not empty, words hold no ``[``): when the joined text (each entity replaced by its
+    words) has no bracket but the joins', every annotation's brackets are its entities'; each
+    record's ``[`` are then its entities, so as many as its ``entities``; and the joined text is
+    the sentences joined alike. Only when that fails, record by record."""
+    annotations = kept["sentence_annotation"]
+    kept.same(kept.add("entity_count", map(str.count, annotations, repeat("["))), list(map(len, kept["entities"])))
+    annotations = kept["sentence_annotation"]
+    parts = ENTITY.split(_JOIN.join(annotations))  # the text between entities, each entity's type and words, in turn
+    types, words = parts[1::3], parts[2::3]
+    del parts[1::3]  # (the text: the words in their places)
+    text = "".join(parts)
+    if text.count("[") == text.count("]") == len(annotations) - 1 and text == _JOIN.join(kept["sentence"]):
+        kept.brackets = list(zip(types, words, strict=True))
+        return
+    kept.add("entity_count", map(len, kept.add("found", map(ENTITY.findall, annotations))))  # (type, words) of each entity
+    kept.same(kept["entity_count"], list(map(str.count, annotations, repeat("["))))
+    kept.same(kept["entity_count"], list(map(str.count, kept["sentence_annotation"], repeat("]"))))
     texts = map(str.replace, map(_OPENING.sub, repeat(""), kept["sentence_annotation"]), repeat("]"), repeat(""))
     kept.same(list(texts), kept["sentence"])
-    kept.same(kept["brackets"], list(map(len, kept["entities"])))
+    kept.same(kept["entity_count"], list(map(len, kept["entities"])))
 
 
 def _keys(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: Inventory | None) -> None:
@@ -143,7 +169,7 @@ def _keys(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: I
     lines' total is the sum of those, each line's is."""
     annotations = kept["sentence_annotation"]
     members = (_RECORD_KEYS * len(kept.places) + _TOKEN_KEYS * sum(map(len, kept["tokens"])) + _RECORDING_KEYS * sum(map(len, kept["recordings"]))
-               + _ENTITY_KEYS * sum(kept["brackets"]) + sum(map(str.count, annotations, repeat(":"))))
+               + _ENTITY_KEYS * sum(kept["entity_count"]) + sum(map(str.count, annotations, repeat(":"))))
     places = kept.places
     whole = len(places) == len(starts)  # (every line of the batch kept: its colons counted at once)
     if (data.count(b":", starts[0], ends[-1]) if whole else sum(map(data.count, repeat(b":"), map(starts.__getitem__, places),
@@ -151,7 +177,7 @@ def _keys(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: I
         return
     colons = list(map(data.count, repeat(b":"), map(starts.__getitem__, places), map(ends.__getitem__, places)))
     kept.same(colons, [_RECORD_KEYS + _TOKEN_KEYS * len(t) + _RECORDING_KEYS * len(r) + _ENTITY_KEYS * e + a.count(":")
-                       for t, r, e, a in zip(kept["tokens"], kept["recordings"], kept["brackets"], annotations, strict=True)])
+                       for t, r, e, a in zip(kept["tokens"], kept["recordings"], kept["entity_count"], annotations, strict=True)])
 
 
 def _items(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: Inventory | None) -> None:
@@ -159,7 +185,7 @@ def _items(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: 
     and their surfaces spell the sentence (SLP105); each entity spans consecutive tokens of its
     record (SLP107), which spell its bracket's words, is of its bracket's type (SLP107) and of a
     type of the inventory (SLP110)."""
-    tokens, counts, entity_counts = kept["tokens"], list(map(len, kept["tokens"])), kept["brackets"]  # (as many entities as brackets)
+    tokens, counts, entity_counts = kept["tokens"], list(map(len, kept["tokens"])), kept["entity_count"]  # (as many entities as brackets)
     bounds = list(accumulate(counts, initial=0))  # where each record's tokens start among all, and the last one's end
     every = list(chain.from_iterable(tokens))
     bad: set[int] = set()  # (records, by their place among the kept)
@@ -180,14 +206,14 @@ def _items(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: 
             kept.keep(map(not_, map(set(_owners(within or spans, entity_bounds)).union(bad).__contains__, range(len(counts)))))
             return _items(kept, data, starts, ends, known) if kept.places else None
         assert lasts is not None
-        bad.update(_entities(every_entity, spans, lasts, surfaces, bounds, entity_bounds, entity_counts, kept["found"], known))
+        bad.update(_entities(every_entity, spans, lasts, surfaces, bounds, entity_bounds, entity_counts, kept.every_bracket(), known))
     if bad:
         kept.keep(map(not_, map(bad.__contains__, range(len(counts)))))
     return None
 
 
 def _entities(every_entity: list[Any], spans: list[list[int]], lasts: list[int], surfaces: list[str], bounds: list[int], entity_bounds: list[int],
-              entity_counts: list[int], found: list[list[tuple[str, str]]], known: Inventory | None) -> set[int]:
+              entity_counts: list[int], brackets: list[tuple[str, str]], known: Inventory | None) -> set[int]:
     """The records (by place) with an entity that does not span consecutive tokens spelling its
     bracket's words, or is not of its bracket's type, or of a type of the inventory; every
     span ends within its record's tokens (so its range is short)."""
@@ -199,7 +225,7 @@ def _entities(every_entity: list[Any], spans: list[list[int]], lasts: list[int],
     types = list(map(_TYPE, every_entity))
     bases = list(chain.from_iterable(map(repeat, bounds, entity_counts)))  # (each entity's record's first token among all)
     words = map(" ".join, map(surfaces.__getitem__, map(slice, map(add, bases, firsts), map(add, bases, ends))))
-    pairs, brackets = list(zip(types, words, strict=True)), list(chain.from_iterable(found))
+    pairs = list(zip(types, words, strict=True))
     if pairs != brackets:  # (words alike but for letter case and blanks: the line's own test decides)
         bad.update(_owners(map(eq, pairs, brackets), entity_bounds))
     if known is not None and known.types is not None and not known.types.issuperset(types):

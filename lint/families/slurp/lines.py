@@ -62,7 +62,7 @@ class CleanLines:
         records = decode_lines(data, starts, ends)
         proven = judge(records, data, starts, ends, self.known)
         if len(proven) == len(records):
-            return list(proven.values())
+            return list(proven.values())  # (in their order)
         for place in set(range(len(records))).difference(proven):
             r = records[place]
             proven[place] = None if r is None else self.clean_record(r, data, starts[place], ends[place])  # type: ignore[assignment]
