@@ -8,9 +8,11 @@ declaration that also makes the JSON Schema), the annotation (SLP102, SLP103), t
 across the dataset's files, DS105), and the intents and entity types against the dataset's
 inventory (SLP109, SLP110).
 
-A large file (streamed) takes a clean path a line at a time (:mod:`.lines`): the line decoded
-into the record's struct from its bytes, the same checks run on it; anything they or the
-decoder find sends the line the ordinary way, which reports it.
+A large file (streamed) takes a clean path (:mod:`.lines`): its lines judged a hundred at a
+time (:mod:`.batch`: each check one pass of C over the batch's records, decoded into structs
+from their bytes); a line the batch does not prove clean is decoded and checked by itself with
+the ordinary checks; anything they or the decoder find sends the line the ordinary way, which
+reports it.
 
 Config (``slurp:`` in goldlint.yaml)::
 
