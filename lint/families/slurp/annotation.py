@@ -81,6 +81,11 @@ def _parser() -> Lark:
     return Lark(grammar_text("slurp_annotation.lark"), parser="lalr", propagate_positions=True)
 
 
+def well_formed(value: str) -> bool:
+    """Whether the annotation parses (the pattern's answer: the grammar's, as a test holds)."""
+    return _read(value) is not None
+
+
 def parse_annotation(value: str) -> Annotation:
     read = _read(value)
     return read if read is not None else _with_grammar(value)

@@ -19,6 +19,7 @@ from typing import Any
 
 import msgspec
 
+from goldlint.families.slurp.annotation import well_formed
 from goldlint.families.slurp.batch import decode_lines, judge
 from goldlint.families.slurp.dataset import Inventory
 from goldlint.families.slurp.declaration import ITEMS, RECORD
@@ -82,6 +83,8 @@ class CleanLines:
         members = _RECORD_KEYS + _TOKEN_KEYS * len(r.tokens) + _RECORDING_KEYS * len(r.recordings) + _ENTITY_KEYS * len(r.entities)
         if not every_key_kept(data, start, end, members, r.sentence_annotation.count(":")):  # (its brackets' colons; a colon elsewhere: unproven)
             return None
+        if not well_formed(r.sentence_annotation):
+            return None  # (SLP102 for certain: the ordinary way reports it; the grammar that places it is not run twice)
         scratch = self.scratch
         check_record(r, EVERY_FIELD, _AT, scratch)
         if self.known is not None:
