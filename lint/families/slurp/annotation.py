@@ -19,7 +19,7 @@ from goldlint.resources import grammar_text
 if TYPE_CHECKING:
     from lark import Lark, UnexpectedInput
 
-_ENTITY = re.compile(r"\[([^\s\[\]:]+)[ \t]*:[ \t]*([^\[\] \t][^\[\]]*)\]")
+ENTITY = re.compile(r"\[([^\s\[\]:]+)[ \t]*:[ \t]*([^\[\] \t][^\[\]]*)\]")
 
 
 @dataclass(slots=True)
@@ -53,7 +53,7 @@ class Annotation:
         """Each entity with its positions in the annotation (read again, by the pattern, on first use)."""
         if self._entities is None:
             self._entities = tuple(Entity(m.group(1), m.group(2), m.start(), m.end(), m.span(1), m.span(2))
-                                   for m in _ENTITY.finditer(self.value)) if self.problem is None else ()
+                                   for m in ENTITY.finditer(self.value)) if self.problem is None else ()
         return self._entities
 
     def __eq__(self, other: object) -> bool:
@@ -81,6 +81,11 @@ def _parser() -> Lark:
     return Lark(grammar_text("slurp_annotation.lark"), parser="lalr", propagate_positions=True)
 
 
+def well_formed(value: str) -> bool:
+    """Whether the annotation parses (the pattern's answer: the grammar's, as a test holds)."""
+    return _read(value) is not None
+
+
 def parse_annotation(value: str) -> Annotation:
     read = _read(value)
     return read if read is not None else _with_grammar(value)
@@ -94,7 +99,7 @@ def _read(value: str) -> Annotation | None:
     its text (the pieces between entities)."""
     if "[" not in value and "]" not in value:
         return Annotation(value, [], [], value)  # (no entity: the text is the annotation)
-    parts = _ENTITY.split(value)  # (in C)
+    parts = ENTITY.split(value)  # (in C)
     types, words = parts[1::3], parts[2::3]
     del parts[1::3]  # (the text: what is outside the brackets, and each entity's words)
     text = "".join(parts)

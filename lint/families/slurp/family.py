@@ -8,9 +8,11 @@ declaration that also makes the JSON Schema), the annotation (SLP102, SLP103), t
 across the dataset's files, DS105), and the intents and entity types against the dataset's
 inventory (SLP109, SLP110).
 
-A large file (streamed) takes a clean path a line at a time (:mod:`.lines`): the line decoded
-into the record's struct from its bytes, the same checks run on it; anything they or the
-decoder find sends the line the ordinary way, which reports it.
+A large file (streamed) takes a clean path (:mod:`.lines`): its lines judged a hundred at a
+time (:mod:`.batch`: each check one pass of C over the batch's records, decoded into structs
+from their bytes); a line the batch does not prove clean is decoded and checked by itself with
+the ordinary checks; anything they or the decoder find sends the line the ordinary way, which
+reports it.
 
 Config (``slurp:`` in goldlint.yaml)::
 
@@ -29,6 +31,8 @@ Editor paths (``completions`` / ``hover``), relative to a record (a JSONL line):
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 from goldlint.families.base import Context, Family, Report
@@ -70,7 +74,12 @@ class SlurpFamily(Family):
             count += 1
             ids.claim(slurp_id, path)
 
-        claims = CleanLines(known, _inventory, tally) if fast else None
+        def tally_run(first: int, slurp_ids: list[int]) -> None:  # (consecutive clean lines from line ``first``)
+            nonlocal count
+            count += len(slurp_ids)
+            ids.claim_run(first, slurp_ids)
+
+        claims = CleanLines(known, _inventory, tally, tally_run) if fast else None
         for path, record in doc.records(claims) if claims is not None and isinstance(doc, JsonlDocument) else doc.records():
             count += 1
             at = At(path)
@@ -167,6 +176,21 @@ class _Ids:
         if value not in self.told:
             self.told.add(value)
             DUPLICATE_SLURP_ID.report(self.report, At(first + ("slurp_id",)), f"slurp_id {value} is used again on line {_line(path)}")
+
+
+    def claim_run(self, first: int, values: list[int]) -> None:
+        """:meth:`claim` of the ids of consecutive JSONL lines from line ``first``, in order: each
+        id's first line in the run recorded at once (in C), then each id seen before claimed
+        again, which reports it."""
+        paths = list(zip(range(first, first + len(values))))  # noqa: B905  ((line,) for each: one iterable)
+        firsts = dict(zip(reversed(values), reversed(paths), strict=True))  # (each id's first line in the run: the last one written wins)
+        if not firsts.keys().isdisjoint(self.first.keys()):  # (a view: the smaller side is walked)
+            for value in firsts.keys() & self.first.keys():
+                del firsts[value]
+        self.first.update(firsts)
+        if len(firsts) < len(values):  # an id seen before: its line is not the one recorded
+            for k in compress(range(len(values)), map(is_not, map(self.first.__getitem__, values), paths)):
+                self.claim(values[k], paths[k])
 
 
 def _line(path: JsonPath) -> str:

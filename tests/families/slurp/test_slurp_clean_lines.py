@@ -17,7 +17,7 @@ import pytest
 from goldlint import config as cfg
 from goldlint import engine
 from goldlint.engine import check_file
-from goldlint.families.slurp import lines
+from goldlint.families.slurp import batch, lines
 from goldlint.families.slurp.family import SlurpFamily
 from goldlint.formats import json_read, jsonl_doc
 from tests.bench import slurp_data
@@ -85,8 +85,14 @@ def _diagnostics(path: Path) -> list[tuple[object, ...]]:
 def test_the_clean_path_reports_what_the_dict_path_reports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = _write(tmp_path)
     claimed = Counter[bool]()
-    real = lines.CleanLines.clean
-    monkeypatch.setattr(lines.CleanLines, "clean", lambda self, *a: claimed.update([(v := real(self, *a)) is not None]) or v)
+    real = lines.CleanLines.clean_batch
+
+    def counted(self: lines.CleanLines, *batch: object) -> list[int | None]:
+        verdicts = real(self, *batch)  # type: ignore[arg-type]
+        claimed.update(v is not None for v in verdicts)
+        return verdicts
+
+    monkeypatch.setattr(lines.CleanLines, "clean_batch", counted)
     fast = _diagnostics(path)
     assert claimed[True] > 1000 and claimed[False] >= 11 + len(EDITS)  # (the defects and the edited lines: read the ordinary way)
     monkeypatch.setattr(SlurpFamily, "check", SlurpFamily.check_detailed)
@@ -110,8 +116,8 @@ def test_a_clean_file_is_decoded_once_a_line_and_never_read_for_repeated_keys(tm
     slurp_data.write(path, 500)
     cfg.load.cache_clear()
     decoded = Counter[str]()
-    real_decode = lines._decode
-    monkeypatch.setattr(lines, "_decode", lambda data: decoded.update(["msgspec"]) or real_decode(data))
+    for module in (lines, batch):
+        monkeypatch.setattr(module, "_decode", lambda data, _real=module._decode: decoded.update(["msgspec"]) or _real(data))
     for module, name in ((json_read, "find_duplicate_keys"), (jsonl_doc, "parse_json"), (jsonl_doc, "parse_bytes"), (jsonl_doc.RawBatch, "parsed")):
         real = getattr(module, name)
         monkeypatch.setattr(module, name, lambda *a, _real=real, _name=name: decoded.update([_name]) or _real(*a))
