@@ -27,10 +27,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, count, islice, repeat
-from operator import add, eq, le, lt, ne, not_, sub
+from operator import add, eq, getitem, le, lt, ne, not_, sub
+from typing import cast
 
 from goldlint.families.xsid import bio
 from goldlint.families.xsid.declaration import ID, INTENT, SLOTS, TEXT
@@ -43,6 +44,7 @@ CHUNK = 4096  # sentences matched at once: the match objects of one chunk are wh
 WORDS = 40  # the most words a sentence the pattern reads has (a longer one is read the ordinary way)
 _OFFSETS = {str(n): n for n in range(1024)}  # (a `# slots:` offset as written -> its number)
 _NAME = re.compile(r"\S(?:[^\t\r\n]*\S)?")  # (an intent or a label that can be a whole value or cell)
+_group = cast("Callable[[re.Match[str], int], str]", getitem)  # (a match's group: as m.group(n), without parsing arguments)
 _plus_one = (1).__add__
 _minus_one = (-1).__add__
 
@@ -166,14 +168,15 @@ class CleanPath:
     def _chunk(self, shape: Shape, sentences: Sentences, text: str, chunk: list[re.Match[str]], done: int) -> int:
         """Checks a chunk of matches (the text from ``done`` to past the last one); where the text placed ends."""
         starts = list(map(re.Match.start, chunk))
-        ends = list(map(re.Match.end, chunk, repeat(sentences.tokens)))  # (past the last token line's line break)
-        past = list(map(re.Match.end, chunk))  # (past the blank line after it)
+        past = list(map(re.Match.end, chunk))  # (past the blank line after each)
+        ends = list(map(_minus_one, past))  # (past the last token line's line break: the text's last line has no blank line after it)
+        ends[-1] = chunk[-1].end(sentences.tokens)
         # (the `O` tags of the matches: each is a `\tO\n` of their lines, none in a comment or across a line)
         o_tags = text.count("\tO\n", starts[0], past[-1])
         for i in _true(map(lt, past[:-1], starts[1:])):  # (less the text between two matches)
             o_tags -= text.count("\tO\n", past[i], starts[i + 1])
         ok = clean_matches(shape, sentences, self.checks.inventory, chunk, o_tags)
-        ids = list(map(re.Match.group, chunk, repeat(sentences.id))) if sentences.id is not None else None
+        ids = list(map(_group, chunk, repeat(sentences.id))) if sentences.id is not None else None
         self._place(text, starts, ends, ok, [done, *past[:-1]], starts, ids)
         return past[-1]
 
@@ -236,11 +239,11 @@ def clean_matches(shape: Shape, sentences: Sentences, inventory: Inventory, chun
     for the GL rules (``o_tags``: the number of ``O`` tags of them all)."""
     size = len(chunk)
     ok = [True] * size
-    texts = list(map(re.Match.group, chunk, repeat(sentences.text)))
+    texts = list(map(_group, chunk, repeat(sentences.text)))
     counts = list(map(_plus_one, map(str.count, texts, repeat(" "))))  # (tokens: as many as words)
     bad = set(_dirty_texts(texts))
     if sentences.slots is not None:
-        slots = list(map(re.Match.group, chunk, repeat(sentences.slots)))
+        slots = list(map(_group, chunk, repeat(sentences.slots)))
         bad |= _slot_tags(sentences, chunk, slots, texts, counts, o_tags)
     else:
         tags: list[str] = []
@@ -290,29 +293,31 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
         labels = list(compress(labels, keep))
     held = list(map(chunk.__getitem__, owner))
     tag = sentences.tags
-    said = list(map(re.Match.group, held, map(tag.__getitem__, first)))
+    said = list(map(_group, held, map(tag.__getitem__, first)))
     b_tags = list(map("B-".__add__, labels))
     if said != b_tags:
         out.update(compress(owner, map(ne, said, b_tags)))
-    inner = list(map(_minus_one, map(sub, past, first)))  # (the span's tokens after its first)
-    if any(inner):
-        said = list(map(re.Match.group, chain.from_iterable(map(repeat, held, inner)),
-                        map(tag.__getitem__, chain.from_iterable(map(range, map(_plus_one, first), past)))))
-        i_tags = list(chain.from_iterable(map(repeat, map("I-".__add__, labels), inner)))
+    longer = _true(map(lt, map(_plus_one, first), past))  # (the spans of more than one token)
+    if longer:
+        inner = list(map(sub, map(past.__getitem__, longer), map(_plus_one, map(first.__getitem__, longer))))  # (their tokens after the first)
+        said = list(map(_group, chain.from_iterable(map(repeat, map(held.__getitem__, longer), inner)),
+                        map(tag.__getitem__, chain.from_iterable(map(range, map(_plus_one, map(first.__getitem__, longer)),
+                                                                     map(past.__getitem__, longer))))))
+        i_tags = list(chain.from_iterable(map(repeat, map("I-".__add__, map(labels.__getitem__, longer)), inner)))
         if said != i_tags:
-            out.update(compress(chain.from_iterable(map(repeat, owner, inner)), map(ne, said, i_tags)))
+            out.update(compress(chain.from_iterable(map(repeat, map(owner.__getitem__, longer), inner)), map(ne, said, i_tags)))
     # As many tags not `O` as the spans cover in each sentence (the tags at the spans are not `O`):
     # in all the sentences not found wrong, then in each when not so.
     tokens = sentences.tokens
     wrong = sorted(out)
-    o_wrong = sum(map(str.count, map(re.Match.group, map(chunk.__getitem__, wrong), repeat(tokens)), repeat("\tO\n")))
+    o_wrong = sum(map(str.count, map(_group, map(chunk.__getitem__, wrong), repeat(tokens)), repeat("\tO\n")))
     marked = sum(counts) - sum(map(counts.__getitem__, wrong)) - (o_tags - o_wrong)
     right = list(map(not_, map(out.__contains__, owner))) if out else None
     covered = (sum(compress(past, right)) - sum(compress(first, right))) if right is not None else sum(past) - sum(first)
     if marked != covered:
         spans = list(accumulate(map(sub, past, first), initial=0))  # (tokens covered by the entries before each)
         before = list(map(spans.__getitem__, map(bisect_left, repeat(owner), range(len(chunk) + 1))))  # (... before each sentence's)
-        marks = map(sub, counts, map(str.count, map(re.Match.group, chunk, repeat(tokens)), repeat("\tO\n")))
+        marks = map(sub, counts, map(str.count, map(_group, chunk, repeat(tokens)), repeat("\tO\n")))
         out.update(_false(map(eq, marks, map(sub, before[1:], before))))
     return out
 
