@@ -36,7 +36,7 @@ SENTENCES = [
 EDITS = ["none", "none", "none", "tag-i", "tag-label", "tag-o", "number", "intent-cell", "intent", "word", "text-space", "slots-shift",
          "slots-swap", "slots-dup", "slots-zero", "slots-mid", "slots-label", "comment-trailing", "comment-tab", "blank-extra",
          "blank-space", "no-slots-line", "id-dup", "invisible", "nfc", "columns", "comment-among", "crlf", "tag-shape", "empty-text", "intent-all", "slots-end",
-         "label-all", "cells-shift", "line-space", "line-hash", "feff"]
+         "label-all", "cells-shift", "line-space", "line-hash", "feff", "tag-b", "token-extra", "token-fewer"]
 
 
 def _slots(words: list[tuple[str, str]]) -> str:
@@ -65,6 +65,8 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
         words[t] = (words[t][0], "B-datetme")
     elif edit == "tag-o":
         words[t] = (words[t][0], "O")
+    elif edit == "tag-b":  # (a span split in two, or one more: as many tags not O, or one more)
+        words[t] = (words[t][0], "B-" + (words[t][1][2:] or "datetime"))
     elif edit == "tag-shape":
         words[t] = (words[t][0], "B_datetime")
     elif edit == "word":
@@ -118,7 +120,11 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
             line = line.split("\t", 1)[1]
         elif edit in ("line-space", "line-hash") and i == t:  # (the right cells, on a line the document reads otherwise)
             line = (" " if edit == "line-space" else "#") + line
+        if edit == "token-fewer" and i == t:  # (a word of `# text` without its token line)
+            continue
         lines.append(line)
+        if edit == "token-extra" and i == t:  # (a token line more than `# text` has words)
+            lines.append(f"{len(words) + 1}\t{word}\t{intent}\tO")
         if edit == "comment-among" and i == t:
             lines.append("# note = here")
     block = "\n".join(lines) + "\n"
@@ -144,14 +150,18 @@ def _findings(path: Path, text: str, fast: bool) -> list[tuple[object, ...]]:
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 50), st.sampled_from(EDITS), st.integers(0, 20)), min_size=1, max_size=14),
-       st.booleans(), st.sampled_from([4096, 1, 2, 3]), st.sampled_from(["", "\n", "\n\n", "\ufeff"]), st.sampled_from(["", "\n", "\n\n"]))
-def test_the_clean_path_reports_what_every_check_reports(edits: list[tuple[int, str, int]], english: bool, stretch: int, head: str,
-                                                          tail: str) -> None:
+       st.booleans(), st.sampled_from([4096, 1, 2, 3]), st.sampled_from(["", "\n", "\n\n", "\ufeff"]), st.sampled_from(["", "\n", "\n\n"]),
+       st.sampled_from([40, 4]))
+def test_the_clean_path_reports_what_every_check_reports(edits: list[tuple[int, str, int]], english: bool, chunk: int, head: str,
+                                                          tail: str, words: int) -> None:
+    """Every edit, in files read a few matches at a time (``chunk``), with sentences longer than
+    the pattern reads (``words``: the longer ones are read the ordinary way)."""
     text = head + "\n".join(_block(n, english, edit, k) for n, edit, k in edits) + tail
     path = Path("/nowhere/en.test.conll" if english else "/nowhere/de.test.conll")
     detailed = _findings(path, text, fast=False)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(clean, "CHUNK", stretch)
+        patch.setattr(clean, "CHUNK", chunk)
+        patch.setattr(clean, "WORDS", words)
         assert _findings(path, text, fast=True) == detailed
 
 
