@@ -30,7 +30,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, count, islice, repeat
-from operator import add, eq, getitem, le, lt, ne, not_, sub
+from operator import add, getitem, le, lt, ne, not_, sub
 from typing import cast
 
 from goldlint.families.xsid import bio
@@ -45,6 +45,7 @@ WORDS = 40  # the most words a sentence the pattern reads has (a longer one is r
 _OFFSETS = {str(n): n for n in range(1024)}  # (a `# slots:` offset as written -> its number)
 _NAME = re.compile(r"\S(?:[^\t\r\n]*\S)?")  # (an intent or a label that can be a whole value or cell)
 _group = cast("Callable[[re.Match[str], int], str]", getitem)  # (a match's group: as m.group(n), without parsing arguments)
+_BLOCK = 64  # (sentences whose tags not `O` are counted together, when a chunk's are not as its spans cover)
 _plus_one = (1).__add__
 _minus_one = (-1).__add__
 
@@ -171,11 +172,7 @@ class CleanPath:
         past = list(map(re.Match.end, chunk))  # (past the blank line after each)
         ends = list(map(_minus_one, past))  # (past the last token line's line break: the text's last line has no blank line after it)
         ends[-1] = chunk[-1].end(sentences.tokens)
-        # (the `O` tags of the matches: each is a `\tO\n` of their lines, none in a comment or across a line)
-        o_tags = text.count("\tO\n", starts[0], past[-1])
-        for i in _true(map(lt, past[:-1], starts[1:])):  # (less the text between two matches)
-            o_tags -= text.count("\tO\n", past[i], starts[i + 1])
-        ok = clean_matches(shape, sentences, self.checks.inventory, chunk, o_tags)
+        ok = clean_matches(shape, sentences, self.checks.inventory, chunk, starts, ends)
         ids = list(map(_group, chunk, repeat(sentences.id))) if sentences.id is not None else None
         self._place(text, starts, ends, ok, [done, *past[:-1]], starts, ids)
         return past[-1]
@@ -234,9 +231,10 @@ class CleanPath:
             s.forget()  # (one sentence's lines in memory at a time; read again if a finding is placed in it)
 
 
-def clean_matches(shape: Shape, sentences: Sentences, inventory: Inventory, chunk: list[re.Match[str]], o_tags: int) -> list[bool]:
-    """Whether each matched sentence is clean in what its pattern cannot see: its tags, its text
-    for the GL rules (``o_tags``: the number of ``O`` tags of them all)."""
+def clean_matches(shape: Shape, sentences: Sentences, inventory: Inventory, chunk: list[re.Match[str]], starts: list[int],
+                  ends: list[int]) -> list[bool]:
+    """Whether each matched sentence (from ``starts`` to ``ends`` of the text) is clean in what its
+    pattern cannot see: its tags, its text for the GL rules."""
     size = len(chunk)
     ok = [True] * size
     texts = list(map(_group, chunk, repeat(sentences.text)))
@@ -244,7 +242,7 @@ def clean_matches(shape: Shape, sentences: Sentences, inventory: Inventory, chun
     bad = set(_dirty_texts(texts))
     if sentences.slots is not None:
         slots = list(map(_group, chunk, repeat(sentences.slots)))
-        bad |= _slot_tags(sentences, chunk, slots, texts, counts, o_tags)
+        bad |= _slot_tags(sentences, chunk, slots, texts, counts, _OTags(chunk[0].string, starts, ends))
     else:
         tags: list[str] = []
         for m, n in zip(chunk, counts, strict=True):
@@ -255,13 +253,37 @@ def clean_matches(shape: Shape, sentences: Sentences, inventory: Inventory, chun
     return ok
 
 
+class _OTags:
+    """The ``O`` tags of matched sentences: each is a ``\tO\n`` of their lines (none is in a
+    comment or across a line), counted in the text."""
+
+    def __init__(self, text: str, starts: list[int], ends: list[int]) -> None:
+        self.text, self.starts, self.ends = text, starts, ends
+
+        # (the text between two sentences where it is more than a blank line, with its `\tO\n` counted)
+        self.gaps = _true(map(lt, map(_plus_one, ends[:-1]), starts[1:]))
+        self.in_gaps = list(accumulate(map(text.count, repeat("\tO\n"), map(ends.__getitem__, self.gaps),
+                                           map(starts.__getitem__, map(_plus_one, self.gaps))), initial=0))
+
+    def all(self) -> int:
+        return self.between(0, len(self.starts))
+
+    def between(self, a: int, b: int) -> int:
+        """In sentences ``a`` to ``b - 1``: in the text from the first to the last, less that between them."""
+        gaps = self.gaps
+        return self.text.count("\tO\n", self.starts[a], self.ends[b - 1]) - (
+            self.in_gaps[bisect_left(gaps, b - 1)] - self.in_gaps[bisect_left(gaps, a)])
+
+    def each(self, numbers: list[int]) -> list[int]:
+        return list(map(self.text.count, repeat("\tO\n"), map(self.starts.__getitem__, numbers), map(self.ends.__getitem__, numbers)))
+
+
 def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str], texts: list[str], counts: list[int],
-               o_tags: int) -> set[int]:
+               o_tags: _OTags) -> set[int]:
     """The sentences whose tags are not those of their `# slots:` spans (entries as the check
     writes them, labels of the inventory: the pattern's) in the check's order: ordered, apart,
     each from a word's start to a word's end; compared at the spans (each span's B-/I- tags),
-    and as many tags not ``O`` as the spans cover (so the rest are ``O``). ``o_tags``: the
-    chunk's ``O`` tags."""
+    and as many tags not ``O`` as the spans cover (so the rest are ``O``)."""
     out: set[int] = set()
     per = list(map(add, map(str.count, slots, repeat(",")), map(bool, slots)))  # (entries of each sentence)
     owner = list(chain.from_iterable(map(repeat, count(), per)))
@@ -308,17 +330,25 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
             out.update(compress(chain.from_iterable(map(repeat, map(owner.__getitem__, longer), inner)), map(ne, said, i_tags)))
     # As many tags not `O` as the spans cover in each sentence (the tags at the spans are not `O`):
     # in all the sentences not found wrong, then in each when not so.
-    tokens = sentences.tokens
+    # (no sentence has fewer than its spans cover: the sentences that have more are found by blocks)
+    if out:
+        right = list(map(not_, map(out.__contains__, owner)))
+        owner, first, past = (list(compress(x, right)) for x in (owner, first, past))
+    tokens = list(accumulate(counts, initial=0))  # (the tokens before each sentence)
+    covering = list(accumulate(map(sub, past, first), initial=0))  # (those the entries before each cover)
     wrong = sorted(out)
-    o_wrong = sum(map(str.count, map(_group, map(chunk.__getitem__, wrong), repeat(tokens)), repeat("\tO\n")))
-    marked = sum(counts) - sum(map(counts.__getitem__, wrong)) - (o_tags - o_wrong)
-    right = list(map(not_, map(out.__contains__, owner))) if out else None
-    covered = (sum(compress(past, right)) - sum(compress(first, right))) if right is not None else sum(past) - sum(first)
-    if marked != covered:
-        spans = list(accumulate(map(sub, past, first), initial=0))  # (tokens covered by the entries before each)
-        before = list(map(spans.__getitem__, map(bisect_left, repeat(owner), range(len(chunk) + 1))))  # (... before each sentence's)
-        marks = map(sub, counts, map(str.count, map(_group, chunk, repeat(tokens)), repeat("\tO\n")))
-        out.update(_false(map(eq, marks, map(sub, before[1:], before))))
+    o_wrong = list(accumulate(o_tags.each(wrong), initial=0))
+    n_wrong = list(accumulate(map(counts.__getitem__, wrong), initial=0))
+
+    def more(a: int, b: int) -> bool:
+        """Whether sentences ``a`` to ``b - 1`` (those not found wrong) have more tags not ``O`` than their spans cover."""
+        i, j = bisect_left(wrong, a), bisect_left(wrong, b)
+        marked = tokens[b] - tokens[a] - (n_wrong[j] - n_wrong[i]) - (o_tags.between(a, b) - (o_wrong[j] - o_wrong[i]))
+        return marked != covering[bisect_left(owner, b)] - covering[bisect_left(owner, a)]
+
+    if chunk and more(0, len(chunk)):  # (then each block of sentences, then each sentence of a block that has more)
+        blocks = [a for a in range(0, len(chunk), _BLOCK) if more(a, min(a + _BLOCK, len(chunk)))]
+        out.update(n for a in blocks for n in range(a, min(a + _BLOCK, len(chunk))) if more(n, n + 1))
     return out
 
 

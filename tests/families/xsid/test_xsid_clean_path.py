@@ -162,6 +162,7 @@ def test_the_clean_path_reports_what_every_check_reports(edits: list[tuple[int, 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(clean, "CHUNK", chunk)
         patch.setattr(clean, "WORDS", words)
+        patch.setattr(clean, "_BLOCK", 2 if chunk > 3 else 64)  # (a chunk's sentences counted by blocks, then one by one)
         assert _findings(path, text, fast=True) == detailed
 
 
