@@ -40,8 +40,8 @@ from goldlint.families.xsid.sentence import Inventory, SentenceChecks
 from goldlint.formats.conll_doc import ConllDocument, sentence_bounds, separator_end
 from goldlint.rules.file_rules import INVISIBLE, invisible_or_confusable
 
-CHUNK = 4096  # sentences matched at once: the match objects of one chunk are what is held
-WORDS = 40  # the most words a sentence the pattern reads has (a longer one is read the ordinary way)
+CHUNK = 1024  # sentences matched at once: the match objects of one chunk are what is held
+WORDS = 32  # the most words a sentence the pattern reads has (xSID 0.4-0.7: 25 at most; a longer one is read the ordinary way)
 _OFFSETS = {str(n): n for n in range(1024)}  # (a `# slots:` offset as written -> its number)
 _NAME = re.compile(r"\S(?:[^\t\r\n]*\S)?")  # (an intent or a label that can be a whole value or cell)
 _group = cast("Callable[[re.Match[str], int], str]", getitem)  # (a match's group: as m.group(n), without parsing arguments)

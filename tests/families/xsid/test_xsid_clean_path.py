@@ -151,7 +151,7 @@ def _findings(path: Path, text: str, fast: bool) -> list[tuple[object, ...]]:
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 50), st.sampled_from(EDITS), st.integers(0, 20)), min_size=1, max_size=14),
        st.booleans(), st.sampled_from([4096, 1, 2, 3]), st.sampled_from(["", "\n", "\n\n", "\ufeff"]), st.sampled_from(["", "\n", "\n\n"]),
-       st.sampled_from([40, 4]))
+       st.sampled_from([32, 4]))
 def test_the_clean_path_reports_what_every_check_reports(edits: list[tuple[int, str, int]], english: bool, chunk: int, head: str,
                                                           tail: str, words: int) -> None:
     """Every edit, in files read a few matches at a time (``chunk``), with sentences longer than
