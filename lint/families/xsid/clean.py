@@ -316,18 +316,21 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
     held = list(map(chunk.__getitem__, owner))
     tag = sentences.tags
     said = list(map(_group, held, map(tag.__getitem__, first)))
-    b_tags = list(map("B-".__add__, labels))
+    tags_of = {label: ("B-" + label, "I-" + label) for label in set(labels)}  # (each label's two tags, made once)
+    b_tags = list(map(getitem, map(tags_of.__getitem__, labels), repeat(0)))
     if said != b_tags:
         out.update(compress(owner, map(ne, said, b_tags)))
-    longer = _true(map(lt, map(_plus_one, first), past))  # (the spans of more than one token)
-    if longer:
-        inner = list(map(sub, map(past.__getitem__, longer), map(_plus_one, map(first.__getitem__, longer))))  # (their tokens after the first)
-        said = list(map(_group, chain.from_iterable(map(repeat, map(held.__getitem__, longer), inner)),
-                        map(tag.__getitem__, chain.from_iterable(map(range, map(_plus_one, map(first.__getitem__, longer)),
-                                                                     map(past.__getitem__, longer))))))
-        i_tags = list(chain.from_iterable(map(repeat, map("I-".__add__, map(labels.__getitem__, longer)), inner)))
+    # The I- tags: the second token of each span of more than one, then the third of each of more than two, ...
+    spans = list(compress(range(len(owner)), map(lt, map(_plus_one, first), past)))
+    token = list(map(_plus_one, map(first.__getitem__, spans)))
+    while spans:
+        said = list(map(_group, map(held.__getitem__, spans), map(tag.__getitem__, token)))
+        i_tags = list(map(getitem, map(tags_of.__getitem__, map(labels.__getitem__, spans)), repeat(1)))
         if said != i_tags:
-            out.update(compress(chain.from_iterable(map(repeat, map(owner.__getitem__, longer), inner)), map(ne, said, i_tags)))
+            out.update(map(owner.__getitem__, compress(spans, map(ne, said, i_tags))))
+        token = list(map(_plus_one, token))
+        further = list(map(lt, token, map(past.__getitem__, spans)))  # (the spans longer still)
+        spans, token = list(compress(spans, further)), list(compress(token, further))
     # As many tags not `O` as the spans cover in each sentence (the tags at the spans are not `O`):
     # in all the sentences not found wrong, then in each when not so.
     # (no sentence has fewer than its spans cover: the sentences that have more are found by blocks)

@@ -32,6 +32,7 @@ SENTENCES = [
     ("AddToPlaylist", [("add", "O"), ("this", "B-music_item"), ("to", "O"), ("jazz", "B-playlist"), ("classics", "I-playlist")]),
     ("weather/checkSunrise", [("sunrise", "O"), ("tomorrow", "B-datetime")]),
     ("alarm/show_alarms", [("list", "O"), ("alarms", "O")]),
+    ("PlayMusic", [("play", "O"), ("the", "B-album"), ("dark", "I-album"), ("side", "I-album"), ("now", "B-datetime")]),
 ]
 EDITS = ["none", "none", "none", "tag-i", "tag-label", "tag-o", "number", "intent-cell", "intent", "word", "text-space", "slots-shift",
          "slots-swap", "slots-dup", "slots-zero", "slots-mid", "slots-label", "comment-trailing", "comment-tab", "blank-extra",
