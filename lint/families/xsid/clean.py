@@ -9,7 +9,7 @@ one space apart; `# intent` one of the inventory's; `# slots:` entries as ``_wri
 with labels of the inventory; then token lines numbered 1..n, each ``n<TAB>word<TAB>intent<TAB>tag``
 with the n-th word of `# text` and the `# intent` itself (back-references), exactly as many as
 there are words; then a blank line or the text's end. One search of the text in C finds them
-all, a few thousand at a time; what lies between two matches (a sentence of another shape, a
+all, a thousand at a time; what lies between two matches (a sentence of another shape, a
 defect, extra blank lines) is found and read the ordinary way.
 
 What the pattern cannot see is compared for every matched sentence at once, in C: the tags the
