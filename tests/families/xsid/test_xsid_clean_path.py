@@ -1,7 +1,7 @@
-"""The xsid clean path (:mod:`goldlint.families.xsid.clean`: a stretch of sentences compared
-column against column with what their comments say) reports exactly what every check on every
+"""The xsid clean path (:mod:`goldlint.families.xsid.clean`: sentences matched by the pattern of
+the file's shape, their tags compared at the spans) reports exactly what every check on every
 sentence reports: random files of clean sentences with random defects, English (`# slots:`)
-and not (`# text-en`, no `# slots:`), cut into stretches of any size."""
+and not (`# text-en`, no `# slots:`), matched in chunks of any size."""
 
 from __future__ import annotations
 
@@ -167,7 +167,7 @@ def test_the_clean_path_reports_what_every_check_reports(edits: list[tuple[int, 
         assert _findings(path, text, fast=True) == detailed
 
 
-def test_a_clean_file_is_checked_by_stretches_without_a_sentence_object() -> None:
+def test_a_clean_file_is_checked_by_chunks_without_a_sentence_object() -> None:
     """A clean file's sentences never reach the one-by-one checks (counted, not timed)."""
     text = "\n".join(_block(n, True, "none", n) for n in range(300)) + "\n"
     doc = ConllDocument("/nowhere/en.test.conll", text)
@@ -181,7 +181,7 @@ def test_a_clean_file_is_checked_by_stretches_without_a_sentence_object() -> Non
 
 @pytest.mark.parametrize("edit", ["cells-shift", "line-space", "line-hash", "columns", "comment-among", "crlf", "blank-extra", "feff"])
 def test_lines_the_document_reads_otherwise_are_read_the_ordinary_way(edit: str) -> None:
-    """A stretch whose cells line up although one line has a cell more and the next one fewer,
+    """A sentence whose cells line up although one line has a cell more and the next one fewer,
     a token line starting with a space or `#`, a comment among the tokens: each such sentence is
     checked the ordinary way, and the document finds where the sentences are."""
     text = "\n".join(_block(n, True, edit if n == 5 else "none", 2) for n in range(12)) + "\n"
