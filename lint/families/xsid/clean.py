@@ -1,21 +1,25 @@
-"""The clean path of an xSID file: its usual sentences checked a stretch of text at a time, in C.
+"""The clean path of an xSID file: its usual sentences recognised by one regular expression.
 
 A file's sentences mostly share one shape: the same comment lines in the same order (``# id =``,
-``# text =``, ``# intent =``, ``# slots:``), then token lines. A megabyte of text is split at its
-blank lines, each block at its first line breaks into the shape's comment lines (that of the
-first sentences whose comments pass their check) and its token lines, and those into their
-cells, each by one call in C over the whole stretch (:class:`Stretch`); no regular expression
-walks the text character by character. A sentence is clean when its token
-lines are exactly what its comments make them: numbered 1..n, the words of `# text` apart at its
-single spaces, `# intent` in every intent cell, the tags that the `# slots:` spans give (in a
-file without `# slots:`, a valid BIO sequence), every label and the intent in the inventory, and
-`# text` clean for the GL rules (:func:`~goldlint.rules.file_rules.invisible_or_confusable`, the
-rule's own test). Those are compared for every sentence of the stretch at once, column against
-column (lists built and compared in C); a sentence that differs anywhere, or whose block is not
-of the shape, goes to :class:`~.sentence.SentenceChecks`, which says exactly what is wrong.
-A clean sentence gives those checks nothing, so only its id (XSD113) and its comments' dialect
-(XSD111, XSD112) go on, in file order. ``tests/families/xsid/test_xsid_fast_path.py`` and
-``test_xsid_clean_path.py`` hold the two ways to the same findings.
+``# text =``, ``# intent =``, ``# slots:``), then token lines. :func:`sentence_pattern` writes
+that shape as one pattern which a sentence matches only when it is clean in all that the
+pattern can see: each comment line the shape's key and separator, then a value without a tab or
+CR and without whitespace at either end (what the document reads as the value); `# text` words
+one space apart; `# intent` one of the inventory's; `# slots:` entries as ``_written`` writes them
+with labels of the inventory; then token lines numbered 1..n, each ``n<TAB>word<TAB>intent<TAB>tag``
+with the n-th word of `# text` and the `# intent` itself (back-references), exactly as many as
+there are words; then a blank line or the text's end. One search of the text in C finds them
+all, a thousand at a time; what lies between two matches (a sentence of another shape, a
+defect, extra blank lines) is found and read the ordinary way.
+
+What the pattern cannot see is compared for every matched sentence at once, in C: the tags the
+`# slots:` spans give (each span's B-/I- tags, and as many tags not ``O`` as the spans cover;
+in a file without `# slots:`, a valid BIO sequence of the inventory's labels), and `# text`
+clean for the GL rules (:func:`~goldlint.rules.file_rules.invisible_or_confusable`). A sentence
+that differs anywhere goes to :class:`~.sentence.SentenceChecks`, which says exactly what is
+wrong; a clean sentence gives those checks nothing, so only its id (XSD113) and its comments'
+dialect (XSD111, XSD112) go on, in file order. ``tests/families/xsid/test_xsid_fast_path.py``
+and ``test_xsid_clean_path.py`` hold the two ways to the same findings.
 """
 
 from __future__ import annotations
@@ -23,27 +27,26 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, count, islice, repeat
-from operator import add, eq, gt, le, lt, ne, not_, sub
+from operator import add, getitem, le, lt, ne, not_, sub
+from typing import cast
 
 from goldlint.families.xsid import bio
-from goldlint.families.xsid.declaration import CELLS, ID, INTENT, SLOTS, TEXT
+from goldlint.families.xsid.declaration import ID, INTENT, SLOTS, TEXT
 from goldlint.families.xsid.filewide import Dialects, Ids
-from goldlint.families.xsid.sentence import NUMBERS, Inventory, SentenceChecks
+from goldlint.families.xsid.sentence import Inventory, SentenceChecks
 from goldlint.formats.conll_doc import ConllDocument, sentence_bounds, separator_end
 from goldlint.rules.file_rules import INVISIBLE, invisible_or_confusable
 
-STRETCH = 1 << 20  # characters of text split at once (cut at a blank line): the lists of one stretch are what is held
-# A `# slots:` entry as `_written` writes it: numbers without leading zeros, a label of no `,` or `:`.
-_ENTRY = re.compile(r"(?:0|[1-9][0-9]*):(?:0|[1-9][0-9]*):[^,:\n]+")
-_ENTRIES = re.compile(f"(?:{_ENTRY.pattern}(?:,{_ENTRY.pattern})*)?")  # (entries joined by commas: each one of that form)
-_SPACE_AT_LINE_START = re.compile(r"\n[^\S\n]")  # (a line that starts with whitespace: perhaps blank)
+CHUNK = 1024  # sentences matched at once: the match objects of one chunk are what is held
+WORDS = 32  # the most words a sentence the pattern reads has (xSID 0.4-0.7: 25 at most; a longer one is read the ordinary way)
 _OFFSETS = {str(n): n for n in range(1024)}  # (a `# slots:` offset as written -> its number)
+_NAME = re.compile(r"\S(?:[^\t\r\n]*\S)?")  # (an intent or a label that can be a whole value or cell)
+_group = cast("Callable[[re.Match[str], int], str]", getitem)  # (a match's group: as m.group(n), without parsing arguments)
+_BLOCK = 64  # (sentences whose tags not `O` are counted together, when a chunk's are not as its spans cover)
 _plus_one = (1).__add__
-_plus_two = (2).__add__
 _minus_one = (-1).__add__
 
 
@@ -79,78 +82,61 @@ def shape_of(doc: ConllDocument, required: tuple[str, ...]) -> Shape | None:
     return None
 
 
-class Stretch:
-    """A stretch of text cut at its blank lines into blocks, each read as a sentence of the
-    file's shape: its comment lines' values and its token lines. A block is *read* when its
-    first lines are the shape's comment lines, each the shape's key and separator, spaces or
-    tabs, then a value without a tab or CR and without whitespace at either end (what the
-    document reads as that value), and token lines follow; any other block (extra blank lines,
-    a comment more or less, a value with a trailing space, the file's last line without its
-    line break) is *odd*, and its sentences are read the ordinary way."""
+@dataclass(frozen=True, slots=True)
+class Sentences:
+    """The pattern of a file's clean sentence and the numbers of its groups."""
 
-    def __init__(self, shape: Shape, text: str, pos: int, end: int) -> None:
-        chunk = text[pos:end]
-        blocks = chunk.split("\n\n")  # (a run of three line breaks: a block that starts with one, odd)
-        odd: set[int] = set()
-        if chunk.endswith("\n\n") or not chunk:
-            blocks.pop()  # (the empty piece after the last blank line)
-        elif chunk.endswith("\n"):
-            blocks[-1] = blocks[-1][:-1]  # (the file's end: its last line break, no blank line after it)
+    pattern: re.Pattern[str]
+    id: int | None
+    text: int
+    slots: int | None
+    tokens: int
+    tags: tuple[int, ...]  # the group of each token's tag, the first token's first
+
+
+def _one_of(names: Iterable[str]) -> str:
+    """A pattern of exactly these names (those that can be a whole value: others are never clean)."""
+    kept = sorted((n for n in names if _NAME.fullmatch(n)), key=lambda n: (-len(n), n))
+    return "(?:" + "|".join(map(re.escape, kept)) + ")" if kept else "(?!)"
+
+
+def sentence_pattern(shape: Shape, inventory: Inventory) -> Sentences:
+    """The pattern a clean sentence of the file's shape matches (what it checks: the module's doc)."""
+    value = r"(?:\S(?:[^\t\r\n]*\S)?)?"  # (a value without a tab or CR, no whitespace at either end)
+    words = ""
+    for k in range(WORDS, 1, -1):  # (nested: a text of fewer words tries no more)
+        words = f"(?: (?P<w{k}>\\S+){words})?+"
+    words = "(?P<w1>\\S+)" + words
+    labels = _one_of(label for label in inventory.labels if "," not in label and ":" not in label)  # (an entry's third part)
+    entry = f"(?:0|[1-9][0-9]*):(?:0|[1-9][0-9]*):{labels}"
+    comments = []
+    for k, core in enumerate(shape.cores):
+        if k == shape.text:
+            part = f"(?P<text>{words})"
+        elif k == shape.intent:
+            part = f"(?P<intent>{_one_of(inventory.intents)})"
+        elif k == shape.slots:
+            part = f"(?P<slots>(?:{entry}(?:,{entry})*)?)"
+        elif k == shape.id:
+            part = f"(?P<id>{value})"
         else:
-            odd.add(len(blocks) - 1)  # (the file's last line without its line break)
-        size = len(shape.cores)
-        lengths = list(map(len, blocks))
-        self.starts = list(accumulate(map(_plus_two, lengths), initial=pos))
-        self.starts.pop()
-        self.ends = list(map(_plus_one, map(add, self.starts, lengths)))  # (past the last token line's line break)
-        parts = list(map(str.split, blocks, repeat("\n"), repeat(size)))
-        odd.update(_false(map((size + 1).__eq__, map(len, parts))))
-        if odd:
-            parts = [p if len(p) == size + 1 else [""] * (size + 1) for p in parts]
-        columns = list(zip(*parts, strict=True)) if parts else [()] * (size + 1)
-        self.values: list[list[str]] = []
-        for core, lines in zip(shape.cores, columns, strict=False):
-            odd.update(_false(map(str.startswith, lines, repeat(core))))
-            values = list(map(str.lstrip, map(str.__getitem__, lines, repeat(slice(len(core), None))), repeat(" \t")))
-            joined = "\n".join(values)
-            if "\t" in joined or "\r" in joined:
-                odd.update(_true(map(str.__contains__, values, repeat("\t"))))
-                odd.update(_true(map(str.__contains__, values, repeat("\r"))))
-            stripped = list(map(str.strip, values))
-            if stripped != values:
-                odd.update(_true(map(ne, stripped, values)))
-            self.values.append(values)
-        self.tokens: list[str] = list(columns[size]) if parts else []
-        odd.update(_false(self.tokens))  # (no token line)
-        self.odd = sorted(odd)
-        if odd:  # (the blocks read, alone)
-            keep = list(map(not_, map(odd.__contains__, range(len(blocks)))))
-            self.read = list(compress(range(len(blocks)), keep))
-            self.values = [list(compress(v, keep)) for v in self.values]
-            self.tokens = list(compress(self.tokens, keep))
-        else:
-            self.read = list(range(len(blocks)))
-
-
-def _with_odd_blocks(text: str, stretch: Stretch) -> tuple[list[int], list[int]]:
-    """Where the sentences of a stretch are: each block read is one, an odd block is read as
-    the document reads it (it starts after a blank line and ends before one)."""
-    starts: list[int] = []
-    ends: list[int] = []
-    at = 0
-    for k in stretch.odd:
-        starts += stretch.starts[at:k]
-        ends += stretch.ends[at:k]
-        inside = sentence_bounds(text, stretch.starts[k], stretch.ends[k])
-        starts += inside[0]
-        ends += inside[1]
-        at = k + 1
-    return starts + stretch.starts[at:], ends + stretch.ends[at:]
+            part = value
+        comments.append(f"{re.escape(core)}[ \\t]*{part}\\n")
+    line = "{k}\\t(?P=w{k})\\t(?P=intent)\\t(?P<t{k}>[^\\t\\n]+)\\n"
+    tokens = ""
+    for k in range(WORDS, 1, -1):  # (a token line for each word, nested likewise)
+        tokens = f"(?(w{k}){line.format(k=k)}{tokens})"
+    tokens = line.format(k=1) + tokens
+    # A sentence starts at the text's start or after an empty line, and ends before one or at the text's end.
+    pattern = re.compile(r"(?:\A|(?<=\n\n))" + "".join(comments) + f"(?P<tokens>{tokens})(?:\\n|\\Z)")
+    group = pattern.groupindex
+    return Sentences(pattern, group.get("id"), group["text"], group.get("slots"), group["tokens"],
+                     tuple(group[f"t{k}"] for k in range(1, WORDS + 1)))
 
 
 class CleanPath:
-    """Checks a file's sentences: the clean ones by stretches (:func:`clean_sentences`), the others
-    one by one, all in file order."""
+    """Checks a file's sentences: the clean ones by chunks of matches (:func:`clean_matches`), the
+    others one by one, all in file order."""
 
     def __init__(self, doc: ConllDocument, checks: SentenceChecks, ids: Ids, dialects: Dialects) -> None:
         self.doc, self.checks, self.ids, self.dialects = doc, checks, ids, dialects
@@ -162,54 +148,67 @@ class CleanPath:
             self._sentences(range(doc.sentence_count))
             return
         text = doc.text or ""
-        pos = 0
-        self.base = 0  # the number of the stretch's first sentence
-        self.bounds: tuple[list[int], list[int]] | None = ([], [])  # where the sentences are
-        # Each stretch's clean sentences and the others, checked once every stretch is read: a
+        sentences = sentence_pattern(shape, self.checks.inventory)
+        # Where the sentences are: the matches, and what the document finds between them (read
+        # as a piece of text, where a U+FEFF at the start is a BOM: so only when no sentence past
+        # the text's start begins with one; else the document finds them all).
+        self.bounds: tuple[list[int], list[int]] | None = ([], []) if text.find("\ufeff", 1) < 0 else None
+        # Each chunk's clean sentences and the others, checked once every chunk is read: a
         # sentence read the ordinary way needs the document to know where every sentence is.
         self.order: list[tuple[list[int], list[str] | None, list[int]]] = []
-        while pos < len(text):
-            end = text.find("\n\n", pos + STRETCH)
-            end = len(text) if end < 0 else end + 2
-            self._stretch(shape, text, pos, end)
-            pos = end
+        matches: Iterator[re.Match[str]] = sentences.pattern.finditer(text)
+        done = 0  # where the text not yet placed starts
+        while chunk := list(islice(matches, CHUNK)):
+            done = self._chunk(shape, sentences, text, chunk, done)
+        self._place(text, [], [], [], [done], [len(text)])
         if self.bounds is not None:
             doc.found(*self.bounds)
         for fast, ids, slow in self.order:
             self._in_order(shape, fast, ids, slow)
 
-    def _stretch(self, shape: Shape, text: str, pos: int, end: int) -> None:
-        stretch = Stretch(shape, text, pos, end)
-        ok, whole = clean_sentences(shape, self.checks.inventory, stretch.values, stretch.tokens)
-        read = stretch.read
-        said_ids = stretch.values[shape.id] if shape.id is not None else None
-        base = self.base
-        feff = any(stretch.starts[k] and text.startswith("\ufeff", stretch.starts[k]) for k in stretch.odd)  # (only the text's first is a BOM)
-        if self.bounds is not None and whole and not stretch.odd:  # every block is one sentence, each line where the document finds it
-            starts, ends = stretch.starts, stretch.ends
-        elif self.bounds is not None and whole and not feff:  # (so is every block read; the odd ones' sentences found as the document finds them)
-            starts, ends = _with_odd_blocks(text, stretch)
-        elif self.bounds is not None and (pos == 0 or not text.startswith("\ufeff", pos)):  # (only the text's first U+FEFF is a BOM)
-            starts, ends = sentence_bounds(text, pos, end)  # (the stretch's sentences, as the document finds them)
-        else:
-            self.bounds = None  # (the document finds where every sentence is)
-            doc = self.doc
-            base, last = bisect_left(doc.starts, pos), bisect_left(doc.starts, end)
-            starts, ends = doc.starts[base:last], doc.ends[base:last]
-        offsets = list(map(stretch.starts.__getitem__, read))
-        numbers = list(map(bisect_left, repeat(starts), offsets))
-        slow: set[int] = set()
-        if numbers and (numbers[-1] >= len(starts) or list(map(starts.__getitem__, numbers)) != offsets):
-            ok = [False] * len(read)  # (cannot be: a block read starts a sentence; the stretch read the ordinary way)
-            slow.update(range(len(starts)))
-        for k in [*stretch.odd, *compress(read, map(not_, ok))]:  # (every sentence that starts in the block)
-            slow.update(range(bisect_left(starts, stretch.starts[k]), bisect_left(starts, stretch.ends[k])))
+    def _chunk(self, shape: Shape, sentences: Sentences, text: str, chunk: list[re.Match[str]], done: int) -> int:
+        """Checks a chunk of matches (the text from ``done`` to past the last one); where the text placed ends."""
+        starts = list(map(re.Match.start, chunk))
+        past = list(map(re.Match.end, chunk))  # (past the blank line after each)
+        ends = list(map(_minus_one, past))  # (past the last token line's line break: the text's last line has no blank line after it)
+        ends[-1] = chunk[-1].end(sentences.tokens)
+        ok = clean_matches(shape, sentences, self.checks.inventory, chunk, starts, ends)
+        ids = list(map(_group, chunk, repeat(sentences.id))) if sentences.id is not None else None
+        self._place(text, starts, ends, ok, [done, *past[:-1]], starts, ids)
+        return past[-1]
+
+    def _place(self, text: str, starts: list[int], ends: list[int], ok: list[bool], after: list[int], before: list[int],
+               ids: list[str] | None = None) -> None:
+        """Numbers the matched sentences (``starts``, ``ends``) and the document's sentences of
+        the text between each one and the one before it (from ``after`` to ``before``; one more
+        such piece when there is one more of those than of matches)."""
+        gaps = _true(map(lt, after, before))
         if self.bounds is not None:
-            self.base += len(starts)
-            self.bounds[0].extend(starts)
-            self.bounds[1].extend(ends)
-        ids = list(compress(said_ids, ok)) if said_ids is not None else None
-        self.order.append((list(map(base.__add__, compress(numbers, ok))), ids, sorted(map(base.__add__, slow))))
+            found_starts, found_ends = self.bounds
+            numbers: list[int] = []
+            slow: list[int] = []
+            at = 0
+            for g in [*gaps, None]:
+                stop = len(starts) if g is None else min(g, len(starts))
+                first = len(found_starts)
+                numbers += range(first, first + stop - at)
+                found_starts += starts[at:stop]
+                found_ends += ends[at:stop]
+                if g is None:
+                    break
+                inside = sentence_bounds(text, after[g], before[g])
+                slow += range(len(found_starts), len(found_starts) + len(inside[0]))
+                found_starts += inside[0]
+                found_ends += inside[1]
+                at = stop
+        else:
+            known = self.doc.starts
+            numbers = list(map(bisect_left, repeat(known), starts))
+            slow = list(chain.from_iterable(range(bisect_left(known, after[g]), bisect_left(known, before[g])) for g in gaps))
+            if numbers and (numbers[-1] >= len(known) or list(map(known.__getitem__, numbers)) != starts):
+                ok = [False] * len(starts)  # (cannot be: a match starts a sentence)
+        slow += compress(numbers, map(not_, ok))
+        self.order.append((list(compress(numbers, ok)), list(compress(ids, ok)) if ids is not None else None, sorted(slow)))
 
     def _in_order(self, shape: Shape, fast: list[int], ids: list[str] | None, slow: list[int]) -> None:
         i = 0
@@ -232,69 +231,128 @@ class CleanPath:
             s.forget()  # (one sentence's lines in memory at a time; read again if a finding is placed in it)
 
 
-def clean_sentences(shape: Shape, inventory: Inventory, values: list[list[str]], blocks: list[str]) -> tuple[list[bool], bool]:
-    """Whether each sentence (its comments' values, by comment, and its token lines without the
-    last line break) is clean; and whether no line of the blocks may be blank (none starts with
-    whitespace): then each block is one sentence, where the document finds it."""
-    size = len(blocks)
+def clean_matches(shape: Shape, sentences: Sentences, inventory: Inventory, chunk: list[re.Match[str]], starts: list[int],
+                  ends: list[int]) -> list[bool]:
+    """Whether each matched sentence (from ``starts`` to ``ends`` of the text) is clean in what its
+    pattern cannot see: its tags, its text for the GL rules."""
+    size = len(chunk)
     ok = [True] * size
-    texts, intents = values[shape.text], values[shape.intent]
-    slots = values[shape.slots] if shape.slots is not None else None
-    counts = list(map(_plus_one, map(str.count, blocks, repeat("\n"))))
-    tabs = _false(map(eq, map(str.count, blocks, repeat("\t")), map((CELLS - 1).__mul__, counts)))  # (a line of other cells)
-    long = _true(map(lt, repeat(len(NUMBERS)), counts))
-    words = list(map(str.split, texts, repeat(" ")))
-    for wrong in (_false(texts), _true(map(str.__contains__, texts, repeat("  "))),  # (an empty word)
-                  _false(map(inventory.intents.__contains__, intents)),
-                  _false(map(eq, counts, map(len, words))), tabs, long, _dirty_texts(texts)):
-        for i in wrong:
-            ok[i] = False
-    # (a block is one sentence unless a line of it is blank: a blank line starts with whitespace, an empty one cannot be in a block)
-    whole = _SPACE_AT_LINE_START.search("\n" + "\n".join(blocks)) is None
-    while True:
-        keep = list(compress(range(size), ok))
-        if not keep:
-            return ok, whole
-        kept = list(map(blocks.__getitem__, keep)) if len(keep) < size else blocks
-        # Each token line's cells, its line break kept at the end of its last cell: a line of more
-        # or fewer cells than the declared ones shows as a line break out of place.
-        cells = ("\n".join(kept) + "\n").replace("\n", "\n\t").split("\t")
-        cells.pop()  # (after the last line break)
-        lines = sum(map(counts.__getitem__, keep))
-        if len(cells) == CELLS * lines and "".join(cells[CELLS - 1 :: CELLS]).count("\n") == lines:
-            break
-        # (more cells on one line, fewer on another: those sentences are set aside)
-        for i in _false(map(_four_cells, kept)):
-            ok[keep[i]] = False
-    if len(keep) < size:
-        counts = list(map(counts.__getitem__, keep))
-        words = list(map(words.__getitem__, keep))
-        texts, intents = (list(map(x.__getitem__, keep)) for x in (texts, intents))
-        slots = list(map(slots.__getitem__, keep)) if slots is not None else None
-    first_token = list(accumulate(counts, initial=0))
-    numbers = cells[0::CELLS]
-    bad_numbers = _differ(numbers, list(chain.from_iterable(map(NUMBERS.__getitem__, map(slice, counts)))))
-    tags = "".join(cells[CELLS - 1 :: CELLS])[:-1].split("\n")
-    first_token = list(accumulate(counts, initial=0))
-    all_words = list(chain.from_iterable(words))
-    bad_tokens = chain(
-        bad_numbers,
-        _differ(cells[1::CELLS], all_words),
-        _differ(cells[2::CELLS], list(chain.from_iterable(map(repeat, intents, counts)))),
-    )
-    bad = {bisect_right(first_token, t) - 1 for t in bad_tokens}
-    if slots is not None:
-        bad |= _slot_tags(slots, texts, tags, first_token, inventory, bad)
+    texts = list(map(_group, chunk, repeat(sentences.text)))
+    counts = list(map(_plus_one, map(str.count, texts, repeat(" "))))  # (tokens: as many as words)
+    bad = set(_dirty_texts(texts))
+    if sentences.slots is not None:
+        slots = list(map(_group, chunk, repeat(sentences.slots)))
+        bad |= _slot_tags(sentences, chunk, slots, texts, counts, _OTags(chunk[0].string, starts, ends))
     else:
-        bad |= _bio_tags(tags, first_token, inventory)
+        tags: list[str] = []
+        for m, n in zip(chunk, counts, strict=True):
+            tags += m.group(*sentences.tags[:n]) if n > 1 else (m.group(sentences.tags[0]),)
+        bad |= _bio_tags(tags, list(accumulate(counts, initial=0)), inventory)
     for i in bad:
-        ok[keep[i]] = False
-    return ok, whole
+        ok[i] = False
+    return ok
 
 
-def _four_cells(block: str) -> bool:
-    """Whether every token line of a block has four cells."""
-    return all(line.count("\t") == CELLS - 1 for line in block.split("\n"))
+class _OTags:
+    """The ``O`` tags of matched sentences: each is a ``\tO\n`` of their lines (none is in a
+    comment or across a line), counted in the text."""
+
+    def __init__(self, text: str, starts: list[int], ends: list[int]) -> None:
+        self.text, self.starts, self.ends = text, starts, ends
+
+        # (the text between two sentences where it is more than a blank line, with its `\tO\n` counted)
+        self.gaps = _true(map(lt, map(_plus_one, ends[:-1]), starts[1:]))
+        self.in_gaps = list(accumulate(map(text.count, repeat("\tO\n"), map(ends.__getitem__, self.gaps),
+                                           map(starts.__getitem__, map(_plus_one, self.gaps))), initial=0))
+
+    def all(self) -> int:
+        return self.between(0, len(self.starts))
+
+    def between(self, a: int, b: int) -> int:
+        """In sentences ``a`` to ``b - 1``: in the text from the first to the last, less that between them."""
+        gaps = self.gaps
+        return self.text.count("\tO\n", self.starts[a], self.ends[b - 1]) - (
+            self.in_gaps[bisect_left(gaps, b - 1)] - self.in_gaps[bisect_left(gaps, a)])
+
+    def each(self, numbers: list[int]) -> list[int]:
+        return list(map(self.text.count, repeat("\tO\n"), map(self.starts.__getitem__, numbers), map(self.ends.__getitem__, numbers)))
+
+
+def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str], texts: list[str], counts: list[int],
+               o_tags: _OTags) -> set[int]:
+    """The sentences whose tags are not those of their `# slots:` spans (entries as the check
+    writes them, labels of the inventory: the pattern's) in the check's order: ordered, apart,
+    each from a word's start to a word's end; compared at the spans (each span's B-/I- tags),
+    and as many tags not ``O`` as the spans cover (so the rest are ``O``)."""
+    out: set[int] = set()
+    per = list(map(add, map(str.count, slots, repeat(",")), map(bool, slots)))  # (entries of each sentence)
+    owner = list(chain.from_iterable(map(repeat, count(), per)))
+    parts = ",".join(filter(None, slots)).replace(",", ":").split(":") if owner else []
+    starts, ends, labels = _numbers(parts[0::3]), _numbers(parts[1::3]), parts[2::3]
+    # Each text between two spaces (its words are one space apart, none is empty): a span starts
+    # at a word's start when a space is just before it, ends at a word's end when one is just
+    # after it; then the spaces before its start count the tokens before it, those before its
+    # end (with the leading one) the tokens up to its last.
+    padded = (" " + " \n ".join(texts) + " ").split("\n")
+    owned = list(map(padded.__getitem__, owner))
+    out.update(map(owner.__getitem__, _false(map(lt, starts, ends))))
+    out.update(map(owner.__getitem__, _false(map(str.startswith, owned, repeat(" "), starts))))
+    out.update(map(owner.__getitem__, _false(map(str.startswith, owned, repeat(" "), map(_plus_one, ends)))))
+    first = list(map(str.count, owned, repeat(" "), repeat(0), starts))  # (the span's first token, from 0)
+    past = list(map(str.count, owned, repeat(" "), repeat(0), ends))  # (one past its last)
+    if out:  # (the entries of sentences already found wrong left out)
+        keep = list(map(not_, map(out.__contains__, owner)))
+        owner, first, past = (list(compress(x, keep)) for x in (owner, first, past))
+        labels = list(compress(labels, keep))
+    # Ordered and apart: a span starts at or past the token after the one before it ends (tokens
+    # counted from the chunk's first: a sentence's first span is past the sentence before).
+    at = list(map(list(accumulate(counts, initial=0)).__getitem__, owner))
+    unordered = list(map(owner.__getitem__, map(_plus_one, _false(map(le, map(add, at, past), map(add, at[1:], first[1:]))))))
+    if unordered:
+        out.update(unordered)
+        keep = list(map(not_, map(out.__contains__, owner)))
+        owner, first, past = (list(compress(x, keep)) for x in (owner, first, past))
+        labels = list(compress(labels, keep))
+    held = list(map(chunk.__getitem__, owner))
+    tag = sentences.tags
+    said = list(map(_group, held, map(tag.__getitem__, first)))
+    tags_of = {label: ("B-" + label, "I-" + label) for label in set(labels)}  # (each label's two tags, made once)
+    b_tags = list(map(getitem, map(tags_of.__getitem__, labels), repeat(0)))
+    if said != b_tags:
+        out.update(compress(owner, map(ne, said, b_tags)))
+    # The I- tags: the second token of each span of more than one, then the third of each of more than two, ...
+    spans = list(compress(range(len(owner)), map(lt, map(_plus_one, first), past)))
+    token = list(map(_plus_one, map(first.__getitem__, spans)))
+    while spans:
+        said = list(map(_group, map(held.__getitem__, spans), map(tag.__getitem__, token)))
+        i_tags = list(map(getitem, map(tags_of.__getitem__, map(labels.__getitem__, spans)), repeat(1)))
+        if said != i_tags:
+            out.update(map(owner.__getitem__, compress(spans, map(ne, said, i_tags))))
+        token = list(map(_plus_one, token))
+        further = list(map(lt, token, map(past.__getitem__, spans)))  # (the spans longer still)
+        spans, token = list(compress(spans, further)), list(compress(token, further))
+    # As many tags not `O` as the spans cover in each sentence (the tags at the spans are not `O`):
+    # in all the sentences not found wrong, then in each when not so.
+    # (no sentence has fewer than its spans cover: the sentences that have more are found by blocks)
+    if out:
+        right = list(map(not_, map(out.__contains__, owner)))
+        owner, first, past = (list(compress(x, right)) for x in (owner, first, past))
+    tokens = list(accumulate(counts, initial=0))  # (the tokens before each sentence)
+    covering = list(accumulate(map(sub, past, first), initial=0))  # (those the entries before each cover)
+    wrong = sorted(out)
+    o_wrong = list(accumulate(o_tags.each(wrong), initial=0))
+    n_wrong = list(accumulate(map(counts.__getitem__, wrong), initial=0))
+
+    def more(a: int, b: int) -> bool:
+        """Whether sentences ``a`` to ``b - 1`` (those not found wrong) have more tags not ``O`` than their spans cover."""
+        i, j = bisect_left(wrong, a), bisect_left(wrong, b)
+        marked = tokens[b] - tokens[a] - (n_wrong[j] - n_wrong[i]) - (o_tags.between(a, b) - (o_wrong[j] - o_wrong[i]))
+        return marked != covering[bisect_left(owner, b)] - covering[bisect_left(owner, a)]
+
+    if chunk and more(0, len(chunk)):  # (then each block of sentences, then each sentence of a block that has more)
+        blocks = [a for a in range(0, len(chunk), _BLOCK) if more(a, min(a + _BLOCK, len(chunk)))]
+        out.update(n for a in blocks for n in range(a, min(a + _BLOCK, len(chunk))) if more(n, n + 1))
+    return out
 
 
 def _false(flags: Iterable[object]) -> list[int]:
@@ -309,11 +367,6 @@ def _true(flags: Iterable[object]) -> list[int]:
     return list(compress(count(), flags)) if any(flags) else []
 
 
-def _differ(column: list[str], expected: list[str]) -> list[int]:
-    """The positions where two lists of equal length differ."""
-    return [] if column == expected else _true(map(ne, column, expected))
-
-
 def _dirty_texts(texts: list[str]) -> list[int]:
     """The texts GL006–GL008 may say something about (one test of them all when none is)."""
     joined = "\n".join(texts)  # (a line break joins no character to the next: each text is tested as alone)
@@ -323,59 +376,6 @@ def _dirty_texts(texts: list[str]) -> list[int]:
         return []
     return [i for i, text in enumerate(texts)
             if not (text.isascii() or unicodedata.is_normalized("NFC", text)) or invisible_or_confusable(text)]
-
-
-def _slot_tags(slots: list[str], texts: list[str], tags: list[str], first_token: list[int],
-               inventory: Inventory, bad: set[int]) -> set[int]:
-    """The sentences whose tags are not those of their `# slots:` spans written as the check writes
-    them (ordered, apart, each from a word's start to a word's end, labels of the inventory)."""
-    out: set[int] = set()
-    per = list(map(add, map(str.count, slots, repeat(",")), map(bool, slots)))  # (entries of each sentence)
-    joined = ",".join(filter(None, slots)) if any(per) else ""
-    owner = list(chain.from_iterable(map(repeat, count(), per)))
-    if _ENTRIES.fullmatch(joined) is not None:  # (one test of them all)
-        parts = joined.replace(",", ":").split(":") if owner else []
-    else:  # (each entry alone: those not of the written form are their sentences' findings)
-        entries = joined.split(",")
-        shaped = list(map(bool, map(_ENTRY.fullmatch, entries)))
-        out.update(map(owner.__getitem__, _false(shaped)))
-        owner = list(compress(owner, shaped))
-        parts = ":".join(compress(entries, shaped)).split(":") if owner else []
-    starts, ends, labels = _numbers(parts[0::3]), _numbers(parts[1::3]), parts[2::3]
-    owned = list(map(texts.__getitem__, owner))
-    out.update(map(owner.__getitem__, _false(map(lt, starts, ends))))
-    out.update(map(owner.__getitem__, _false(map(le, ends, map(len, owned)))))
-    out.update(map(owner.__getitem__, _false(map(inventory.labels.__contains__, labels))))
-    # A span starts where a word starts and ends where one ends (the text's words are one space
-    # apart): a space (or the text's edge) on either side; its tokens are counted by the spaces before.
-    before = map(str.__getitem__, owned, map(slice, map(_minus_one, starts), starts))
-    after = map(str.__getitem__, owned, map(slice, ends, map(_plus_one, ends)))
-    out.update(map(owner.__getitem__, _false(map(" ".startswith, before))))  # ("" at the text's edge, a space, or not a word's edge)
-    out.update(map(owner.__getitem__, _false(map(" ".startswith, after))))
-    first_of = list(map(first_token.__getitem__, owner))
-    first = list(map(add, first_of, map(str.count, owned, repeat(" "), repeat(0), starts)))
-    last = list(map(add, first_of, map(str.count, owned, repeat(" "), repeat(0), ends)))
-    out |= bad
-    if out:  # (the entries of sentences already found wrong left out)
-        keep = list(map(not_, map(out.__contains__, owner)))
-        owner, first, last, labels = (list(compress(x, keep)) for x in (owner, first, last, labels))
-    unordered = list(map(owner.__getitem__, map(_plus_one, _false(map(gt, first[1:], last[:-1])))))  # (ordered, apart)
-    if unordered:
-        out.update(unordered)
-        keep = list(map(not_, map(out.__contains__, owner)))
-        first, last, labels = (list(compress(x, keep)) for x in (first, last, labels))
-    b_tags, i_counts = list(map("B-".__add__, labels)), list(map(sub, last, first))
-    if not out:  # (every sentence's spans: each span's tags, and as many tags not `O` as the spans cover)
-        inside = list(chain.from_iterable(map(range, map(_plus_one, first), map(_plus_one, last))))
-        if (len(tags) - tags.count("O") == len(first) + len(inside) and list(map(tags.__getitem__, first)) == b_tags
-                and list(map(tags.__getitem__, inside)) == list(chain.from_iterable(map(repeat, map("I-".__add__, labels), i_counts)))):
-            return out
-    expected = ["O"] * len(tags)
-    deque(map(expected.__setitem__, first, b_tags), maxlen=0)
-    deque(map(expected.__setitem__, chain.from_iterable(map(range, map(_plus_one, first), map(_plus_one, last))),
-              chain.from_iterable(map(repeat, map("I-".__add__, labels), i_counts))), maxlen=0)
-    out.update(bisect_right(first_token, t) - 1 for t in _differ(tags, expected))
-    return out
 
 
 def _numbers(written: list[str]) -> list[int]:

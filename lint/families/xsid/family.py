@@ -73,7 +73,7 @@ class XsidFamily(Family):
         checks = SentenceChecks(report, inventory_of(options), required_comments(doc, language_of(ctx.path, options)), fast)
         ids, dialects = Ids(report, doc), Dialects()
         if fast:
-            CleanPath(doc, checks, ids, dialects).run()  # (the usual sentences a stretch at a time, the others one by one)
+            CleanPath(doc, checks, ids, dialects).run()  # (the usual sentences by one pattern, a chunk at a time; the others one by one)
         else:
             for n in range(doc.sentence_count):
                 sentence = doc.sentence(n)

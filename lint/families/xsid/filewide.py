@@ -3,8 +3,10 @@ and sentence ids unique in the file."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
-from itertools import repeat
+from itertools import compress, repeat
+from operator import not_
 
 from goldlint.families.xsid.declaration import SAME_IN_EVERY_DIALECT
 from goldlint.families.xsid.rules import DIALECT_UNREAD_BY_NLUEVAL, DUPLICATE_SENTENCE_ID, MIXED_COMMENT_DIALECTS, SENTENCE_SEPARATOR
@@ -117,10 +119,18 @@ class Ids:
     def see_many(self, numbers: Sequence[int], k: int, values: Sequence[str]) -> None:
         """Sentences (in file order) whose only `# id` is their comment ``k``, with these values."""
         first = self.first
-        if first.keys().isdisjoint(values) and len(set(values)) == len(values) and "" not in values:
+        distinct = set(values)
+        if first.keys().isdisjoint(distinct) and len(distinct) == len(values) and "" not in distinct:
             first.update(zip(values, zip(numbers, repeat(k)), strict=False))  # (no id seen twice: nothing to say, in C)
             return
-        for n, value in zip(numbers, values, strict=True):
+        # The ids seen before or twice here are seen one by one, in order; the others only
+        # become known (no one asks for them before the next sentences: added at once, in C).
+        again = (first.keys() & distinct) | {""}
+        if len(distinct) != len(values):
+            again |= {value for value, times in Counter(values).items() if times > 1}
+        once = list(map(not_, map(again.__contains__, values)))
+        first.update(zip(compress(values, once), zip(compress(numbers, once), repeat(k)), strict=False))
+        for n, value in zip(compress(numbers, map(not_, once)), compress(values, map(not_, once)), strict=True):
             self._see(n, k, value)
 
     def _see(self, n: int, k: int, value: str) -> None:

@@ -1,7 +1,7 @@
-"""The xsid clean path (:mod:`goldlint.families.xsid.clean`: a stretch of sentences compared
-column against column with what their comments say) reports exactly what every check on every
+"""The xsid clean path (:mod:`goldlint.families.xsid.clean`: sentences matched by the pattern of
+the file's shape, their tags compared at the spans) reports exactly what every check on every
 sentence reports: random files of clean sentences with random defects, English (`# slots:`)
-and not (`# text-en`, no `# slots:`), cut into stretches of any size."""
+and not (`# text-en`, no `# slots:`), matched in chunks of any size."""
 
 from __future__ import annotations
 
@@ -32,11 +32,12 @@ SENTENCES = [
     ("AddToPlaylist", [("add", "O"), ("this", "B-music_item"), ("to", "O"), ("jazz", "B-playlist"), ("classics", "I-playlist")]),
     ("weather/checkSunrise", [("sunrise", "O"), ("tomorrow", "B-datetime")]),
     ("alarm/show_alarms", [("list", "O"), ("alarms", "O")]),
+    ("PlayMusic", [("play", "O"), ("the", "B-album"), ("dark", "I-album"), ("side", "I-album"), ("now", "B-datetime")]),
 ]
 EDITS = ["none", "none", "none", "tag-i", "tag-label", "tag-o", "number", "intent-cell", "intent", "word", "text-space", "slots-shift",
          "slots-swap", "slots-dup", "slots-zero", "slots-mid", "slots-label", "comment-trailing", "comment-tab", "blank-extra",
          "blank-space", "no-slots-line", "id-dup", "invisible", "nfc", "columns", "comment-among", "crlf", "tag-shape", "empty-text", "intent-all", "slots-end",
-         "label-all", "cells-shift", "line-space", "line-hash", "feff"]
+         "label-all", "cells-shift", "line-space", "line-hash", "feff", "tag-b", "token-extra", "token-fewer"]
 
 
 def _slots(words: list[tuple[str, str]]) -> str:
@@ -65,6 +66,8 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
         words[t] = (words[t][0], "B-datetme")
     elif edit == "tag-o":
         words[t] = (words[t][0], "O")
+    elif edit == "tag-b":  # (a span split in two, or one more: as many tags not O, or one more)
+        words[t] = (words[t][0], "B-" + (words[t][1][2:] or "datetime"))
     elif edit == "tag-shape":
         words[t] = (words[t][0], "B_datetime")
     elif edit == "word":
@@ -118,7 +121,11 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
             line = line.split("\t", 1)[1]
         elif edit in ("line-space", "line-hash") and i == t:  # (the right cells, on a line the document reads otherwise)
             line = (" " if edit == "line-space" else "#") + line
+        if edit == "token-fewer" and i == t:  # (a word of `# text` without its token line)
+            continue
         lines.append(line)
+        if edit == "token-extra" and i == t:  # (a token line more than `# text` has words)
+            lines.append(f"{len(words) + 1}\t{word}\t{intent}\tO")
         if edit == "comment-among" and i == t:
             lines.append("# note = here")
     block = "\n".join(lines) + "\n"
@@ -144,18 +151,23 @@ def _findings(path: Path, text: str, fast: bool) -> list[tuple[object, ...]]:
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 50), st.sampled_from(EDITS), st.integers(0, 20)), min_size=1, max_size=14),
-       st.booleans(), st.sampled_from([1 << 20, 1, 150, 700]), st.sampled_from(["", "\n", "\n\n", "\ufeff"]), st.sampled_from(["", "\n", "\n\n"]))
-def test_the_clean_path_reports_what_every_check_reports(edits: list[tuple[int, str, int]], english: bool, stretch: int, head: str,
-                                                          tail: str) -> None:
+       st.booleans(), st.sampled_from([4096, 1, 2, 3]), st.sampled_from(["", "\n", "\n\n", "\ufeff"]), st.sampled_from(["", "\n", "\n\n"]),
+       st.sampled_from([32, 4]))
+def test_the_clean_path_reports_what_every_check_reports(edits: list[tuple[int, str, int]], english: bool, chunk: int, head: str,
+                                                          tail: str, words: int) -> None:
+    """Every edit, in files read a few matches at a time (``chunk``), with sentences longer than
+    the pattern reads (``words``: the longer ones are read the ordinary way)."""
     text = head + "\n".join(_block(n, english, edit, k) for n, edit, k in edits) + tail
     path = Path("/nowhere/en.test.conll" if english else "/nowhere/de.test.conll")
     detailed = _findings(path, text, fast=False)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(clean, "STRETCH", stretch)
+        patch.setattr(clean, "CHUNK", chunk)
+        patch.setattr(clean, "WORDS", words)
+        patch.setattr(clean, "_BLOCK", 2 if chunk > 3 else 64)  # (a chunk's sentences counted by blocks, then one by one)
         assert _findings(path, text, fast=True) == detailed
 
 
-def test_a_clean_file_is_checked_by_stretches_without_a_sentence_object() -> None:
+def test_a_clean_file_is_checked_by_chunks_without_a_sentence_object() -> None:
     """A clean file's sentences never reach the one-by-one checks (counted, not timed)."""
     text = "\n".join(_block(n, True, "none", n) for n in range(300)) + "\n"
     doc = ConllDocument("/nowhere/en.test.conll", text)
@@ -169,7 +181,7 @@ def test_a_clean_file_is_checked_by_stretches_without_a_sentence_object() -> Non
 
 @pytest.mark.parametrize("edit", ["cells-shift", "line-space", "line-hash", "columns", "comment-among", "crlf", "blank-extra", "feff"])
 def test_lines_the_document_reads_otherwise_are_read_the_ordinary_way(edit: str) -> None:
-    """A stretch whose cells line up although one line has a cell more and the next one fewer,
+    """A sentence whose cells line up although one line has a cell more and the next one fewer,
     a token line starting with a space or `#`, a comment among the tokens: each such sentence is
     checked the ordinary way, and the document finds where the sentences are."""
     text = "\n".join(_block(n, True, edit if n == 5 else "none", 2) for n in range(12)) + "\n"
