@@ -171,7 +171,7 @@ async def test_whole_text_changes_in_quick_succession_stretch_the_wait_for_the_w
 
 def test_common_prefix_and_suffix_agree_with_a_character_by_character_count() -> None:
     """The block comparisons (and the halving of the block that differs) find what comparing
-    one character at a time finds, also across block boundaries."""
+    one character at a time finds, also across block boundaries, in ``str`` and in ``bytes``."""
 
     def shared(a: str, b: str, limit: int) -> int:
         n = 0
@@ -191,3 +191,8 @@ def test_common_prefix_and_suffix_agree_with_a_character_by_character_count() ->
         assert start == shared(old, new, len(old))
         limit = min(len(old), len(new)) - start
         assert common_suffix(old, new, limit) == shared(old[::-1], new[::-1], limit)
+        # As bytes inside frames (compared through views, as splice.py compares two frames' texts).
+        head_a, head_b = b"{" * rng.randrange(3), b"[" * rng.randrange(3)
+        frame_a, frame_b = head_a + old.encode() + b"}", head_b + new.encode() + b"]]"
+        assert common_prefix(frame_a, frame_b, len(head_a), len(head_b), len(old)) == start
+        assert common_suffix(frame_a, frame_b, limit, len(head_a) + len(old), len(head_b) + len(new)) == shared(old[::-1], new[::-1], limit)
