@@ -38,7 +38,7 @@ from goldlint.engine import check_text
 from goldlint.rules.general import EMPTY_FILE, SYNTAX_ERROR
 from goldlint.server.configs import ConfigProblem
 from goldlint.server.convert import Item, make_item
-from goldlint.server.documents import DocState, by_entries
+from goldlint.server.documents import RHYTHM_CAP, DocState, by_entries
 from goldlint.server.items import ItemMap, sparse_text
 from goldlint.server.textbuffer import TextBuffer
 
@@ -53,8 +53,7 @@ class Delays:
     debounce: float = 0.15  # after a change, before a full check (small documents)
     quick: float = 0.03  # after a change, before a quick check (large JSON Lines)
     idle: float = 0.75  # after a change, before a full check (large JSON Lines)
-    # Whole-text changes that come closer together than this are still typing (see ``Checker.idle``).
-    rhythm_cap: float = 3.0
+    rhythm_cap: float = RHYTHM_CAP  # whole-text changes closer together than this are still typing (see ``Checker.idle``)
 
 
 @dataclass(slots=True)
@@ -99,20 +98,13 @@ class Checker:
             self._schedule(state, "full", self.delays.debounce)
 
     def idle(self, state: DocState) -> float:
-        """How long a large document's edits must pause before its full check.
-
-        A client that sends each change as the whole new text spends, between two changes,
-        the time to write the whole text out and the server the time to read it (30 MB: the
-        better part of a second on a loaded machine) — time that would pass here for a pause in
-        typing, so that a full check (seconds of CPU on such a file) started between two
-        changes and slowed the next one down (median 3 s to diagnostics instead of 0.65 s).
-        While such changes keep coming, a pause is a wait twice as long as the last gap
-        between them; a gap over ``rhythm_cap`` was itself a pause."""
-        gap = state.whole_text_gap
-        if gap is None or gap > self.delays.rhythm_cap:
-            return self.delays.idle
-        self.stats["idle_stretched"] += 2 * gap > self.delays.idle
-        return max(self.delays.idle, 2 * gap)
+        """How long a large document's edits must pause before its full check: ``idle``, or
+        longer while changes come as whole texts (:meth:`DocState.typing_pause`: their writing
+        out looked like a pause, and a full check started between two changes slowed the next
+        one — median 3 s to diagnostics instead of 0.65 s)."""
+        wait = state.typing_pause(self.delays.idle, self.delays.rhythm_cap)
+        self.stats["idle_stretched"] += wait > self.delays.idle
+        return wait
 
     def saved(self, state: DocState) -> None:
         self._schedule(state, "full", 0.0)

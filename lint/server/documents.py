@@ -31,6 +31,8 @@ INCREMENTAL_ABOVE = 1 << 20  # characters: larger JSON Lines and TSV buffers are
 # Characters above which a document is checked by entries first: YAML takes about four
 # times as long per character as JSON to read.
 _ENTRIES_ABOVE = {"json": INCREMENTAL_ABOVE, "yaml": 1 << 18}
+# Seconds: whole-text changes that come closer together than this are still typing (see ``DocState.typing_pause``).
+RHYTHM_CAP = 3.0
 
 
 def by_entries(fmt: str | None, length: int) -> bool:
@@ -84,6 +86,22 @@ class DocState:
     @property
     def items(self) -> list[Item]:
         return self.base + self.quick + self.dataset
+
+    def typing_pause(self, pause: float, cap: float = RHYTHM_CAP) -> float:
+        """How long this document's edits must pause before work that waits for a pause in
+        typing (a full check, the workspace index) starts, when ``pause`` is the usual wait.
+
+        A client that sends each change as the whole new text spends, between two changes,
+        the time to write the whole text out and the server the time to read it (30 MB: the
+        better part of a second on a loaded machine) — time that would pass for a pause in
+        typing, so that seconds of background work started between two changes and slowed the
+        next one down, which made the next gap longer still. While such changes keep coming, a
+        pause is a wait twice as long as the last gap between them; a gap over ``cap`` was
+        itself a pause."""
+        gap = self.whole_text_gap
+        if gap is None or gap > cap:
+            return pause
+        return max(pause, 2 * gap)
 
     @property
     def incremental(self) -> bool:

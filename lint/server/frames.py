@@ -31,8 +31,9 @@ import logging
 import re
 import sys
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 import orjson
@@ -44,6 +45,8 @@ if TYPE_CHECKING:
 
 MAX_HEADER_LINE = 8 << 10  # bytes: a header line is short; a longer one is junk
 MAX_BODY = 512 << 20  # bytes: a 50 MB document, escaped as JSON, fits many times over
+PROMPT_ABOVE = 1 << 20  # bytes: a larger body is read with the GIL handed back promptly (see ``promptly``)
+PROMPT_SWITCH = 0.0005  # seconds: the switch interval meanwhile (Python's default: 0.005)
 _LENGTH = re.compile(rb"content-length[ \t]*:[ \t]*(\S*)", re.IGNORECASE)
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
@@ -99,6 +102,10 @@ class FrameReader:
         return line
 
     async def _exactly(self, n: int) -> bytes:
+        with promptly(n):
+            return await self._exactly_now(n)
+
+    async def _exactly_now(self, n: int) -> bytes:
         if not self.pending:  # (the rule: one read gives the whole body, handed on without a copy — 30 MB: ~15 ms)
             first = await self.read(n)
             if len(first) == n or not first:
@@ -140,6 +147,26 @@ class FrameReader:
             length = int(value)
         body = await self._exactly(length)
         return body if len(body) == length else None
+
+
+@contextmanager
+def promptly(size: int) -> Iterator[None]:
+    """While a body of ``size`` bytes over :data:`PROMPT_ABOVE` comes in, a thread that holds the
+    GIL (a full check, the workspace index: seconds of CPU) gives it up after
+    :data:`PROMPT_SWITCH` instead of Python's 5 ms. The thread that reads the body needs the GIL
+    back after each piece the pipe hands over (1 MiB at most): a 30 MB whole-text change is
+    30 pieces, each of which waited up to 5 ms behind a check — 30 MB through a pipe to a
+    process with one busy thread took 100-200 ms instead of 50-60. The interval is put back
+    once the body is read (one frame is read at a time)."""
+    if size <= PROMPT_ABOVE:
+        yield
+        return
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(min(before, PROMPT_SWITCH))
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before)
 
 
 async def run_frames(stop_event: threading.Event, reader: FrameReader, protocol: Any, write: Callable[[bytes], Any],

@@ -211,7 +211,9 @@ def common_prefix(a: Any, b: Any, a_at: int = 0, b_at: int = 0, limit: int | Non
     """How many characters ``a[a_at:]`` and ``b[b_at:]`` share at their start (at most ``limit``):
     blocks compared whole, then the block that differs halved (linear in the shared part, in C,
     not a character at a time). Only ``b`` is sliced: ``a.startswith(piece, at)`` compares in
-    place (30 MB: half the copying). Two ``str`` or two ``bytes``."""
+    place (30 MB: half the copying), and ``bytes`` are sliced as a memoryview, without a copy at
+    all (two 31 MB frames that differ in the middle: 8-15 ms -> 2-3 ms). Two ``str`` or two ``bytes``."""
+    b = _unsliced(b)
     n = min(len(a) - a_at, len(b) - b_at)
     if limit is not None:
         n = min(n, limit)
@@ -232,6 +234,7 @@ def common_prefix(a: Any, b: Any, a_at: int = 0, b_at: int = 0, limit: int | Non
 
 def common_suffix(a: Any, b: Any, limit: int, a_end: int | None = None, b_end: int | None = None) -> int:
     """How many characters ``a[:a_end]`` and ``b[:b_end]`` share at their end, at most ``limit``."""
+    b = _unsliced(b)
     la = len(a) if a_end is None else a_end
     lb = len(b) if b_end is None else b_end
     n = min(la, lb, limit)
@@ -248,3 +251,8 @@ def common_suffix(a: Any, b: Any, limit: int, a_end: int | None = None, b_end: i
         else:
             hi = mid
     return k if a[la - k - 1] != b[lb - k - 1] else hi
+
+
+def _unsliced(b: Any) -> Any:
+    """``b``, or a view of it when it is ``bytes``: its slices are then views, not copies (``str`` has no view)."""
+    return memoryview(b) if isinstance(b, bytes) else b

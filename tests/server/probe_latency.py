@@ -6,9 +6,11 @@ Runs the ``serve`` benchmark's measurement (``tests/bench/serve.py``) with the s
 started through this module, which times the stages of each message inside the server —
 the body read off the pipe, its JSON decoded, structured into lsprotocol's types, the
 change applied to the buffer (the diff of a whole-text change), the quick check, the
-publication — and the client's own encoding. Every stamp is ``time.perf_counter`` (the
-system's monotonic clock, shared by both processes). Printed: the median of each stage over
-the edits, in milliseconds. ``--profile DIR`` also writes a cProfile of the server's event
+publication — the client's own encoding and writing, the garbage collector's pauses on
+both sides and the background checks (full checks, the workspace index) that ran during
+each edit. Every stamp is ``time.perf_counter`` (the system's monotonic clock, shared by
+both processes). Printed: the median of each stage over the edits, in milliseconds, and how
+many edits had a background check running beside them. ``--profile DIR`` also writes a cProfile of the server's event
 loop (``DIR/loop.prof``) and of its check threads (``DIR/checks.prof``), for ``python -m pstats``.
 
 A tool for reading the server, not a test (pytest does not collect it).
@@ -20,6 +22,7 @@ import argparse
 import asyncio
 import cProfile
 import functools
+import gc
 import json
 import os
 import statistics
@@ -81,7 +84,7 @@ def _profiled(profile: cProfile.Profile, fn: Callable[..., Any]) -> Callable[...
 
 def serve() -> None:
     """The language server, with its stages stamped (and profiled when asked)."""
-    from goldlint.server import checker, documents, frames, server, splice
+    from goldlint.server import checker, documents, frames, server, splice, workspace_index
 
     stamp = Stamps(os.environ[LOG])
     profile_dir = os.environ.get(PROFILE)
@@ -103,6 +106,8 @@ def serve() -> None:
     checker.Checker._quick = _timed(stamp, "quick", checker.Checker._quick)
     checker.Checker._full = _timed(stamp, "full", checker.Checker._full)
     server.GoldlintServer.publish = _timed(stamp, "publish", server.GoldlintServer.publish, lambda self, state: state.version)
+    workspace_index.WorkspaceIndex._index = _timed(stamp, "index", workspace_index.WorkspaceIndex._index)  # type: ignore[method-assign]
+    gc.callbacks.append(lambda phase, info: stamp("gc>" if phase == "start" else "gc<"))
     protocol = server.GoldlintProtocol
     protocol.structure_message = _timed(stamp, "structure", protocol.structure_message)  # type: ignore[method-assign]
     protocol.handle_message = _timed(stamp, "handle", protocol.handle_message)  # type: ignore[method-assign]
@@ -128,6 +133,7 @@ def serve() -> None:
 
 STAGES = (
     ("client encode", "encode>", "encode<"),
+    ("client writing (until the pipe took the last byte)", "encode<", "written"),
     ("client write → server has body", "encode<", "body<"),
     ("  server reading the body", "body>", "body<"),
     ("JSON decode", "decode>", "decode<"),
@@ -141,6 +147,31 @@ STAGES = (
     ("published → client has it", "publish<", "arrived"),
     ("total (send → diagnostics)", "encode>", "arrived"),
 )
+
+
+# Time an edit spent (from its send to its diagnostics) beside other work: (label, start events, end events).
+OVERLAPS = {
+    "server GC pauses": (("gc>",), ("gc<",)),
+    "client GC pauses": (("cgc>",), ("cgc<",)),
+    "background checks running (full, index)": (("full>", "index>"), ("full<", "index<")),
+}
+
+
+def _overlaps(events: list[tuple[float, str]], start: float, end: float) -> dict[str, float]:
+    """Milliseconds of ``start..end`` during which each of :data:`OVERLAPS` was going on."""
+    out = {}
+    for label, (opens, closes) in OVERLAPS.items():
+        total, since = 0.0, None
+        for t, name in events:
+            if name in opens and since is None:
+                since = t
+            elif name in closes and since is not None:
+                total += max(0.0, min(t, end) - max(since, start))
+                since = None
+        if since is not None:
+            total += max(0.0, end - max(since, start))
+        out[label] = total * 1000
+    return out
 
 
 def _stages(events: list[tuple[float, str]]) -> dict[str, float]:
@@ -168,12 +199,32 @@ async def probe(path: Path, edits: int, whole_text: bool, profile_dir: Path | No
     encode = bench.RawClient.encode
 
     def stamped_encode(message: dict[str, object]) -> bytes:
-        client_stamps.append((time.perf_counter(), "encode>"))
+        edit = message.get("method") == "textDocument/didChange"
+        if edit:
+            client_stamps.append((time.perf_counter(), "encode>"))
         body = encode(message)
-        client_stamps.append((time.perf_counter(), "encode<"))
+        if edit:
+            client_stamps.append((time.perf_counter(), "encode<"))
         return body
 
+    write, writable = bench.PipeWriter.write, bench.PipeWriter._writable
+
+    def stamped_write(self: bench.PipeWriter, data: bytes) -> None:
+        write(self, data)
+        if len(data) > 1 << 16 and not self.pending:  # (a frame's body the pipe took at once)
+            client_stamps.append((time.perf_counter(), "written"))
+
+    def stamped_writable(self: bench.PipeWriter) -> None:
+        writable(self)
+        if not self.pending:  # (the last of what the pipe did not take at once)
+            client_stamps.append((time.perf_counter(), "written"))
+
+    def client_gc(phase: str, info: dict[str, Any]) -> None:
+        client_stamps.append((time.perf_counter(), "cgc>" if phase == "start" else "cgc<"))
+
     bench.RawClient.encode = staticmethod(stamped_encode)  # type: ignore[method-assign]
+    bench.PipeWriter.write, bench.PipeWriter._writable = stamped_write, stamped_writable  # type: ignore[method-assign]
+    gc.callbacks.append(client_gc)
     family = path.parent.name if path.parent.name in bench.PATTERNS else path.stem.split("-")[1]
     try:
         result = await bench.measure(path, bench.PATTERNS[family], edits=edits, settle=1, whole_text=whole_text,
@@ -181,17 +232,25 @@ async def probe(path: Path, edits: int, whole_text: bool, profile_dir: Path | No
                                      on_arrival=lambda: client_stamps.append((time.perf_counter(), "arrived")))
     finally:
         bench.RawClient.encode = encode  # type: ignore[method-assign]
+        bench.PipeWriter.write, bench.PipeWriter._writable = write, writable  # type: ignore[method-assign]
+        gc.callbacks.remove(client_gc)
     server_events = [(t, name) for t, name, _ in map(json.loads, log.read_text(encoding="utf-8").splitlines())]
     events = sorted(client_stamps + server_events)
-    sends = [t for t, name in client_stamps if name == "encode>"][-edits:]
+    sends = [t for t, name in client_stamps if name == "encode>"][:edits]  # (the edits timed; settling ones follow)
     per_edit = []
     for n, sent in enumerate(sends):
         until = sends[n + 1] if n + 1 < len(sends) else float("inf")
-        per_edit.append(_stages([(t, name) for t, name in events if sent <= t < until]))
-    medians = {label: round(statistics.median(values), 1) for label, *_ in STAGES
-               if (values := [e[label] for e in per_edit if label in e])}
+        window = [(t, name) for t, name in events if sent <= t < until]
+        stages = _stages(window)
+        arrived = next((t for t, name in window if name == "arrived"), until)
+        stages.update(_overlaps(events, sent, arrived))
+        per_edit.append(stages)
+    labels = [label for label, *_ in STAGES] + list(OVERLAPS)
+    medians = {label: round(statistics.median(values), 1) for label in labels if (values := [e[label] for e in per_edit if label in e])}
     log.unlink(missing_ok=True)
-    return {"file": path.name, "whole_text": whole_text, "edit_median_ms": result["edit_median_ms"], "stages_median_ms": medians}
+    busy = sum(1 for e in per_edit if e.get("background checks running (full, index)", 0) > 0)
+    return {"file": path.name, "whole_text": whole_text, "edit_median_ms": result["edit_median_ms"], "stages_median_ms": medians,
+            "edits_with_background_checks": busy}
 
 
 def main() -> None:

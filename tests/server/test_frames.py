@@ -220,3 +220,28 @@ def test_a_yaml_escape_beyond_unicode_is_published_where_the_cli_puts_it(client:
     shown = [(d["code"], d["range"]["start"]["line"], d["range"]["start"]["character"]) for d in published["params"]["diagnostics"]]
     assert ("GL003", 0, 4) in shown, shown
     assert "result" in client.initialize(2)  # (and it still answers)
+
+
+async def test_a_large_body_is_read_with_the_gil_handed_back_promptly() -> None:
+    """While a body over ``PROMPT_ABOVE`` comes in (a whole-text change), a busy thread gives the
+    GIL back after ``PROMPT_SWITCH`` (the reader needs it after every piece of the pipe); a
+    small body leaves Python's interval, and the interval is put back after the large one."""
+    from goldlint.server.frames import PROMPT_ABOVE, PROMPT_SWITCH, FrameReader
+
+    usual = sys.getswitchinterval()
+    sizes = [10, PROMPT_ABOVE + 1, 10]
+    lines = [line for n in sizes for line in (b"Content-Length: %d\r\n" % n, b"\r\n")]
+    intervals: list[float] = []
+
+    async def readline(limit: int) -> bytes:
+        return lines.pop(0) if lines else b""
+
+    async def read(n: int) -> bytes:  # (the pipe's pieces: at most 1 MiB each)
+        intervals.append(sys.getswitchinterval())
+        return b"x" * min(n, 1 << 20)
+
+    reader = FrameReader(readline, read)
+    bodies = [await reader.next_body() for _ in sizes]
+    assert [len(b) for b in bodies if b is not None] == sizes
+    assert intervals == [usual, PROMPT_SWITCH, PROMPT_SWITCH, usual]
+    assert sys.getswitchinterval() == usual

@@ -16,11 +16,12 @@ import pytest
 from lsprotocol import types
 
 from goldlint.server.checker import Checker
-from goldlint.server.documents import DocState
+from goldlint.server.documents import RHYTHM_CAP, DocState
 from goldlint.server.encoding import UTF16
 from goldlint.server.sync import STATS_COMMAND
 from goldlint.server.textbuffer import _BLOCK as BLOCK
 from goldlint.server.textbuffer import TextBuffer, common_prefix, common_suffix
+from goldlint.server.workspace_index import WorkspaceIndex
 
 from .conftest import client_fixture
 from .helpers import WAIT, open_doc, wait_published
@@ -151,9 +152,26 @@ def test_whole_text_changes_in_quick_succession_stretch_the_wait_for_a_full_chec
     assert state.whole_text_gap is None and checker.idle(state) == checker.delays.idle
 
 
+async def test_whole_text_changes_in_quick_succession_stretch_the_wait_for_the_workspace_index(tmp_path: Path) -> None:
+    """The workspace index waits for a pause in a document's edits the same way: while whole
+    texts keep coming, for twice the gap between them (a dataset's check — seconds of CPU on a
+    30 MB file — set off between every two changes slowed each next one past the wait again)."""
+    index = WorkspaceIndex(None)  # type: ignore[arg-type]  # (its timers and counters only)
+    index.roots, index._started = [tmp_path], True
+    state = DocState((tmp_path / "x.jsonl").as_uri(), "a\nb\n", 1, "jsonl")
+    loop = asyncio.get_running_loop()
+    for gap, wait in ((None, index.limits.edit_delay), (0.1, index.limits.edit_delay), (0.6, 1.2), (RHYTHM_CAP + 1, index.limits.edit_delay)):
+        state.whole_text_gap = gap
+        before = loop.time()
+        index.edited(state)
+        assert index._edits[state.uri].when() - before == pytest.approx(wait, abs=0.05)
+    assert index.stats["edit_delay_stretched"] == 1
+    index.stop()
+
+
 def test_common_prefix_and_suffix_agree_with_a_character_by_character_count() -> None:
     """The block comparisons (and the halving of the block that differs) find what comparing
-    one character at a time finds, also across block boundaries."""
+    one character at a time finds, also across block boundaries, in ``str`` and in ``bytes``."""
 
     def shared(a: str, b: str, limit: int) -> int:
         n = 0
@@ -173,3 +191,8 @@ def test_common_prefix_and_suffix_agree_with_a_character_by_character_count() ->
         assert start == shared(old, new, len(old))
         limit = min(len(old), len(new)) - start
         assert common_suffix(old, new, limit) == shared(old[::-1], new[::-1], limit)
+        # As bytes inside frames (compared through views, as splice.py compares two frames' texts).
+        head_a, head_b = b"{" * rng.randrange(3), b"[" * rng.randrange(3)
+        frame_a, frame_b = head_a + old.encode() + b"}", head_b + new.encode() + b"]]"
+        assert common_prefix(frame_a, frame_b, len(head_a), len(head_b), len(old)) == start
+        assert common_suffix(frame_a, frame_b, limit, len(head_a) + len(old), len(head_b) + len(new)) == shared(old[::-1], new[::-1], limit)
