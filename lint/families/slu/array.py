@@ -46,7 +46,7 @@ import orjson
 from goldlint.families import detect
 from goldlint.families.base import Context, Report
 from goldlint.families.slu import declaration
-from goldlint.families.slu.declaration import RECORD, SLOTS
+from goldlint.families.slu.declaration import SLOTS
 from goldlint.families.slu.family import RecordChecks
 from goldlint.families.slu.fast import CleanCheck
 from goldlint.families.slu.lines import CleanLines
@@ -66,8 +66,7 @@ _OBJECTS = 1 + sum(field.type == "object" for _, field in declaration.walk())
 # Every key of a typed record is a declared name, and no declared name has a colon: a record
 # has one colon a member, besides those of its strings.
 assert not any(":" in path[-1] for path, _ in declaration.walk())
-# (what detection sees of a typed first record: its keys, which are the declared ones)
-_TYPED_RECORD_KEYS = dict.fromkeys(member.name for member in RECORD.members)
+_encode = msgspec.json.Encoder().encode
 
 
 @lru_cache(maxsize=4)
@@ -103,28 +102,26 @@ def _check(data: bytes, report: Report, ctx: Context) -> Document:
     records, items = _read(data, tuple(ctx.options.audio_types), limits.max_json_values, ctx.colons)
     if not records:
         raise _Declined  # an empty array (GL010), or not an array
+    if records[0] is not None:
+        first = _plain(_encode(records[0]), 0)  # (its value as written out: the undecoded strings as they are in the file)
+    else:
+        assert items is not None  # (read whenever a record was refused)
+        first = _plain(bytes(items[0]), 0)
+    if getattr(detect([first], "json"), "name", None) != "slu":
+        raise _Declined  # another kind would claim the file: the ordinary way decides
     fast = CleanCheck(ctx.options, ctx.path.parent)
     checks = RecordChecks(report, ctx, "json", fast)
     judge = CleanLines(fast, checks.clean, checks.clean_run).judge
-    verdicts = [judge(r) if r is not None else None for r in records] if items is not None else list(map(judge, records))
-    first = records[0]
-    if getattr(detect([_TYPED_RECORD_KEYS if first is not None else _plain(bytes(items[0]), 0)], "json"), "name", None) != "slu":  # type: ignore[index]
-        raise _Declined  # another kind would claim the file: the ordinary way decides
+    verdicts: list[Any] = [judge(r) if r is not None else None for r in records] if items is not None else list(map(judge, records))
     pending = [n for n, verdict in enumerate(verdicts) if verdict is None]
     if pending and items is None:
         items = _items(data, len(records))
-    plain: dict[int, Any] = {}
-    colons = 0  # the colons of the records' texts, as their values say when no key repeats
+    plain = _plain_records(pending, items, limits.max_depth)
+    # The colons of the records' texts, as their values say when no key is written twice.
+    colons: int = sum(verdict[2] for verdict in verdicts if verdict is not None)
     if pending:
         assert items is not None
-        max_depth = limits.max_depth
-        for n in pending:
-            text = bytes(items[n])
-            plain[n] = value = _plain(text, max_depth)
-            if may_have_duplicates(text, value):
-                raise _Declined  # a key written twice (GL004): the ordinary way reports it
-            colons += text.count(b":")
-    colons += sum(verdict[2] for verdict in verdicts if verdict is not None)
+        colons += sum(bytes(items[n]).count(b":") for n in pending)
     if (ctx.colons if ctx.colons is not None else data.count(b":")) != colons:
         # (a colon in a short string, or a key twice: each clean record's text is looked at)
         if items is None:
@@ -133,13 +130,26 @@ def _check(data: bytes, report: Report, ctx: Context) -> Document:
     start = 0
     for n in pending:
         if n > start:
-            checks.clean_run(start, verdicts[start:n])  # type: ignore[arg-type]
+            checks.clean_run(start, verdicts[start:n])
         checks.record((n,), plain.pop(n))
         start = n + 1
     if start < len(verdicts):
-        checks.clean_run(start, verdicts[start:])  # type: ignore[arg-type]
+        checks.clean_run(start, verdicts[start:])
     checks.finish(empty_reported=False)
     return ItemsDocument(str(ctx.path), data, None, items)
+
+
+def _plain_records(pending: list[int], items: list[msgspec.Raw] | None, max_depth: int) -> dict[int, Any]:
+    """The records at ``pending`` decoded as the ordinary way decodes them, each checked for a
+    key written twice (GL004: the ordinary way reports it)."""
+    plain: dict[int, Any] = {}
+    for n in pending:
+        assert items is not None  # (read whenever a record is pending)
+        text = bytes(items[n])
+        plain[n] = value = _plain(text, max_depth)
+        if may_have_duplicates(text, value):
+            raise _Declined
+    return plain
 
 
 def _read(data: bytes, audio_types: tuple[str, ...], limit: int, colons: int | None) -> tuple[list[Any], list[msgspec.Raw] | None]:
