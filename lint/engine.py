@@ -238,13 +238,16 @@ def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, e
     # (a file long enough to hold too many values has its colons counted once, for the bound and
     # for a family's own reading, which counts them to rule out a repeated key)
     colons = data.count(b":") if (len(data) + 1) // 2 > limits.max_json_values else None
-    if may_exceed(data, limits.max_json_values, colons) and value_past(data, limits.max_json_values) is not None:
-        return None  # too many values to read (max-json-values): the text's reader says where, having built none
+    counted = False  # (the values are counted before the first reader that does not count them itself)
     named = asked_kind(path, loaded, kind)
     for row in [KINDS[named]] if named else KINDS.values():
-        if "json" not in row.formats or row.byte_sniff is None or row.byte_sniff not in data:
+        if "json" not in row.formats or row.byte_sniff is None or data.find(row.byte_sniff, 0, row.sniff_within or len(data)) < 0:
             continue
         family = FAMILIES[row.name]
+        if not family.counts_values and not counted:
+            if _too_many_values(data, limits.max_json_values, colons):
+                return None
+            counted = True
         report = Report()
         try:
             doc = family.check_bytes(data, report, _context(path, loaded, family, colons=colons))
@@ -252,6 +255,8 @@ def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, e
             return None  # (the ordinary way stops where this one did, and has a document to place it)
         if doc is not None:
             return _finish(FileResult(str(path), kind=family.name), report, doc, loaded)
+    if not counted and _too_many_values(data, limits.max_json_values, colons):
+        return None
     parsed = parse_bytes(data, max_depth, max_values=sys.maxsize, colons=colons)  # (its values counted above)
     if not parsed.ok:
         return None  # the text's reader has something to say (JsonDocument)
@@ -265,6 +270,11 @@ def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, e
     result.document = None  # diagnostics only: the values are freed before the findings are placed, while the collector is still paused
     doc.release_value()
     return _finish(result, report, doc, loaded)
+
+
+def _too_many_values(data: bytes, limit: int, colons: int | None) -> bool:
+    """Too many values to read (max-json-values): the text's reader says where, having built none."""
+    return may_exceed(data, limit, colons) and value_past(data, limit) is not None
 
 
 @contextmanager

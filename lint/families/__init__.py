@@ -29,6 +29,7 @@ class Kind(msgspec.Struct, frozen=True):
     # The family reads a JSON file straight from its bytes when they contain this (a memchr
     # finds it): every other JSON file is not offered to it, and its modules stay unloaded.
     byte_sniff: bytes | None = None
+    sniff_within: int | None = None  # looked for in so many first bytes only (None: anywhere)
     # The kind's items take part in the dataset checks (its package's items.py says which text
     # and labels an item has: goldlint.dataset).
     items: bool = False
@@ -46,7 +47,8 @@ class Kind(msgspec.Struct, frozen=True):
 
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
-    Kind("slu", "slu", "SluFamily", "SluOptions", ("json", "jsonl", "yaml"), items=True),
+    # (an array of records names a record's first key near its start: other JSON is not searched through)
+    Kind("slu", "slu", "SluFamily", "SluOptions", ("json", "jsonl", "yaml"), byte_sniff=b'"instruction"', sniff_within=1 << 16, items=True),
     Kind("runcard", "runcard", "RunCardFamily", "RunCardOptions", ("json", "yaml")),
     Kind("corpus", "corpus", "CorpusFamily", "CorpusOptions", ("json", "jsonl", "yaml"), byte_sniff=b'"entries"', items=True),
     Kind("semantic", "semantic", "SemanticFamily", "SemanticOptions", ("json", "yaml"), items=True),

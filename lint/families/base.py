@@ -101,6 +101,10 @@ class Family(ABC):
     def check(self, doc: Document, report: Report, ctx: Context) -> None:
         """Report every finding of the document."""
 
+    # Whether :meth:`check_bytes` keeps to ``max-json-values`` itself (declining a file with more
+    # values, having built no more than the limit allows): else the engine counts them first.
+    counts_values: ClassVar[bool] = False
+
     def check_bytes(self, data: bytes, report: Report, ctx: Context) -> Document | None:
         """Optional: check a JSON file from its raw bytes, before anything else reads it.
 

@@ -39,6 +39,12 @@ def upper_bound(data: bytes, colons: int | None = None) -> int:
     return 1 + data.count(b"[") + data.count(b",") + (data.count(b":") if colons is None else colons)
 
 
+def length_bound(data: bytes) -> int:
+    """At least the number of values in ``data`` a parser accepts, from its length alone (see
+    :func:`may_exceed`)."""
+    return (len(data) + 1) // 2
+
+
 def may_exceed(data: bytes, limit: int, colons: int | None = None) -> bool:
     """Whether ``data`` may hold more than ``limit`` values, by the cheapest bound that rules it
     out: half its length first (every value but the first has a byte before it that separates
@@ -49,7 +55,7 @@ def may_exceed(data: bytes, limit: int, colons: int | None = None) -> bool:
     byte, so on a broken text it may say no too soon: for the gate before a parse that only
     costs the parse (which refuses such a text, having built no more than max-depth levels
     past the bound), but the reader that reports GL011 counts exactly (``json_read``)."""
-    return (len(data) + 1) // 2 > limit and upper_bound(data, colons) > limit
+    return length_bound(data) > limit and upper_bound(data, colons) > limit
 
 
 def value_past(data: bytes, limit: int) -> int | None:

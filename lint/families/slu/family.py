@@ -38,6 +38,7 @@ _ID_AT, _SPEAKER_AT, _AUDIO_PATH_AT = path_of(ID), path_of(SPEAKER), path_of(AUD
 
 class SluFamily(Family):
     name = "slu"
+    counts_values = True  # (the byte path of an array, :mod:`.array`, counts its typed records' values)
 
     def check(self, doc: Document, report: Report, ctx: Context) -> None:
         self._check(doc, report, ctx, CleanCheck(ctx.options, ctx.path.parent))
@@ -47,72 +48,18 @@ class SluFamily(Family):
         self._check(doc, report, ctx, None)
 
     def _check(self, doc: Document, report: Report, ctx: Context, fast: CleanCheck | None) -> None:
-        options: SluOptions = ctx.options
-        ontology = load_ontology(ctx, report)
-        ids = RecordIds()
-        inventories: dict[str, tuple[Any, ...]] = {}
-        hidden: list[tuple[Any, ...]] = []
-        count = 0
-
-        def clean(path: tuple[Any, ...], annotation: str, record_id: int) -> None:
-            """A clean record: nothing to report but what spans records, ids and inventories."""
-            nonlocal count
-            count += 1
-            if annotation not in inventories:
-                inventories[annotation] = path
-            first = ids.claim(record_id, path)
-            if first is not None:
-                self._duplicate_id(record_id, first, path, ids, report, doc.format)
-
-        def clean_run(first: int, verdicts: list[tuple[str, int]]) -> None:
-            """Consecutive clean JSONL lines from line ``first``: :func:`clean` of each, in bulk."""
-            nonlocal count
-            count += len(verdicts)
-            annotations = list(map(itemgetter(0), verdicts))
-            if not inventories.keys() >= set(annotations):
-                for n, annotation in enumerate(annotations):
-                    if annotation not in inventories:
-                        inventories[annotation] = (first + n,)
-            for n, record_id, first_path in ids.claim_run(first, list(map(itemgetter(1), verdicts))):
-                self._duplicate_id(record_id, first_path, (first + n,), ids, report, doc.format)
-
-        records = doc.records(CleanLines(fast, clean, clean_run)) if fast is not None and isinstance(doc, JsonlDocument) else doc.records()
+        checks = RecordChecks(report, ctx, doc.format, fast)
+        records = doc.records(CleanLines(fast, checks.clean, checks.clean_run)) if fast is not None and isinstance(doc, JsonlDocument) else doc.records()
         for top_path, top in records:
             single = type(top) is dict and "data" not in top  # a JSONL line's record: no generator for it
             for path, record in ((top_path, top),) if single else split_records(top_path, top):
-                verdict = fast.verdict(record) if fast is not None else None
-                if verdict is not None:
-                    clean(path, *verdict)
-                    continue
-                count += 1
-                at = At(path)
-                if not check_shape(record, at, report):
-                    continue
-                inventory = self._inventory(record, at, inventories, report)
-                check_instruction(record, at, report)
-                self._id(_value(record, _ID_AT), at, ids, report, doc.format)
-                check_speaker(_value(record, _SPEAKER_AT), at.child(*_SPEAKER_AT), options, report)
-                check_audio_type(_value(record, _AUDIO_TYPE_AT), at.child(*_AUDIO_TYPE_AT), options, report)
-                check_audio_path(_value(record, _AUDIO_PATH_AT), at.child(*_AUDIO_PATH_AT), ctx, report)
-                outputs = record.get(OUTPUTS.name)
-                if outputs is None or outputs == "" or outputs == {}:
-                    hidden.append(path)
-                    continue
-                answer = read_answer(outputs, at.child(OUTPUTS.name), report)
-                if answer is not None:
-                    check_answer(answer, inventory, options, report)
-        if count == 0 and doc.ok and not doc.read_past:
-            EMPTY_FILE.report(report, At(()) if doc.format != "jsonl" else Offsets(0, 0), "the file holds no records")
-        if hidden:
-            HIDDEN_ANSWERS.report(report, At(hidden[0]), f"{len(hidden)} of {count} record(s) have no answer (`outputs` empty or absent): "
-                       "a hidden-answer split; output rules skipped for them")
-        if len(inventories) > 1:
-            first = list(inventories.values())[1]
-            INVENTORIES_DIFFER.report(report, At(first + _ANNOTATION_AT), f"records carry {len(inventories)} distinct inventories (annotation strings "
-                       "differ); this is the first record that differs from the first one")
-        if ontology is not None:
-            for annotation, path in inventories.items():
-                compare_ontology(parse_inventory(annotation), ontology, At(path + _ANNOTATION_AT), report)
+                checks.record(path, record)
+        checks.finish(empty_reported=not doc.ok or doc.read_past)
+
+    def check_bytes(self, data: bytes, report: Report, ctx: Context) -> Document | None:
+        from goldlint.families.slu.array import check_bytes
+
+        return check_bytes(data, report, ctx)
 
     @staticmethod
     def _inventory(record: dict[str, Any], at: At, seen: dict[str, tuple[Any, ...]], report: Report) -> Inventory | None:
@@ -174,6 +121,86 @@ class SluFamily(Family):
         if allowed is None:
             return f"`{intent}` is **not** in this record's inventory."
         return f"**{intent}** allows: " + (", ".join(f"`{s}`" for s in allowed) or "no slots")
+
+
+class RecordChecks:
+    """The checks of one file's records, fed in order (the family's loop over a document, or
+    the byte path of a JSON array, :mod:`.array`): each record by the clean path or the detailed
+    checks, and what spans records (ids, inventories, hidden answers) kept until :meth:`finish`."""
+
+    def __init__(self, report: Report, ctx: Context, fmt: str, fast: CleanCheck | None) -> None:
+        self.report, self.ctx, self.format, self.fast = report, ctx, fmt, fast
+        self.options: SluOptions = ctx.options
+        self.ontology = load_ontology(ctx, report)
+        self.ids = RecordIds()
+        self.inventories: dict[str, tuple[Any, ...]] = {}
+        self.hidden: list[tuple[Any, ...]] = []
+        self.count = 0
+
+    def clean(self, path: tuple[Any, ...], annotation: str, record_id: int) -> None:
+        """A clean record: nothing to report but what spans records, ids and inventories."""
+        self.count += 1
+        if annotation not in self.inventories:
+            self.inventories[annotation] = path
+        first = self.ids.claim(record_id, path)
+        if first is not None:
+            SluFamily._duplicate_id(record_id, first, path, self.ids, self.report, self.format)
+
+    def clean_run(self, first: int, verdicts: list[tuple[Any, ...]]) -> None:
+        """Consecutive clean records from record ``first`` of a JSONL file or a root array, each
+        verdict its annotation and id first: :meth:`clean` of each, in bulk."""
+        self.count += len(verdicts)
+        inventories = self.inventories
+        annotations = list(map(itemgetter(0), verdicts))
+        if not inventories.keys() >= set(annotations):
+            for n, annotation in enumerate(annotations):
+                if annotation not in inventories:
+                    inventories[annotation] = (first + n,)
+        for n, record_id, first_path in self.ids.claim_run(first, list(map(itemgetter(1), verdicts))):
+            SluFamily._duplicate_id(record_id, first_path, (first + n,), self.ids, self.report, self.format)
+
+    def record(self, path: tuple[Any, ...], record: Any) -> None:
+        """One decoded record: the clean path's verdict, else the detailed checks."""
+        fast = self.fast
+        verdict = fast.verdict(record) if fast is not None else None
+        if verdict is not None:
+            self.clean(path, *verdict)
+            return
+        report, options = self.report, self.options
+        self.count += 1
+        at = At(path)
+        if not check_shape(record, at, report):
+            return
+        inventory = SluFamily._inventory(record, at, self.inventories, report)
+        check_instruction(record, at, report)
+        SluFamily._id(_value(record, _ID_AT), at, self.ids, report, self.format)
+        check_speaker(_value(record, _SPEAKER_AT), at.child(*_SPEAKER_AT), options, report)
+        check_audio_type(_value(record, _AUDIO_TYPE_AT), at.child(*_AUDIO_TYPE_AT), options, report)
+        check_audio_path(_value(record, _AUDIO_PATH_AT), at.child(*_AUDIO_PATH_AT), self.ctx, report)
+        outputs = record.get(OUTPUTS.name)
+        if outputs is None or outputs == "" or outputs == {}:
+            self.hidden.append(path)
+            return
+        answer = read_answer(outputs, at.child(OUTPUTS.name), report)
+        if answer is not None:
+            check_answer(answer, inventory, options, report)
+
+    def finish(self, empty_reported: bool) -> None:
+        """What spans the file's records; ``empty_reported``: an empty file is already
+        accounted for (nothing parsed, or a line read past)."""
+        report, count, hidden, inventories = self.report, self.count, self.hidden, self.inventories
+        if count == 0 and not empty_reported:
+            EMPTY_FILE.report(report, At(()) if self.format != "jsonl" else Offsets(0, 0), "the file holds no records")
+        if hidden:
+            HIDDEN_ANSWERS.report(report, At(hidden[0]), f"{len(hidden)} of {count} record(s) have no answer (`outputs` empty or absent): "
+                       "a hidden-answer split; output rules skipped for them")
+        if len(inventories) > 1:
+            first = list(inventories.values())[1]
+            INVENTORIES_DIFFER.report(report, At(first + _ANNOTATION_AT), f"records carry {len(inventories)} distinct inventories (annotation strings "
+                       "differ); this is the first record that differs from the first one")
+        if self.ontology is not None:
+            for annotation, path in inventories.items():
+                compare_ontology(parse_inventory(annotation), self.ontology, At(path + _ANNOTATION_AT), report)
 
 
 class RecordIds:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import compress, repeat
 from operator import is_
+from typing import Any
 
 import msgspec
 
@@ -108,6 +109,16 @@ class CleanLines:
             r = self._decode_record(memoryview(data)[start:end])  # (a view: the line is not copied)
         except (ValueError, RecursionError):  # not this shape, not JSON, not UTF-8, too deep
             return None
+        judged = self.judge(r)
+        if judged is None or not every_key_kept(data, start, end, judged[2], 0):
+            return None  # a key perhaps written twice (GL004): the ordinary way finds it
+        return judged[0], judged[1]
+
+    def judge(self, r: Any) -> tuple[str, int, int] | None:
+        """A typed record's (:func:`.typed.record_type`, ``raw``) annotation, id, and the colons its
+        text has when no key is written twice: one a member, and those of its recurring strings
+        (a colon in a short string is not counted: a text with one goes the ordinary way);
+        None when it is not clean. (Also the JSON array's byte path, :mod:`.array`.)"""
         instruction, question, annotation = _RECURRING(r)
         last_instruction, last_question, last_annotation = self.instruction, self.question, self.annotation
         if ((instruction != last_instruction.raw and not last_instruction.read(instruction)) or (question != last_question.raw and not last_question.read(question))
@@ -116,10 +127,8 @@ class CleanLines:
         record_id, speaker, audio, intent, slots = _FIELDS(r)
         if not self.fields_clean(last_annotation.value, speaker, last_instruction.value, _INPUT_KEYS, audio, intent, slots):
             return None
-        if not every_key_kept(data, start, end, MEMBERS + len(slots), last_instruction.colons + last_question.colons + last_annotation.colons):
-            return None  # a key perhaps written twice (GL004): the ordinary way finds it
-        self._audio = audio
-        return last_annotation.value, record_id
+        self._audio = audio  # (read by the JSONL path once the line's colons are counted too: the layout starts at it)
+        return last_annotation.value, record_id, MEMBERS + len(slots) + last_instruction.colons + last_question.colons + last_annotation.colons
 
     def record(self, path: JsonPath, clean: tuple[str, int]) -> None:
         self.tally(path, *clean)
