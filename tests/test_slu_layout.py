@@ -134,3 +134,27 @@ def test_a_batch_is_judged_as_each_line_alone(lines: list[tuple[list[tuple[tuple
         assert batch.layout is not None
     alone = [_lines().clean_decoded(data, start, end) for start, end in zip(starts, ends, strict=True)]
     assert batch.clean_batch(data, starts, ends) == alone
+
+
+def test_lines_of_no_layout_are_tried_as_one_now_and_then(monkeypatch: Any) -> None:
+    """A file whose clean lines fit no layout (its inputs after its answer) does not pay for
+    trying each line as one: one try, then one every thousand clean lines."""
+    from goldlint.families.slu import lines as lines_module
+
+    tries = []
+    made = lines_module.Layout.of
+
+    def counted(*args: Any) -> Any:
+        tries.append(1)
+        return made(*args)
+
+    monkeypatch.setattr(lines_module.Layout, "of", counted)
+    record = _record([])
+    reordered = {"meta": record["meta"], "outputs": record["outputs"], "instruction": record["instruction"], "inputs": record["inputs"]}
+    line = _line(reordered)
+    data = b"\n".join([line] * 2500)
+    starts = list(range(0, len(data), len(line) + 1))
+    ends = [start + len(line) for start in starts]
+    judge = _lines()
+    assert judge.clean_batch(data, starts, ends) == [_lines().clean_decoded(line, 0, len(line))] * 2500
+    assert judge.layout is None and len(tries) == 3

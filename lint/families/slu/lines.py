@@ -36,6 +36,7 @@ _INPUT_KEYS = dict.fromkeys(m.name for m in INPUTS.members)  # (a clean line has
 _RECURRING = getter(INSTRUCTION, QUESTION, ANNOTATION)  # (the typed record's undecoded long strings)
 _FIELDS = getter(ID, SPEAKER, AUDIO_PATH, INTENT, SLOTS)
 _decode_string = msgspec.json.Decoder(str).decode
+_LAYOUT_RETRY = 1000  # (trying a line as a layout costs about what judging it does)
 
 
 class _LastString:
@@ -76,6 +77,7 @@ class CleanLines:
         self.instruction, self.question, self.annotation = _LastString(), _LastString(), _LastString()
         self._audio = ""  # the audio path of the last line found clean the ordinary way
         self.layout: Layout | None = None  # the last clean line's, held against the next ones (:mod:`.layout`)
+        self._layout_wait = 0  # clean lines to judge before a line is tried as a layout again
 
     def clean(self, data: bytes, start: int, end: int) -> tuple[str, int] | None:
         layout = self.layout
@@ -84,9 +86,13 @@ class CleanLines:
             if verdict is not None:
                 return verdict
         verdict = self.clean_decoded(data, start, end)
-        if verdict is not None:  # a clean line not of the layout: the lines after it are more likely of its own
+        if verdict is not None and self._layout_wait:
+            self._layout_wait -= 1
+        elif verdict is not None:  # a clean line not of the layout: the lines after it are more likely of its own
             last = self.annotation.value, self.instruction.value
             self.layout = Layout.of(data, start, end, self._audio, self._decode_tail, self.fast, last[1], last[0], _INPUT_KEYS)
+            if self.layout is None:  # (a file not laid out so: tried again only now and then)
+                self._layout_wait = _LAYOUT_RETRY
         return verdict
 
     def clean_batch(self, data: bytes, starts: list[int], ends: list[int]) -> list[tuple[str, int] | None]:
