@@ -23,7 +23,7 @@ import msgspec
 from goldlint.families.slu.answers import convention_problem
 from goldlint.families.slu.declaration import ANNOTATION, AUDIO_PATH, ID, INPUTS_AT, INSTRUCTION, INTENT, PRIVATE_FOLDERS, SLOTS, SPEAKER, SPEAKER_AGE
 from goldlint.families.slu.inventory import parse_inventory
-from goldlint.families.slu.meta import audio_beside, audio_leak, placeholder_problems, speaker_problem
+from goldlint.families.slu.meta import SPEAKER_FORM, audio_beside, audio_leak, placeholder_problems, speaker_problem
 from goldlint.families.slu.options import SluOptions
 from goldlint.families.slu.typed import getter, record_type
 from goldlint.rules.file_rules import invisible_or_confusable
@@ -129,7 +129,7 @@ class CleanCheck:
         clean = bytearray(b"\x01") * n
         distinct = set(speakers)
         if not self._plain_speakers(distinct):  # (some are not: those not of the declared form, each found by one match)
-            odd = set(compress(distinct, map(is_, map(_SPEAKER.fullmatch, distinct), repeat(None))))
+            odd = set(compress(distinct, map(is_, map(SPEAKER_FORM.fullmatch, distinct), repeat(None))))
             if not self._plain_speakers(distinct - odd):  # (an implausible age too: each by the cached verdicts)
                 known = self._speakers
                 odd = {s for s in distinct if not (known[s] if s in known else self._speaker_ok(s))}
@@ -170,7 +170,7 @@ class CleanCheck:
         joined = "\n".join(speakers)
         if not speakers or joined.count("\n") != len(speakers) - 1 or not _SPEAKERS.fullmatch(joined):
             return not speakers
-        ages = list(map(int, map(methodcaller("group", SPEAKER_AGE), _SPEAKER.finditer(joined))))
+        ages = list(map(int, map(methodcaller("group", SPEAKER_AGE), SPEAKER_FORM.finditer(joined))))
         return self.options.min_speaker_age <= min(ages) and max(ages) <= self.options.max_speaker_age
 
     # Each verdict below is cached: the same value recurs from record to record.
@@ -249,12 +249,11 @@ def _exclude(clean: bytearray, column: Any, bad: set[Any]) -> None:
             clean[at] = 0
 
 
-_SPEAKER = re.compile(SPEAKER.form or "")  # (the declared form, as meta.speaker_problem reads it)
-_SPEAKERS = re.compile(rf"(?:{_SPEAKER.pattern}\n)*{_SPEAKER.pattern}")  # one per line
+_SPEAKERS = re.compile(rf"(?:{SPEAKER_FORM.pattern}\n)*{SPEAKER_FORM.pattern}")  # one per line
 
 # An audio file name :meth:`CleanCheck.fields_clean` passes: plain characters, not all dots, not a
 # private folder's name (in any case); one per line, a batch's at once.
-_NAME = rf"(?!(?i:{'|'.join(sorted(PRIVATE_FOLDERS))})(?:\n|\Z))(?=[^\n]*[^.\n])[A-Za-z0-9_.\-]+"
+_NAME = rf"(?!(?i:{'|'.join(sorted(PRIVATE_FOLDERS))})(?:\n|\Z))(?=[^\n]*[^.\n])[{re.escape(_NAME_CHARS)}]+"
 _PLAIN_NAME = re.compile(_NAME)
 _PLAIN_NAMES = re.compile(rf"{_NAME}(?:\n{_NAME})*")
 

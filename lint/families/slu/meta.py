@@ -16,7 +16,7 @@ from goldlint.findings import At, Change, safe_fix
 from goldlint.suggest import did_you_mean, unambiguous
 
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([^{}\s]*)\}(?!\})")
-_SPEAKER = re.compile(SPEAKER.form or "")
+SPEAKER_FORM = re.compile(SPEAKER.form or "")  # (the clean path reads speakers by it too, many at once)
 _SPEAKER_FORM = SPEAKER.text().rstrip(".")
 # The one pattern of a private location in an audio path (SLU109): a declared folder, or a home (`~`).
 _PRIVATE = re.compile(rf"(^|/)({'|'.join(sorted(PRIVATE_FOLDERS))})(/|$)|^~", re.IGNORECASE)
@@ -52,7 +52,7 @@ def check_instruction(record: dict[str, Any], at: At, report: Report) -> None:
 
 def speaker_problem(speaker: str, options: SluOptions) -> tuple[int, int, str] | None:
     """``(start, end, message)`` of what is wrong with a speaker string, or ``None``."""
-    m = _SPEAKER.fullmatch(speaker)
+    m = SPEAKER_FORM.fullmatch(speaker)
     if m is None:
         return 0, len(speaker), f"speaker `{speaker}` is not {_SPEAKER_FORM}"
     age = int(m.group(SPEAKER_AGE))
