@@ -77,3 +77,14 @@ def test_a_config_reads_the_same_either_way(tmp_path: Any, monkeypatch: pytest.M
     monkeypatch.setattr(yaml_plain, "read_plain", lambda text: None)
     assert cfg.read(path) == plainly
     assert plainly.settings.max_file_size == 100
+
+
+def test_a_config_nested_past_the_stack_goes_to_the_yaml_reader(tmp_path: Any) -> None:
+    """Nested deeper than the interpreter's stack: not read here, and the YAML reader refuses
+    it with its place (not a RecursionError from this reader)."""
+    text = "".join(" " * i + f"k{i}:\n" for i in range(1500)) + " " * 1500 + "z: 1\n"
+    assert yaml_plain.read_plain(text) is None
+    path = tmp_path / "goldlint.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(cfg.ConfigError, match="nesting deeper than"):
+        cfg.read(path)

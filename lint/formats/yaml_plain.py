@@ -56,7 +56,7 @@ def read_plain(text: str) -> dict[str, Any] | None:
     lines = [line for line in text.split("\n") if not _SKIPPED.fullmatch(line)]
     try:
         mapping, end = _mapping(lines, 0, 0)
-    except _NotPlain:
+    except (_NotPlain, RecursionError):  # (nested deeper than the stack: the YAML reader refuses it, and says where)
         return None
     return mapping if end == len(lines) else None
 
