@@ -158,3 +158,20 @@ def test_lines_of_no_layout_are_tried_as_one_now_and_then(monkeypatch: Any) -> N
     judge = _lines()
     assert judge.clean_batch(data, starts, ends) == [_lines().clean_decoded(line, 0, len(line))] * 2500
     assert judge.layout is None and len(tries) == 3
+
+
+def test_a_speaker_age_of_thousands_of_digits_is_implausible_on_every_route() -> None:
+    """int() refuses more than 4,300 digits: such an age is SLU107, not a crash, on every
+    route (the batch's match over a batch's speakers, the cached verdicts, the detailed check)."""
+    lines = [_line(_record([(("meta", "id"), n)])) for n in range(3)]
+    lines.insert(2, _line(_record([(("meta", "id"), 9), (("meta", "speaker"), "7_female_" + "9" * 5000)])))
+    lines.append(_line(_record([(("meta", "id"), 10), (("meta", "speaker"), "7_female_" + "0" * 5000 + "33")])))  # (33: plausible)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "x.jsonl"
+        path.write_bytes(b"\n".join(lines) + b"\n")
+        assert_routes_agree(path, "slu")
+        from goldlint import config as cfg
+        from goldlint.engine import check_file
+
+        found = [(d.code, d.span.start.line) for d in check_file(path, cfg.Loaded(cfg.Settings(), None, GOLD)).diagnostics]
+    assert found == [("SLU107", 3)]

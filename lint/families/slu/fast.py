@@ -23,7 +23,7 @@ import msgspec
 from goldlint.families.slu.answers import convention_problem
 from goldlint.families.slu.declaration import ANNOTATION, AUDIO_PATH, ID, INPUTS_AT, INSTRUCTION, INTENT, PRIVATE_FOLDERS, SLOTS, SPEAKER, SPEAKER_AGE
 from goldlint.families.slu.inventory import parse_inventory
-from goldlint.families.slu.meta import SPEAKER_FORM, audio_beside, audio_leak, placeholder_problems, speaker_problem
+from goldlint.families.slu.meta import AGE_DIGITS, SPEAKER_FORM, audio_beside, audio_leak, placeholder_problems, speaker_problem
 from goldlint.families.slu.options import SluOptions
 from goldlint.families.slu.typed import getter, record_type
 from goldlint.rules.file_rules import invisible_or_confusable
@@ -170,7 +170,10 @@ class CleanCheck:
         joined = "\n".join(speakers)
         if not speakers or joined.count("\n") != len(speakers) - 1 or not _SPEAKERS.fullmatch(joined):
             return not speakers
-        ages = list(map(int, map(methodcaller("group", SPEAKER_AGE), SPEAKER_FORM.finditer(joined))))
+        written = list(map(methodcaller("group", SPEAKER_AGE), SPEAKER_FORM.finditer(joined)))
+        if max(map(len, written)) > AGE_DIGITS:
+            return False  # (an age of that many digits, perhaps zeros: one by one, by meta.speaker_problem)
+        ages = list(map(int, written))
         return self.options.min_speaker_age <= min(ages) and max(ages) <= self.options.max_speaker_age
 
     # Each verdict below is cached: the same value recurs from record to record.

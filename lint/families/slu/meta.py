@@ -16,6 +16,7 @@ from goldlint.findings import At, Change, safe_fix
 from goldlint.suggest import did_you_mean, unambiguous
 
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([^{}\s]*)\}(?!\})")
+AGE_DIGITS = 18  # an age written with more digits than this (leading zeros aside) is implausible whatever it says
 SPEAKER_FORM = re.compile(SPEAKER.form or "")  # (the clean path reads speakers by it too, many at once)
 _SPEAKER_FORM = SPEAKER.text().rstrip(".")
 # The one pattern of a private location in an audio path (SLU109): a declared folder, or a home (`~`).
@@ -55,8 +56,9 @@ def speaker_problem(speaker: str, options: SluOptions) -> tuple[int, int, str] |
     m = SPEAKER_FORM.fullmatch(speaker)
     if m is None:
         return 0, len(speaker), f"speaker `{speaker}` is not {_SPEAKER_FORM}"
-    age = int(m.group(SPEAKER_AGE))
-    if not options.min_speaker_age <= age <= options.max_speaker_age:
+    digits = m.group(SPEAKER_AGE).lstrip("0") or "0"
+    age: int | str = int(digits) if len(digits) <= AGE_DIGITS else digits  # (longer: no age, and int() refuses past 4,300 digits)
+    if isinstance(age, str) or not options.min_speaker_age <= age <= options.max_speaker_age:
         return m.start(SPEAKER_AGE), m.end(SPEAKER_AGE), f"speaker age {age} is implausible (expected {options.min_speaker_age}–{options.max_speaker_age})"
     return None
 
