@@ -293,6 +293,7 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _check_streamed(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool) -> FileResult:
+    reuse_freed_buffers()  # (chunk after chunk: see goldlint.allocator; a command's check, not the language server's reading)
     report = Report()
     result = FileResult(str(path))
     longest = loaded.settings.size_limit("json")[0]  # a line is one JSON document, held whole to be parsed
@@ -341,7 +342,6 @@ def _raw_batches(path: Path, report: Report, longest: int) -> Iterator[RawBatch]
     readers validate UTF-8 themselves). A line longer than a chunk is gathered whole, up to
     ``longest`` bytes: a longer one is GL011 and read past (an empty line stands in for it,
     so the lines after it keep their numbers and offsets), never held."""
-    reuse_freed_buffers()  # (chunk after chunk: see goldlint.allocator)
     reader = _BatchReader(report)
     pieces: list[bytes] = []  # the file since the last complete line
     held = 0  # bytes in pieces

@@ -1,4 +1,4 @@
-"""goldlint.allocator: a streamed file's reading raises glibc's thresholds, once."""
+"""goldlint.allocator: a streamed check raises glibc's thresholds, once; the language server's reading does not."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from goldlint import allocator, engine
-from goldlint.findings import Report
+from goldlint import config as cfg
 
 
 class _Libc:
@@ -29,9 +29,13 @@ def test_streaming_keeps_freed_buffers_once(tmp_path: Path, monkeypatch: pytest.
     monkeypatch.setattr(allocator, "_tuned", False)
     path = tmp_path / "gold.jsonl"
     path.write_bytes(b'{"a": 1}\n' * 10)
+    loaded = cfg.Loaded(cfg.Settings(), None, tmp_path)
+    read = engine.read_document(path, loaded)  # (what the language server's workspace index reads: no tuning in a long-lived process)
+    assert read is not None and len(list(read.records())) == 10
+    assert libc.calls == []
+    monkeypatch.setattr(engine, "STREAM_ABOVE", 0)
     for _ in range(2):
-        batches: list[Any] = list(engine._raw_batches(path, Report(), 1 << 20))
-        assert sum(len(b.starts) for b in batches) == 10
+        engine.check_file(path, loaded)  # (streamed: its kind is not recognised, but it was read)
     # M_TRIM_THRESHOLD and M_MMAP_THRESHOLD, raised above a streamed chunk's few megabytes
     assert libc.calls == [(-1, allocator._TRIM_THRESHOLD), (-3, allocator._MMAP_THRESHOLD)]
     assert min(allocator._TRIM_THRESHOLD, allocator._MMAP_THRESHOLD) > 4 * engine._CHUNK
