@@ -227,6 +227,13 @@ def has_huge_integer(text: str | bytes) -> bool:
     return _TWENTY_ZEROS in data.translate(_DIGITS_TO_ZERO)
 
 
+def exact_loads(text: bytes) -> Any:
+    """The value of a JSON text as the ordinary way reads it: orjson's, or the standard
+    library's where an integer may be beyond 64 bits (kept exact). Raises ValueError (or
+    RecursionError) on a text either refuses."""
+    return json.loads(text) if has_huge_integer(text) else orjson.loads(text)
+
+
 # Digits to 0, and E and + to e: every exponent of three digits reads e000 (e+123, E123).
 _NUMBER_SHAPES = bytes.maketrans(b"123456789E+", b"000000000ee")
 

@@ -19,7 +19,6 @@ the depth limit, anything msgspec cannot decode.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, compress
@@ -27,7 +26,6 @@ from operator import attrgetter, not_, truth
 from typing import Any, Literal
 
 import msgspec
-import orjson
 
 from goldlint.families.base import Context, Report
 from goldlint.families.corpus import bulk, declaration, summary
@@ -38,7 +36,7 @@ from goldlint.families.declare import Field
 from goldlint.findings import At
 from goldlint.formats.base import Document, Limits
 from goldlint.formats.json_items import ItemsDocument
-from goldlint.formats.json_read import has_huge_integer
+from goldlint.formats.json_read import exact_loads
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +173,7 @@ def _plain(item: msgspec.Raw, max_depth: int) -> Any:
     if text.count(b"[") + text.count(b"{") + 2 > max_depth:
         raise _Declined  # it might be nested too deeply for the whole file (GL011)
     try:
-        return json.loads(text) if has_huge_integer(text) else orjson.loads(text)
+        return exact_loads(text)
     except (ValueError, RecursionError) as exc:  # (orjson.JSONDecodeError is a ValueError)
         raise _Declined from exc
 

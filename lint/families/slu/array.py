@@ -33,7 +33,6 @@ may reach the depth limit, too many values.
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from itertools import compress
@@ -41,7 +40,6 @@ from operator import not_
 from typing import Any
 
 import msgspec
-import orjson
 
 from goldlint.families import detect
 from goldlint.families.base import Context, Report
@@ -53,7 +51,7 @@ from goldlint.families.slu.lines import CleanLines
 from goldlint.families.slu.typed import MEMBERS, getter, record_type
 from goldlint.formats.base import Document, Limits
 from goldlint.formats.json_items import ItemsDocument
-from goldlint.formats.json_read import has_huge_integer, may_have_duplicates
+from goldlint.formats.json_read import exact_loads, may_have_duplicates
 from goldlint.formats.json_values import length_bound, may_exceed
 
 _ROOT_ARRAY = re.compile(rb"[ \t\n\r]*\[")
@@ -204,7 +202,7 @@ def _plain(text: bytes, max_depth: int) -> Any:
     if max_depth and text.count(b"[") + text.count(b"{") + 1 > max_depth:
         raise _Declined  # it might be nested too deeply for the whole file (GL011)
     try:
-        return json.loads(text) if has_huge_integer(text) else orjson.loads(text)
+        return exact_loads(text)
     except (ValueError, RecursionError) as exc:  # (orjson.JSONDecodeError is a ValueError)
         raise _Declined from exc
 
