@@ -223,7 +223,7 @@ def _check(data: bytes, report: Report, ctx: Context) -> Document:
         assessed.clean = _apart(assessed, plain)
         checker.assessed(("entries",), 0, assessed, lambda n: plain[n] if n in plain else _plain(items[n], max_depth), apart=True)
     summary.finish(report, checker, ctx.options, At(("entries",), key=True), declared=declared)
-    return ItemsDocument(str(ctx.path), data, "entries", items)
+    return ItemsDocument(str(ctx.path), data, "entries", items, by_line=True)
 
 
 def _read_items(data: bytes) -> list[msgspec.Raw]:
