@@ -98,20 +98,22 @@ class _Columns:
     notes: list[str | None]
     variants: list[str | None]
     analyses: list[str | None]
+    joined_sources: str  # the sources joined by NUL (bulk.joined_sources), searched at once
     joined_references: str  # the references joined by line breaks, searched at once
 
     @classmethod
     def of(cls, entries: list[Any]) -> _Columns:
         ids, sources, references, segments, tiers, provenance, registers, notes, variants, analyses = (
             list(map(attrgetter(name), entries)) for name in _FIELDS)
-        return cls(ids, sources, references, segments, tiers, provenance, registers, notes, variants, analyses, "\n".join(references))
+        return cls(ids, sources, references, segments, tiers, provenance, registers, notes, variants, analyses, bulk.joined_sources(sources),
+                   "\n".join(references))
 
     def colons(self) -> int:
         """The colons the entries' text has when no key repeats and no colon is escaped:
         one per member, and those inside the strings. (Keys and vocabulary words have none.)"""
         optional = (self.notes, self.variants, self.analyses)
         members = (_REQUIRED + len(optional)) * len(self.ids) - sum(column.count(None) for column in optional)
-        texts = ("".join(self.sources), self.joined_references, "".join(filter(None, chain(*optional))))
+        texts = (self.joined_sources, self.joined_references, "".join(filter(None, chain(*optional))))
         return members + sum(text.count(":") for text in texts)
 
 
@@ -243,7 +245,7 @@ def _assess(c: EntryChecker, columns: _Columns, refused: list[int]) -> bulk.Asse
     clean &= bulk.mask(map(truth, map(str.strip, sources)))
     clean &= bulk.references_clean(references, columns.joined_references)
     clean &= bulk.glosses_clean(columns.analyses)
-    keys = bulk.normalised(sources)
+    keys = bulk.normalised(sources, columns.joined_sources)
     clean &= bulk.first_occurrences(keys)
     variants: list[Any] | None = columns.variants
     if variants is not None and variants.count(None) == len(variants):
