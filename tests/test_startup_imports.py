@@ -73,7 +73,7 @@ def _check_imports(kind: str, modules: set[str], fmt: str) -> None:
     assert modules, "no import times were read"
     banned = {m for m in modules if m.startswith(NEVER)}
     assert banned == set(), f"{kind}: a plain check imported {sorted(banned)}"
-    dataset = {m for m in modules if m == "goldlint.dataset" or m.startswith("goldlint.dataset.")}
+    dataset = {m for m in modules if m == "goldlint.dataset" or m.startswith(("goldlint.dataset.", "goldlint.dataset_options"))}
     assert dataset == set(), f"{kind}: a one-file check imported the dataset checks {sorted(dataset)}"
     mine = KINDS[kind].package
     for other in KINDS.values():
