@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from goldlint.families.base import Report
 from goldlint.families.semantic.declaration import ITEMS
@@ -62,8 +63,7 @@ def _fold_fix(value: str, choices: list[str], where: At, taken: set[str] = froze
     return safe_fix(f"write `{same[0]}`", change)
 
 
-@dataclass(frozen=True)
-class Vocabulary:
+class Vocabulary(msgspec.Struct, frozen=True):
     """The profile a file is judged by, how it was chosen (said in every vocabulary message),
     and the profile its labels follow when that is another one (reported once, SEM109: its
     labels are then not reported one by one)."""

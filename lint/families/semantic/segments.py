@@ -7,12 +7,12 @@ format read is slower-whisper's transcript JSON: ``{"segments": [{"id": 0, "text
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from stat import S_ISREG
 from typing import Any
 
+import msgspec
 import orjson
 
 from goldlint.diagnostics import Severity
@@ -28,8 +28,7 @@ class TranscriptError(Exception):
     pass
 
 
-@dataclass(frozen=True)
-class Transcript:
+class Transcript(msgspec.Struct, frozen=True):
     path: Path
     segments: dict[int, str]  # segment id -> text
 

@@ -15,10 +15,11 @@ Two profiles (FORMATS.md §4):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
+
+import msgspec
 
 # The severities in rising order: each one's weight in `semantic` scoring (a risk's matches
 # and misses count this much; SCORING.md) and what it means (hover, completion).
@@ -36,14 +37,12 @@ _ALL = SEVERITIES
 _LMH = SEVERITIES[:3]  # (slower-whisper's: no `critical`)
 
 
-@dataclass(frozen=True)
-class RiskType:
+class RiskType(msgspec.Struct, frozen=True):
     severities: tuple[str, ...]
     doc: str
 
 
-@dataclass(frozen=True)
-class Profile:
+class Profile(msgspec.Struct, frozen=True):
     name: str
     topics: MappingProxyType[str, str]  # label -> one-line doc, in the documented order
     risk_types: MappingProxyType[str, RiskType]
@@ -187,8 +186,7 @@ def _extended(name: str, topics: tuple[str, ...], risks: tuple[tuple[str, tuple[
 AUTO = "auto"  # config's default: the profile is told from the file's own labels
 
 
-@dataclass(frozen=True)
-class Evidence:
+class Evidence(msgspec.Struct, frozen=True):
     """Why a file is taken to follow a profile: the labels it uses that only that profile knows,
     each with its path in the file. Risk types decide first (the profiles' schemas fix them),
     then topics, then a `critical` severity (spec only); no such label at all, or a tie, is

@@ -21,13 +21,13 @@ config key ``ontology`` (a path relative to the config file).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from stat import S_ISREG
 from types import MappingProxyType
 from typing import Any
 
+import msgspec
 import orjson
 
 CALENDARX = "nuance_CALENDARX"
@@ -37,8 +37,7 @@ class OntologyError(Exception):
     pass
 
 
-@dataclass(frozen=True)
-class Ontology:
+class Ontology(msgspec.Struct, frozen=True):
     path: Path
     intents: Mapping[str, frozenset[str]]  # intent -> the entities it may carry
     entities: frozenset[str]
