@@ -55,6 +55,9 @@ VALUES = st.sampled_from([None, 0, 1, 5, 7, 2.0, True, "", " x", "x ", "h_1", "d
                           {"source_lang": "fra"}, {"source_lang": "eng", "target_lang": "cre"}, {"target_lang": 3},
                           {"deep": {"deeper": {"deepest": [1]}}}, {"deep": [[1, [2]]]}, {"n": 10**30}, {"k:ey": "v:al"},
                           {"x": "\\u003a"}, {"x": "a\nb\t\"c\""}, DROP])
+COPY = "(copied)"  # a value ``(COPY, k)``: entry k's value of the field (a duplicate id or source, most often)
+CHANGES = st.lists(st.tuples(st.integers(0, 239), st.sampled_from(["id", "source", "reference"]), st.tuples(st.just(COPY), st.integers(0, 239))),
+                   max_size=3)
 FIELDS = st.sampled_from(["id", "source", "reference", "domain", "difficulty", "register", "provenance", "metadata", "segment", "context",
                           "notes", "variant_class", "morphological_analysis", "extra", "index", "source_text", WHOLE])
 _DUPLICATE = ('"difficulty": 3,', '"difficulty": 3, "difficulty": 4,')
@@ -109,6 +112,8 @@ def _changed(changes: list[tuple[int, str, Any]], envelope: dict[str, Any]) -> d
         del corpus[name]
     entries = corpus["entries"]
     for index, name, value in changes:
+        if isinstance(value, tuple) and value[0] == COPY:
+            value = CLEAN["entries"][value[1]][name]
         value = copy.deepcopy(value)  # (a sampled value is one object: a change must not grow it, e.g. into itself)
         if name == WHOLE:
             entries[index] = value
@@ -127,7 +132,8 @@ ENVELOPES = st.sampled_from([{}, {"domains": ["ui", "edu"]}, {"language_pair": {
                              {"extra": 1}, {"dataset": {}}, {"version": {"a": {"b": {"c": 1}}}}])
 
 
-@given(changes=st.lists(st.tuples(st.integers(0, 239), FIELDS, VALUES), max_size=12), edit=TEXT_EDITS, layout=LAYOUTS, envelope=ENVELOPES)
+@given(changes=st.builds(list.__add__, st.lists(st.tuples(st.integers(0, 239), FIELDS, VALUES), max_size=12), CHANGES), edit=TEXT_EDITS,
+       layout=LAYOUTS, envelope=ENVELOPES)
 @example(changes=[], edit="none", envelope={}, layout="indent")
 @example(changes=[], edit="duplicate-key", envelope={}, layout="indent")
 @example(changes=[], edit="duplicate-envelope-key", envelope={}, layout="indent")
@@ -154,6 +160,18 @@ ENVELOPES = st.sampled_from([{}, {"domains": ["ui", "edu"]}, {"language_pair": {
 @example(changes=[(2, "segment", "held_out"), (6, "source", "dog 2"), (7, "id", "h_2"), (8, "domain", "legal")], edit="none",
          envelope={"domains": ["ui", "edu"]}, layout="indent")
 @example(changes=[(0, WHOLE, "entry"), (1, "register", "formall")], edit="none", envelope={}, layout="indent")
+@example(changes=[(6, "source", "dog 2")], edit="none", envelope={}, layout="indent")  # one defect at a time, in clean company
+@example(changes=[(6, "source", " ")], edit="none", envelope={}, layout="indent")
+@example(changes=[(6, "id", "h_2")], edit="none", envelope={}, layout="indent")
+@example(changes=[(6, "segment", "held_out")], edit="none", envelope={}, layout="indent")
+@example(changes=[(6, "reference", "at\u00a0im")], edit="none", envelope={}, layout="indent")
+@example(changes=[(6, "morphological_analysis", "a-b | c")], edit="none", envelope={}, layout="indent")
+@example(changes=[(6, "provenance", {"license": "Not-A-Licence"})], edit="none", envelope={}, layout="indent")
+@example(changes=[(6, "provenance", {"license": "unknown"}), (8, "provenance", {"license": "unknown"})], edit="none", envelope={}, layout="indent")
+@example(changes=[(6, "metadata", {"source_lang": "fra"})], edit="none", envelope={}, layout="indent")
+@example(changes=[(6, "domain", "legal")], edit="none", envelope={"domains": ["ui", "edu"]}, layout="indent")
+@example(changes=[(0, "extra", 1)], edit="none", envelope={"corpus_id": DROP, "entry_count": DROP, "domains": DROP, "language_pair": DROP},
+         layout="indent")  # a corpus by its first entry, of the spec dialect: not the harness's to read
 @example(changes=[(4, "index", 1)], edit="none", envelope={}, layout="indent")
 @example(changes=[(9, "difficulty", -9223372036854775809)], edit="none", envelope={}, layout="indent")
 @example(changes=[], edit="none", envelope={"extra": 1}, layout="indent")
@@ -201,15 +219,29 @@ def test_a_defective_harness_corpus_is_checked_from_its_bytes(tmp_path: Path, sh
                (99, "reference", "atim "), (109, "metadata", {"source_lang": "fra"}), (119, "id", 10**30), (129, "domain", "legal"),
                (139, "provenance", {"license": "unknown"}), (149, "segment", "held_out"), (159, "metadata", {"n": 10**30}),
                (169, "provenance", {"license": "Not-A-Licence"}), (179, "metadata", {"deep": {"deeper": {"deepest": [1]}}}),
-               (189, "variant_class", "v"), (199, "context", "nope")]
-    for layout in ("indent", "minified", "uneven", "entries-first"):
-        path = tmp_path / f"{layout}.json"
-        path.write_bytes(_text(_changed(changes, {"domains": ["ui", "edu", "medical"]}), "none", layout))
-        result = check_file(path, need_document=False)
-        assert (result.kind, claims) == ("corpus", [True]), layout
-        assert len({d.code for d in result.diagnostics}) >= 12
-        assert shown(path, False) == shown(path, True)
-        claims.clear()
+               (189, "variant_class", "v"), (199, "context", "nope"), (200, "source", "  "), (210, "source", "dog 7"),
+               (220, "id", "h_8"), (230, "segment", "diagnostic")]
+    for envelope in ({}, {"domains": ["ui", "edu", "medical"]}):  # (the second sends every entry of the domain `legal` the per-entry way)
+        for layout in ("indent", "minified", "uneven", "entries-first"):
+            path = tmp_path / f"{layout}.json"
+            path.write_bytes(_text(_changed(changes, envelope), "none", layout))
+            result = check_file(path, need_document=False)
+            assert (result.kind, claims) == ("corpus", [True]), layout
+            assert len({d.code for d in result.diagnostics}) >= 12
+            assert shown(path, False) == shown(path, True)
+            claims.clear()
+
+
+def test_colons_in_texts_and_objects_are_counted(tmp_path: Path, claims: list[bool]) -> None:
+    """Colons inside ids, texts, notes and free-form objects (keys and values) are the
+    text's own, not a repeated key's: the file is claimed."""
+    changes = [(i, "id", f"h:{i}") for i in range(240)] + [(3, "source", "dog: 3"), (4, "reference", "a:b"), (5, "notes", "n: 1"),
+                                                           (6, "variant_class", "v:1"), (7, "variant_class", "v:1"),
+                                                           (8, "metadata", {"k:ey": "v:al", "l": ["x:y", {"a:b": "c:d"}]})]
+    path = tmp_path / "corpus.json"
+    path.write_bytes(_text(_changed(changes, {"corpus_id": "t:1", "created": "2026-11-22T10:00:00+00:00"}), "none", "minified"))
+    result = check_file(path, need_document=False)
+    assert (result.diagnostics, claims) == ([], [True])
 
 
 def test_a_clean_spec_corpus_is_not_tried_as_a_harness_one(tmp_path: Path) -> None:
