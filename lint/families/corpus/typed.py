@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 from operator import attrgetter, not_, truth
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -50,7 +50,12 @@ from goldlint.formats.json_read import exact_loads
 # two); a deeper value is refused by the type, and its entry goes the per-entry way, which
 # keeps to the limit (:func:`_plain`). Integers beyond 64 bits are decoded exactly, as the
 # ordinary way's reader does; past the interpreter's limit of digits they are refused.
-_SCALAR = str | int | float | bool | None
+# An integer as the ordinary way's reader gives it whatever else the file holds: orjson reads
+# one below 64 bits (-9223372036854775809) as a float, unless an integer of 20 digits
+# elsewhere has the whole file read by the standard library, which keeps it whole. So such
+# an integer is refused by the types (its entry goes the per-entry way, :func:`_plain`).
+INT = Annotated[int, msgspec.Meta(ge=-(2**63))]
+_SCALAR = str | INT | float | bool | None
 _NESTED = _SCALAR | dict[str, _SCALAR] | list[_SCALAR]
 FREE = _SCALAR | dict[str, _NESTED] | list[_NESTED]
 DEEPEST = 6  # the level of the deepest container a typed entry may hold
@@ -104,8 +109,7 @@ def _member(field: Field) -> tuple[Any, ...]:
     blank, an entry with a configured extension: refused by no type, they are judged on
     columns or go the per-entry way.)"""
     kind: Any = field.python if field.allowed is None else Literal[tuple(sorted(field.allowed))]
-    if kind is dict:
-        kind = dict[str, FREE]
+    kind = {dict: dict[str, FREE], int: INT}.get(kind, kind)
     if field.required:
         return (field.name, kind)
     if field.nullable:
@@ -237,10 +241,16 @@ def _plain(item: msgspec.Raw, max_depth: int) -> Any:
     text = bytes(item)
     if text.count(b"[") + text.count(b"{") + 2 > max_depth:
         raise _Declined  # it might be nested too deeply for the whole file (GL011)
+    if b"-" in text and _NEGATIVE_19 in text.translate(_DIGITS_TO_ZERO):
+        raise _Declined  # an integer below 64 bits, read as a float or not as the whole file decides (:data:`INT`)
     try:
         return exact_loads(text)
     except (ValueError, RecursionError) as exc:  # (orjson.JSONDecodeError is a ValueError)
         raise _Declined from exc
+
+
+_DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_NEGATIVE_19 = b"-" + b"0" * 19  # (a negative integer of 19 digits or more)
 
 
 def check_bytes(data: bytes, report: Report, ctx: Context, tried: tuple[Dialect, ...]) -> Document | None:
@@ -282,7 +292,10 @@ def _check(data: bytes, report: Report, ctx: Context, dialect: Dialect) -> Docum
     if getattr(detect(root, "json"), "name", None) != "corpus" or (dialects.dialect_of(root) == "harness") != (dialect.flavour == "harness"):
         raise _Declined  # another family or dialect would claim it: the ordinary way decides
     checker, finishing = dialect.begin(report, root, ctx)
-    assessed = dialect.assess(checker, columns, read.refused)
+    try:
+        assessed = dialect.assess(checker, columns, read.refused)
+    except TypeError as exc:  # an unhashable value where a word is looked up (a free-form object's licence): the ordinary way
+        raise _Declined from exc
     items = read.items
     if assessed.clean.count(0) == 0:
         # Ids and sources are unique in the file, and no entry is checked alone: only the
@@ -336,7 +349,7 @@ def _assess_spec(c: EntryChecker, columns: Columns, refused: list[int]) -> bulk.
     return bulk.Assessment(flags, ids, keys, columns["segment"], columns["difficulty"], provenance, columns["register"], variants)
 
 
-SPEC = Dialect("spec", (("dataset", dict[str, str | int | float | bool | None | list[str]]),), _begin_spec, _assess_spec)
+SPEC = Dialect("spec", (("dataset", dict[str, str | INT | float | bool | None | list[str]]),), _begin_spec, _assess_spec)
 # (The spec's envelope values are strings, numbers or lists of strings: nesting stays
 # shallow, far below any depth limit; a deeper envelope goes the ordinary way, which enforces it.)
 

@@ -51,7 +51,7 @@ WHOLE, DROP = "(the entry)", "(dropped)"  # as a field: the value replaces the w
 VALUES = st.sampled_from([None, 0, 1, 5, 7, 2.0, True, "", " x", "x ", "h_1", "dog 1", "Dog 2", "development", "held_out", "formal", "formall",
                           "ui", "legal", "nope", "question", "a-b | c", "a | b", "at\u200bim", "at\u00a0im", "a\u0301", "сатim", "a: b",
                           "3", 10**30, -9223372036854775809, 1e300, [], {}, {"a": [1]}, {"license": "unknown"}, {"license": "n/a"},
-                          {"license": "Apache-2.0"}, {"license": "Not-A-Licence"}, {"license": 5}, {"license": None},
+                          {"license": "Apache-2.0"}, {"license": "Not-A-Licence"}, {"license": 5}, {"license": None}, {"license": {"a": 1}}, {"license": [1]},
                           {"source_lang": "fra"}, {"source_lang": "eng", "target_lang": "cre"}, {"target_lang": 3},
                           {"deep": {"deeper": {"deepest": [1]}}}, {"deep": [[1, [2]]]}, {"n": 10**30}, {"k:ey": "v:al"},
                           {"x": "\\u003a"}, {"x": "a\nb\t\"c\""}, DROP])
@@ -127,7 +127,7 @@ def _changed(changes: list[tuple[int, str, Any]], envelope: dict[str, Any]) -> d
 CLEAN = _clean()
 ENVELOPES = st.sampled_from([{}, {"domains": ["ui", "edu"]}, {"language_pair": {"source": "eng", "target": "cre"}}, {"language_pair": None},
                              {"segment": "held_out"}, {"segment": DROP}, {"corpus_id": DROP, "entry_count": DROP, "domains": DROP},
-                             {"entry_count": 7}, {"entry_count": 10**30}, {"provenance": {"license": "unknown"}}, {"provenance": DROP},
+                             {"entry_count": 7}, {"entry_count": 10**30}, {"entry_count": -9223372036854775809}, {"provenance": {"license": "unknown"}}, {"provenance": DROP},
                              {"corpus_id": DROP, "entry_count": DROP, "domains": DROP, "language_pair": DROP},  # (no longer harness v3)
                              {"extra": 1}, {"dataset": {}}, {"version": {"a": {"b": {"c": 1}}}}])
 
@@ -169,12 +169,15 @@ ENVELOPES = st.sampled_from([{}, {"domains": ["ui", "edu"]}, {"language_pair": {
 @example(changes=[(6, "provenance", {"license": "Not-A-Licence"})], edit="none", envelope={}, layout="indent")
 @example(changes=[(6, "provenance", {"license": "unknown"}), (8, "provenance", {"license": "unknown"})], edit="none", envelope={}, layout="indent")
 @example(changes=[(6, "metadata", {"source_lang": "fra"})], edit="none", envelope={}, layout="indent")
+@example(changes=[(6, "provenance", {"license": {"a": 1}})], edit="none", envelope={}, layout="indent")  # (unhashable: no word to look up)
 @example(changes=[(6, "domain", "legal")], edit="none", envelope={"domains": ["ui", "edu"]}, layout="indent")
 @example(changes=[(0, "extra", 1)], edit="none", envelope={"corpus_id": DROP, "entry_count": DROP, "domains": DROP, "language_pair": DROP},
          layout="indent")  # a corpus by its first entry, of the spec dialect: not the harness's to read
 @example(changes=[(4, "index", 1)], edit="none", envelope={}, layout="indent")
 @example(changes=[(9, "difficulty", -9223372036854775809)], edit="none", envelope={}, layout="indent")
 @example(changes=[], edit="none", envelope={"extra": 1}, layout="indent")
+@example(changes=[], edit="none", envelope={"version": -9223372036854775809}, layout="indent")  # (orjson: a float)
+@example(changes=[(9, "difficulty", -9223372036854775809), (12, "notes", "12345678901234567890")], edit="none", envelope={}, layout="indent")
 @example(changes=[], edit="none", envelope={"language_pair": None}, layout="indent")
 @example(changes=[], edit="none", envelope={"corpus_id": DROP, "entry_count": DROP, "domains": DROP, "language_pair": DROP}, layout="indent")
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -115,6 +115,9 @@ def _changed(changes: list[tuple[int, str, Any]], envelope: dict[str, Any]) -> d
 @example(changes=[(9, "difficulty", 6), (30, "id", 10**30), (31, "source", "dog 9"), (32, "reference", "at\u00a0im")], edit="none",
          envelope={"entries": ["x"]}, layout="indent")
 @example(changes=[(9, "extra", {"a": [1]})], edit="none", envelope={}, layout="uneven")
+# (integers below 64 bits: orjson reads them as floats, unless a 20-digit run has the whole file read exactly)
+@example(changes=[(5, "id", -9223372036854775809)], edit="none", envelope={"version": -9223372036854775809}, layout="indent")
+@example(changes=[(5, "difficulty", -9223372036854775809), (7, "notes", "12345678901234567890")], edit="none", envelope={}, layout="indent")
 @example(changes=[(9, "extra", 1), (10, "notes", "\\u003a")], edit="none", envelope={}, layout="escaped-key")
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_byte_path_and_ordinary_path_agree(tmp_path: Path, shown: Any, changes: list[tuple[int, str, Any]], edit: str, envelope: dict[str, Any],
