@@ -277,3 +277,29 @@ def test_a_depth_limit_sends_deep_metadata_the_ordinary_way(tmp_path: Path, show
         found = shown(path, False)
         assert found == shown(path, True)
         assert any("nesting deeper than 8 levels" in d[2] for d in found) == refused
+
+
+_CONFIG = """corpus:
+  governance-repo: true
+  extra-domains: [wiki]
+  extra-registers: [poetic]
+  extra-fields: [reviewer]
+  extra-secret-segments: [vault]
+  segment-minimums: {development: 300}
+"""
+
+
+@pytest.mark.parametrize("envelope", [{}, {"segment": "vault"}, {"reviewer": "x"}, {"domains": ["ui", "edu", "legal", "medical", "wiki"]}])
+def test_configured_vocabularies_and_fields_agree(tmp_path: Path, shown: Any, claims: list[bool], envelope: dict[str, Any]) -> None:
+    """Words and fields a configuration adds (each reported once, as info) are the per-entry
+    way's to judge: the typed entries refuse them, and the file's findings are the same. (A
+    configured field of the envelope: the ordinary way reads the file.)"""
+    (tmp_path / "goldlint.yaml").write_text(_CONFIG)
+    changes = [(5, "domain", "wiki"), (6, "register", "poetic"), (7, "reviewer", "x"), (8, "segment", "vault"), (9, "domain", "wiki"),
+               (10, "register", "poetic"), (11, "reviewer", "y"), (12, "segment", "development")]
+    path = tmp_path / "corpus.json"
+    path.write_bytes(_text(_changed(changes, envelope), "none", "indent"))
+    found = shown(path, False)
+    assert claims == ["reviewer" not in envelope]
+    assert found == shown(path, True)
+    assert {"COR108", "COR114"} <= {d[0] for d in found}
