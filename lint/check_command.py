@@ -67,9 +67,11 @@ class Configs:
 
 def near_threshold(value: float | None) -> float | None:
     """``--near-duplicates``, checked as the config's ``datasets.near-duplicates`` is."""
+    if value is None:
+        return None  # (the dataset checks' options are loaded only by a run that needs them)
     from goldlint.dataset_options import threshold_problem
 
-    if value is not None and (problem := threshold_problem(value)) is not None:
+    if (problem := threshold_problem(value)) is not None:
         raise Usage(f"--near-duplicates: {problem}")
     return value
 

@@ -159,10 +159,22 @@ def _dataset_options() -> type:
 
 
 @cache
-def _validated() -> type:
-    """Settings with every kind's table (and ``datasets``) as a field: what a config file is validated as."""
-    tables_ = [(attr, KINDS[kind].options) for attr, kind in _KIND_OF.items()] + [("datasets", _dataset_options())]
+def _validated(named: frozenset[str] | None = None) -> type:
+    """Settings with the kinds' tables (and ``datasets``) as fields: every one (None: what
+    pydantic validates a config file as), or those a config names (what reading it as it is
+    needs; the others are made when first asked for, as without a config, and their kinds'
+    modules stay unloaded)."""
+    tables_ = [(attr, KINDS[kind].options) for attr, kind in _KIND_OF.items() if named is None or attr in named]
+    if named is None or "datasets" in named:
+        tables_.append(("datasets", _dataset_options()))
     return make_dataclass("Settings", [(attr, cls, field(default_factory=cls)) for attr, cls in tables_], bases=(Settings,))
+
+
+def _tables_named(data: Any) -> frozenset[str]:
+    """The tables a config's keys name, as attributes (``mix-config`` and ``mix_config``: ``mix_config``)."""
+    if type(data) is not dict:
+        return frozenset()  # (not a mapping: refused whatever the tables)
+    return frozenset(attr for key in data if type(key) is str and ((attr := key.replace("-", "_")) in _KIND_OF or attr == "datasets"))
 
 
 def settings_from(data: dict[str, Any]) -> Settings:
@@ -336,7 +348,7 @@ def read(path: Path) -> Loaded:
         from goldlint.formats.yaml_plain import read_plain
 
         plain = read_plain(text)  # (the common config: no YAML library to import)
-        if plain is not None and (settings := tables.plain(_validated(), plain)) is not None:
+        if plain is not None and (settings := tables.plain(_validated(_tables_named(plain)), plain)) is not None:
             return Loaded(settings, path, path.parent)
         from goldlint.formats.yaml_doc import YamlDocument
 
@@ -349,7 +361,7 @@ def read(path: Path) -> Loaded:
         locate = _yaml_locator(doc)
     if not isinstance(data, dict):
         raise ConfigError(path, 1, 1, "the config must be a mapping of keys to values")
-    settings = tables.plain(_validated(), data)
+    settings = tables.plain(_validated(_tables_named(data)), data)
     if settings is not None:  # (the common config, every value as declared: no pydantic to import)
         return Loaded(settings, path, path.parent)
     from pydantic import ValidationError

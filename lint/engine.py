@@ -264,7 +264,7 @@ def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, e
     result = FileResult(str(path))
     from goldlint.formats.json_items import ItemsDocument
 
-    doc = ItemsDocument.of_value(str(path), data, parsed.value)
+    doc = ItemsDocument.of_value(str(path), data, parsed.value, by_line=True)
     del parsed
     _run(doc, path, report, loaded, kind, explicit, result)
     result.document = None  # diagnostics only: the values are freed before the findings are placed, while the collector is still paused
@@ -696,7 +696,7 @@ def _spans(doc: Document | None, where: list[Any]) -> list[Span | None]:
 
 def _fix(proposal: FixProposal, spans: dict[int, Span | None], doc: Document | None) -> Fix | None:
     edits: list[Edit] = []
-    placed_by_line = isinstance(doc, JsonlDocument) and doc.streamed  # (see _decoded_lines: never edited from these spans)
+    placed_by_line = doc is not None and doc.placed_by_line
     for change in proposal.changes:
         span = spans.get(id(change))
         if span is None or (span.start_offset < 0 and not placed_by_line):

@@ -1,8 +1,8 @@
-"""Did-you-mean suggestions for misspelt vocabulary values and keys."""
+"""Did-you-mean suggestions for misspelt vocabulary values and keys. (difflib is imported
+by the first suggestion: a clean file asks for none.)"""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -24,6 +24,8 @@ def _closest(value: str, options: tuple[str, ...], cutoff: float) -> tuple[str, 
     folded = {_fold(c): c for c in options}
     if _fold(value) in folded:
         return (folded[_fold(value)],)
+    import difflib
+
     return tuple(difflib.get_close_matches(value, options, n=3, cutoff=cutoff))
 
 
@@ -32,6 +34,8 @@ def _unambiguous(value: str, options: tuple[str, ...]) -> str | None:
     folded = [c for c in options if _fold(c) == _fold(value)]
     if len(folded) == 1:
         return folded[0]
+    import difflib
+
     matches = difflib.get_close_matches(value, options, n=2, cutoff=0.75)
     if len(matches) == 1:
         return matches[0]

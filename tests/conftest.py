@@ -49,17 +49,27 @@ Shown = Callable[[Path, bool], list[tuple[Any, ...]]]
 def shown() -> Shown:
     """``shown(path, need_document)``: everything a reporter or ``--fix`` reads of each
     diagnostic of ``check_file`` (spans with their offsets, fixes); a check that may take a
-    byte path (``need_document=False``) and one that may not are compared with it."""
+    byte path (``need_document=False``) and one that may not are compared with it. (A byte
+    path places its findings by line and column: its file offsets, which no reporter reads
+    and ``--fix`` never applies, are unknown, -1, and shown as matching any.)"""
+    from unittest.mock import ANY
+
     from goldlint import config as cfg
     from goldlint.engine import check_file
 
     def span(s: Any) -> tuple[Any, ...]:
+        if s.start_offset < 0 and not need:
+            return s.start, s.end, ANY, ANY
         return s.start, s.end, s.start_offset, s.end_offset
 
     def fix(f: Any) -> tuple[Any, ...] | None:
         return None if f is None else (f.applicability, f.message, [(span(e.span), e.new_text) for e in f.edits])
 
+    need = True
+
     def shown(path: Path, need_document: bool) -> list[tuple[Any, ...]]:
+        nonlocal need
+        need = need_document
         cfg.load.cache_clear()
         result = check_file(path, need_document=need_document)
         return [(d.code, span(d.span), d.message, d.severity, fix(d.fix), [fix(a) for a in d.alternatives]) for d in result.diagnostics]

@@ -108,3 +108,19 @@ def test_bytes_path_and_ordinary_path_agree(tmp_path: Path, shown: Any, changes:
     path = tmp_path / "gold.json"
     path.write_bytes(data)
     assert shown(path, False) == shown(path, True)
+
+
+def test_a_check_from_the_bytes_places_by_line_and_keeps_its_fixes(tmp_path: Path) -> None:
+    """A check's own reading of a file's bytes is for diagnostics only: its findings are placed
+    by line and column without decoding the text before them into file offsets (which no
+    reporter reads, and which ``--fix`` takes from the text it reads itself); the fixes are
+    still shown, and ``--fix`` still applies them."""
+    value: Any = copy.deepcopy(HARNESS)
+    value["entries"][3]["register"] = "formall"
+    path = tmp_path / "corpus.json"
+    path.write_text(json.dumps(value, ensure_ascii=False, indent=2), encoding="utf-8")
+    found = [d for d in check_file(path, need_document=False).diagnostics if d.fix is not None]
+    assert found and all(d.span.start_offset == -1 for d in found)
+    assert all(e.span.start_offset == -1 and e.span.start.line > 1 for d in found for e in d.fix.edits)  # type: ignore[union-attr]
+    fixable = [d for d in check_file(path).diagnostics if d.fix is not None]
+    assert [d.span for d in fixable] == [d.span for d in found] and all(d.span.start_offset > 0 for d in fixable)

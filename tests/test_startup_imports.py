@@ -73,7 +73,7 @@ def _check_imports(kind: str, modules: set[str], fmt: str) -> None:
     assert modules, "no import times were read"
     banned = {m for m in modules if m.startswith(NEVER)}
     assert banned == set(), f"{kind}: a plain check imported {sorted(banned)}"
-    dataset = {m for m in modules if m == "goldlint.dataset" or m.startswith("goldlint.dataset.")}
+    dataset = {m for m in modules if m == "goldlint.dataset" or m.startswith(("goldlint.dataset.", "goldlint.dataset_options"))}
     assert dataset == set(), f"{kind}: a one-file check imported the dataset checks {sorted(dataset)}"
     mine = KINDS[kind].package
     for other in KINDS.values():
@@ -129,6 +129,31 @@ def test_a_harness_corpus_answers_its_codes_and_names_without_langcodes(tmp_path
     _, modules = _imported(["check", "corpus.json"], tmp_path)
     assert "goldlint.families.corpus.harness" in modules
     assert not {m for m in modules if m.startswith("langcodes")}
+
+
+def test_a_spec_corpus_of_instruction_entries_does_not_load_the_slu_family(tmp_path: Path) -> None:
+    """`instruction` is a spec corpus's context as well as an SLU record's first key: only the
+    key (with its colon) offers a file to the SLU family's reading of bytes."""
+    corpus = json.loads((REPO / "tests/data/precommit/gold/eng-crk-dev-v1.json").read_text(encoding="utf-8"))
+    for entry in corpus["entries"]:
+        entry["context"] = "instruction"
+    (tmp_path / "corpus.json").write_text(json.dumps(corpus, ensure_ascii=False, indent=2), encoding="utf-8")
+    done, modules = _imported(["check", "--quiet", "corpus.json"], tmp_path)
+    assert done.returncode == 0, done.stdout[-800:]
+    _check_imports("corpus", modules, "json")
+    assert not {m for m in modules if m.startswith("goldlint.families.slu.") and not m.endswith((".detect", ".detect_names"))}
+
+
+def test_a_config_of_common_keys_builds_no_kind_table(tmp_path: Path) -> None:
+    """A config of limits alone (the benchmark's, a large dataset's) is read without building
+    every kind's config table: no other kind's modules are loaded for it."""
+    shutil.copy(FILES["corpus"][0], tmp_path / "corpus.json")
+    (tmp_path / "goldlint.yaml").write_text("max-file-size: 16000000000\nmax-json-values: 200000000\n", encoding="utf-8")
+    done, modules = _imported(["check", "--quiet", "corpus.json"], tmp_path)
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    _check_imports("corpus", modules, "json")
+    others = {m for m in modules if m.startswith("goldlint.families.") and m.endswith(".options") and not m.startswith("goldlint.families.corpus.")}
+    assert others == set()
 
 
 def test_a_miscounted_gloss_is_explained_without_lark(tmp_path: Path) -> None:

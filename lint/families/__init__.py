@@ -47,8 +47,9 @@ class Kind(msgspec.Struct, frozen=True):
 
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
-    # (an array of records names a record's first key near its start: other JSON is not searched through)
-    Kind("slu", "slu", "SluFamily", "SluOptions", ("json", "jsonl", "yaml"), byte_sniff=b'"instruction"', sniff_within=1 << 16, items=True),
+    # (an array of records names a record's first key near its start: other JSON is not searched through;
+    # the key with its colon, as every writer puts it: `"instruction"` alone is also a spec corpus's context)
+    Kind("slu", "slu", "SluFamily", "SluOptions", ("json", "jsonl", "yaml"), byte_sniff=b'"instruction":', sniff_within=1 << 16, items=True),
     Kind("runcard", "runcard", "RunCardFamily", "RunCardOptions", ("json", "yaml")),
     Kind("corpus", "corpus", "CorpusFamily", "CorpusOptions", ("json", "jsonl", "yaml"), byte_sniff=b'"entries"', items=True),
     Kind("semantic", "semantic", "SemanticFamily", "SemanticOptions", ("json", "yaml"), items=True),

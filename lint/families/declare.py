@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 if TYPE_CHECKING:
     from goldlint.rules.registry import Rule
@@ -26,9 +27,9 @@ JSON_TYPES: dict[str, tuple[builtins.type[Any], ...]] = {"string": (str,), "inte
 _EXPECTED = {"string": "a string", "integer": "an integer", "object": "an object", "array": "an array"}
 
 
-@dataclass(frozen=True, slots=True)
-class Codes:
-    """The rule each violation of a field is reported under (the rule objects of the kind's ``rules.py``)."""
+class Codes(msgspec.Struct, frozen=True):
+    """The rule each violation of a field is reported under (the rule objects of the kind's ``rules.py``).
+    (Structs, here and below: a dataclass costs every run a millisecond and more to define.)"""
 
     missing: Rule | None = None  # a required field absent (None: a corpus-level rule counts it)
     type: Rule | None = None  # a value of the wrong JSON type
@@ -45,8 +46,7 @@ def declared(rule: Rule | None) -> Rule:
     return rule
 
 
-@dataclass(frozen=True, slots=True)
-class Field:
+class Field(msgspec.Struct, frozen=True):
     name: str
     type: str  # the JSON type: "string", "integer", "object" or "array"
     codes: Codes
@@ -71,7 +71,7 @@ class Field:
     minimum: float | None = None  # a number's least value (included); unlike ``range``, not a list of values
     maximum: float | None = None  # a number's greatest value (included)
     note: str = ""  # what a message on a value outside ``minimum``/``maximum`` adds ("chrF++ is on a 0–100 scale")
-    allowed: frozenset[Any] | None = field(init=False, default=None)  # the accepted values, if they are listed
+    allowed: frozenset[Any] | None = None  # the accepted values, if they are listed (derived: never given)
 
     def __post_init__(self) -> None:
         allowed: frozenset[Any] | None = None
@@ -79,7 +79,7 @@ class Field:
             allowed = frozenset(self.values)
         elif self.range is not None:
             allowed = frozenset(range(self.range[0], self.range[1] + 1))
-        object.__setattr__(self, "allowed", allowed)
+        msgspec.structs.force_setattr(self, "allowed", allowed)
 
     @property
     def python(self) -> builtins.type[Any]:

@@ -46,6 +46,13 @@ class Document(ABC):
         """The whole decoded value (JSON, YAML); ``None`` for line-streamed formats."""
         return None
 
+    @property
+    def placed_by_line(self) -> bool:
+        """Whether its spans are positions (line and column) without file offsets: a document
+        read for diagnostics only, whose fixes are shown and never applied from these spans
+        (``--fix`` and the language server read the text)."""
+        return False
+
     @abstractmethod
     def records(self) -> Iterator[tuple[JsonPath, Any]]:
         """The top-level values to check: one ``((), root)``, or one per JSONL line."""

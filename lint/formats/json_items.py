@@ -55,9 +55,12 @@ class ItemsDocument(Document):
     format = "json"
 
     def __init__(self, path: str, data: bytes, member: str | None, items: list[msgspec.Raw] | None = None,
-                 value: Any = _NOTHING) -> None:
+                 value: Any = _NOTHING, by_line: bool = False) -> None:
         super().__init__(path, None)
         self.data = data
+        # Diagnostics only (a check's own reading of the file): positions without file offsets, so
+        # that placing a finding late in the file does not decode all the text before it.
+        self.by_line = by_line
         self.member = member
         self._prefix: JsonPath = (member,) if member is not None else ()
         self._items = items
@@ -65,8 +68,12 @@ class ItemsDocument(Document):
         self._places: tuple[array[int], array[int]] | None = None  # the items' byte spans; empty: not placed
         self._whole: tuple[str, TextIndex] | None = None
 
+    @property
+    def placed_by_line(self) -> bool:
+        return self.by_line
+
     @classmethod
-    def of_value(cls, path: str, data: bytes, value: Any) -> ItemsDocument:
+    def of_value(cls, path: str, data: bytes, value: Any, by_line: bool = False) -> ItemsDocument:
         """The document of a file's bytes and their value, placing the items of its longest
         array: the root, or the root object's longest array member. (An object without one:
         nothing is placed, every path is resolved in the whole text.)"""
@@ -74,7 +81,7 @@ class ItemsDocument(Document):
         if isinstance(value, dict):
             arrays = [(len(v), k) for k, v in value.items() if type(v) is list]
             member = max(arrays)[1] if arrays else None
-        return cls(path, data, member, value=value)
+        return cls(path, data, member, value=value, by_line=by_line)
 
     @property
     def root(self) -> Any:
@@ -156,28 +163,34 @@ class ItemsDocument(Document):
         return None
 
     def _origins(self, starts: list[int]) -> Iterator[tuple[int, int, int]]:
-        """Character offset, line and column of each byte offset (ascending), counted on from the last."""
-        data = self.data
+        """Character offset (-1 when placed by line), line and column of each byte offset
+        (ascending), counted on from the last."""
+        data, offsets = self.data, not self.by_line
         chars, lines, at, column = 0, 1, 0, 1
         for start in starts:
-            step = len(data[at:start].decode("utf-8", "replace"))
-            chars += step
             breaks = data.count(b"\n", at, start)
             lines += breaks
             if breaks:  # the column counted from the last line break; else carried on (a one-line array was quadratic)
                 column = len(data[data.rfind(b"\n", at, start) + 1 : start].decode("utf-8", "replace")) + 1
+                if offsets:
+                    chars += len(data[at:start].decode("utf-8", "replace"))
             else:
+                step = len(data[at:start].decode("utf-8", "replace"))
                 column += step
+                chars += step
             at = start
-            yield chars, lines, column
+            yield chars if offsets else -1, lines, column
 
 
 def _counted_from(text: str, char: int, line: int, column: int) -> Callable[[int, int], Span]:
-    """Spans of offsets into ``text``, which starts at character ``char``, line ``line``, column ``column``."""
+    """Spans of offsets into ``text``, which starts at character ``char`` (-1: spans without
+    file offsets), line ``line``, column ``column``."""
 
     def position(k: int) -> Position:
         breaks = text.count("\n", 0, k)
         return Position(line, column + k) if not breaks else Position(line + breaks, k - text.rfind("\n", 0, k))
 
+    if char < 0:
+        return lambda start, end: Span(position(start), position(end))
     return lambda start, end: Span(position(start), position(end), char + start, char + end)
 

@@ -109,6 +109,10 @@ class JsonlDocument(Document):
         """Read from its file a chunk at a time (no text in memory)."""
         return self.text is None
 
+    @property
+    def placed_by_line(self) -> bool:
+        return self.streamed  # (see _decoded_lines: never edited from these spans)
+
     def records(self, claims: LineClaims | None = None) -> Iterator[tuple[JsonPath, Any]]:
         """Every record's path and value; with ``claims`` (a streamed file), the lines the
         family claims clean from their bytes are recorded by it instead of yielded."""

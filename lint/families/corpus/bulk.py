@@ -269,13 +269,15 @@ def _has_cyrillic(text: str) -> bool:
 _plus_one = (1).__add__
 
 
-def normalised(sources: list[str]) -> list[str]:
-    """``normalise_source`` of every source, done on one joined text.
+def normalised(sources: list[str], joined: str | None = None) -> list[str]:
+    """``normalise_source`` of every source, done on one joined text (``joined``, when the
+    caller has it already: :func:`joined_sources`).
 
     NUL joins them: it is not whitespace, NFC and case folding leave it alone and nothing
     composes with it. (A source that holds a NUL itself: one by one.)
     """
-    joined = "\x00".join(sources)
+    if joined is None:
+        joined = joined_sources(sources)
     if joined.count("\x00") != len(sources) - 1:
         return list(map(normalise_source, sources))
     folded = joined.lower() if joined.isascii() else unicodedata.normalize("NFC", joined).casefold()
@@ -286,6 +288,11 @@ def normalised(sources: list[str]) -> list[str]:
         return list(sources) if folded == joined else folded.split("\x00")
     folded = " ".join(folded.split())
     return folded.replace(" \x00", "\x00").replace("\x00 ", "\x00").split("\x00")
+
+
+def joined_sources(sources: list[str]) -> str:
+    """The sources joined by NUL, as :func:`normalised` reads them."""
+    return "\x00".join(sources)
 
 
 def commit(c: EntryChecker, prefix: JsonPath, start: int, a: Assessment, lo: int, hi: int, apart: bool = False) -> bool:

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate, repeat
 from operator import and_, eq
 from typing import Any
 
+import msgspec
 
-@dataclass(frozen=True, slots=True)
-class GlossProblem:
+
+class GlossProblem(msgspec.Struct, frozen=True):
     message: str
     start: int  # offsets in the analysis string
     end: int

@@ -11,23 +11,22 @@ Licences (SPDX) are in :mod:`.licences`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+
+import msgspec
 
 from goldlint.families.corpus import langtable
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(msgspec.Struct, frozen=True):
     message: str
     start: int
     end: int
     replacement: str | None = None  # a whole new value, when there is exactly one right one
 
 
-@dataclass(frozen=True, slots=True)
-class Subtag:
+class Subtag(msgspec.Struct, frozen=True):
     kind: str
     description: str
     preferred: str | None

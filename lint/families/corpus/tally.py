@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
+from msgspec import field
 
 from goldlint.diagnostics import Severity
 from goldlint.families.base import Report
@@ -21,8 +23,7 @@ def normalise_source(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
-@dataclass(slots=True)
-class Vocab:
+class Vocab(msgspec.Struct):
     """One controlled vocabulary as a check uses it (a declared field's: its codes too)."""
 
     name: str
@@ -56,8 +57,7 @@ def _info() -> Severity:
     return Severity.INFO
 
 
-@dataclass(slots=True)
-class Tally:
+class Tally(msgspec.Struct):
     """What the corpus-level rules need after the pass."""
 
     count: int = 0

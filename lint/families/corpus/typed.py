@@ -61,8 +61,7 @@ FREE = _SCALAR | dict[str, _NESTED] | list[_NESTED]
 DEEPEST = 6  # the level of the deepest container a typed entry may hold
 
 
-@dataclass(frozen=True)
-class Dialect:
+class Dialect(msgspec.Struct, frozen=True):
     """What the typed reading of one dialect needs beyond the shared machinery."""
 
     flavour: dialects.Flavour
@@ -151,11 +150,14 @@ class Columns:
         return column
 
     def joined(self, name: str) -> str:
-        """A column of strings joined by line breaks, searched at once (its absent values left out)."""
+        """A column of strings joined, searched at once (its absent values left out): the
+        sources by NUL, as :func:`.bulk.normalised` reads them, the others by line breaks
+        (as :func:`.bulk.references_clean` reads the references)."""
         text = self._joined.get(name)
         if text is None:
             column = self[name]
-            text = self._joined[name] = "\n".join(column if column.count(None) == 0 else filter(None, column))
+            present = column if column.count(None) == 0 else list(filter(None, column))
+            text = self._joined[name] = bulk.joined_sources(present) if name == "source" else "\n".join(present)
         return text
 
     def colons(self, encoder: msgspec.json.Encoder) -> int:
@@ -316,7 +318,7 @@ def _check(data: bytes, report: Report, ctx: Context, dialect: Dialect) -> Docum
         assessed.clean = _apart(assessed, plain)
         checker.assessed(("entries",), 0, assessed, lambda n: plain[n] if n in plain else _plain(items[n], max_depth), apart=True)
     summary.finish(report, checker, ctx.options, At(("entries",), key=True), **finishing)
-    return ItemsDocument(str(ctx.path), data, "entries", items)
+    return ItemsDocument(str(ctx.path), data, "entries", items, by_line=True)
 
 
 def _read_items(data: bytes, decoders: _Decoders) -> list[msgspec.Raw]:
@@ -342,7 +344,7 @@ def _assess_spec(c: EntryChecker, columns: Columns, refused: list[int]) -> bulk.
     clean &= bulk.mask(map(truth, map(str.strip, sources)))
     clean &= bulk.references_clean(references, columns.joined("reference"))
     clean &= bulk.glosses_clean(columns["morphological_analysis"])
-    keys = bulk.normalised(sources)
+    keys = bulk.normalised(sources, columns.joined("source"))
     clean &= bulk.first_occurrences(keys)
     variants: list[Any] | None = columns["variant_class"]
     if variants is not None and variants.count(None) == len(variants):

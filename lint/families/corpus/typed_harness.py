@@ -43,7 +43,7 @@ def _assess(c: EntryChecker, columns: Columns, refused: list[int]) -> bulk.Asses
     clean &= bulk.mask(map(truth, map(str.strip, sources)))
     clean &= bulk.references_clean(columns["reference"], columns.joined("reference"))
     clean &= bulk.glosses_clean(columns["morphological_analysis"])
-    keys = bulk.normalised(sources)
+    keys = bulk.normalised(sources, columns.joined("source"))
     clean &= bulk.first_occurrences(keys)
     variants: list[Any] | None = columns["variant_class"]
     if variants is not None and variants.count(None) == len(variants):

@@ -17,8 +17,9 @@ types and form, and :func:`kinds` back.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from goldlint.families.declare import Codes, Field
 from goldlint.families.runcard.rules import COMPOSITE_OR_TIER_MISMATCH, RUNCARD_ARITHMETIC, RUNCARD_FIELD_MISSING_OR_WRONG_TYPE, UNKNOWN_METHOD_CLASS

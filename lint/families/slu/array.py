@@ -134,7 +134,7 @@ def _check(data: bytes, report: Report, ctx: Context) -> Document:
     if start < len(verdicts):
         checks.clean_run(start, verdicts[start:])
     checks.finish(empty_reported=False)
-    return ItemsDocument(str(ctx.path), data, None, items)
+    return ItemsDocument(str(ctx.path), data, None, items, by_line=True)
 
 
 def _plain_records(pending: list[int], items: list[msgspec.Raw] | None, max_depth: int) -> dict[int, Any]:
