@@ -388,6 +388,15 @@ def _apart(a: bulk.Assessment, plain: dict[int, Any]) -> bytes:
 _TYPED = object()
 
 
+def spread(a: bulk.Assessment, refused: list[int]) -> None:
+    """An assessment of the typed entries made one of every entry: each refused one (at
+    ``refused``) unclean, with ``None`` in every column. (Its ``segments`` and ``provenance``
+    are None: a harness assessment's.)"""
+    a.clean = b"\x00".join(_pieces(a.clean, refused))
+    a.ids, a.keys, a.tiers, a.registers = (_spread(column, refused) for column in (a.ids, a.keys, a.tiers, a.registers))
+    a.variants, a.domains, a.licences = (_spread(column, refused) if column is not None else None for column in (a.variants, a.domains, a.licences))
+
+
 def _pieces(values: Any, refused: list[int]) -> list[Any]:
     """``values`` (one per typed entry) cut where the refused entries stand between them."""
     cuts = [n - r for r, n in enumerate(refused)]  # typed entries before each refused one

@@ -18,7 +18,7 @@ import msgspec
 from goldlint.families.base import Context, Report
 from goldlint.families.corpus import bulk, harness, vocab
 from goldlint.families.corpus.entries import EntryChecker, vocabularies
-from goldlint.families.corpus.typed import FREE, Columns, Dialect, _pieces, _spread
+from goldlint.families.corpus.typed import FREE, Columns, Dialect, spread
 from goldlint.findings import At
 
 
@@ -52,10 +52,7 @@ def _assess(c: EntryChecker, columns: Columns, refused: list[int]) -> bulk.Asses
     clean &= bulk.harness_fields(c, a, columns)  # (the licences, the metadata's languages)
     a.clean = clean.to_bytes(len(ids), "little")
     if refused:
-        a.clean = b"\x00".join(_pieces(a.clean, refused))
-        a.ids, a.keys, a.tiers, a.registers, a.domains, a.licences = (
-            _spread(column, refused) for column in (a.ids, a.keys, a.tiers, a.registers, a.domains, a.licences))  # type: ignore[arg-type]
-        a.variants = _spread(variants, refused) if variants is not None else None
+        spread(a, refused)
     return a
 
 
