@@ -93,8 +93,8 @@ def _assess(c: EntryChecker, block: list[dict[str, Any]]) -> Assessment:
         if allowed is not None:
             clean &= mask(map(allowed.__contains__, column))
     a = Assessment(b"", ids, [], None, columns["difficulty"], None, columns["register"], None)
-    if harness:
-        clean &= _harness_fields(c, block, a, columns)
+    if harness:  # (an entry with a segment of its own goes the per-entry way, which tallies it)
+        clean &= mask(map(not_, map(contains, block, repeat("segment")))) & harness_fields(c, a, columns)
     else:
         a.segments, a.provenance = columns["segment"], columns["provenance"]
     source_ok, sources = _texts(sources)
@@ -116,19 +116,19 @@ def _assess(c: EntryChecker, block: list[dict[str, Any]]) -> Assessment:
 _NO_FIELDS: dict[str, Any] = {}  # stands in for a value that is not an object (never written to)
 
 
-def _harness_fields(c: EntryChecker, block: list[dict[str, Any]], a: Assessment, columns: dict[str, list[Any]]) -> int:
+def harness_fields(c: EntryChecker, a: Assessment, columns: Any) -> int:
     """What the harness's fields need beyond their declared tests: the licence, the
-    metadata's languages (the file's pair). An entry with a ``segment`` of its own goes the
-    per-entry way."""
+    metadata's languages (the file's pair). (A listed domain: tested with the vocabulary.)
+    ``columns``: the entries' fields by name (dicts' or typed entries')."""
     a.domains, provenance, metadata = columns["domain"], columns["provenance"], columns["metadata"]
-    clean = mask(map(not_, map(contains, block, repeat("segment"))))  # (a listed domain: tested with the vocabulary)
     a.licences = list(map(dict.get, _objects(provenance), repeat("license")))
-    clean &= _licences_clean(c, a.licences)
+    clean = _licences_clean(c, a.licences)
     if c.languages is not None:
         metadata = _objects(metadata)
         for side, code in zip(("source_lang", "target_lang"), c.languages, strict=True):
             values = list(map(dict.get, metadata, repeat(side)))  # (a value not a string is not compared)
-            clean &= mask(map(eq, values, repeat(code))) | mask(map(is_not, map(type, values), repeat(str)))
+            if values.count(code) != len(values):  # (every entry names the file's language: the usual case)
+                clean &= mask(map(eq, values, repeat(code))) | mask(map(is_not, map(type, values), repeat(str)))
     return clean
 
 
@@ -154,6 +154,8 @@ def _licences_clean(c: EntryChecker, licences: list[Any]) -> int:
                 new.append(licence)
         else:
             verdicts[licence] = check_spdx(licence) is None
+    if not new and all(verdicts.values()):
+        return all_set(len(licences))  # (every licence is good: the usual case)
     flags = bytearray(map(verdicts.__getitem__, licences))
     for licence in new:
         flags[licences.index(licence)] = 0

@@ -68,9 +68,12 @@ class CorpusFamily(Family):
             finish(report, checker, opts, At(("entries",), key=True), declared=declared)
 
     def check_bytes(self, data: bytes, report: Report, ctx: Context) -> Document | None:
-        from goldlint.families.corpus.typed import check_bytes
+        from goldlint.families.corpus import typed, typed_harness
 
-        return check_bytes(data, report, ctx)
+        # (both dialects' roots are tried, the likelier first: a root that is not a dialect's
+        # is refused by its types before its entries are read, in the usual order of members)
+        tried = (typed_harness.HARNESS, typed.SPEC) if typed_harness.first(data) else (typed.SPEC, typed_harness.HARNESS)
+        return typed.check_bytes(data, report, ctx, tried)
 
     def _harness(self, report: Report, root: dict[str, Any], opts: CorpusOptions, extra: frozenset[str], finish: Finish) -> None:
         vocabs = vocabularies(opts, "harness")  # one per file, the envelope's and the entries': an extension is reported once
