@@ -31,7 +31,7 @@ from goldlint.families.slurp.annotation import ENTITY
 from goldlint.families.slurp.dataset import Inventory
 from goldlint.families.slurp.declaration import ITEMS, RECORD
 from goldlint.families.slurp.shape import WHOLE_TYPE
-from goldlint.formats.json_keys import COLON_ESCAPE
+from goldlint.formats.json_keys import may_escape_colon
 
 _decode = msgspec.json.Decoder(WHOLE_TYPE).decode
 _NAMES = tuple(f.name for f in RECORD)
@@ -113,8 +113,8 @@ def judge(records: list[Any], data: bytes, starts: list[int], ends: list[int], k
     if None in records:
         places = list(compress(places, records))  # (a struct is true)
         records = list(compress(records, records))
-    if starts and data.find(COLON_ESCAPE, starts[0], ends[-1]) >= 0:  # a colon perhaps written as an escape: not counted below, so such a line is left
-        passed = list(map(lt, map(data.find, repeat(COLON_ESCAPE), map(starts.__getitem__, places), map(ends.__getitem__, places)), repeat(0)))
+    if starts and may_escape_colon(data, starts[0], ends[-1]):  # a colon perhaps written as an escape: not counted below, so such a line is left
+        passed = list(map(not_, map(may_escape_colon, repeat(data), map(starts.__getitem__, places), map(ends.__getitem__, places))))
         places, records = list(compress(places, passed)), list(compress(records, passed))
     kept = _Kept(places, records)
     for stage in (_fields, _annotations, _keys, _items):

@@ -79,7 +79,9 @@ def _spoil(value: dict[str, Any], how: int, where: int, what: int) -> str | None
         key = ["intent", "surface", "wer", "type"][where % 4]
         edits = [text.replace(f'"{key}": ', f'"{key}": "x", "{key}": ', 1), text.replace(f'"{key}": ', f'"\\u0069{key[1:]}": ', 1),
                  text.replace(f'"{key}": ', '"extra": 1, ' + f'"{key}": ', 1), text.replace('"lemma": "', '"lemma": "\\u003a', 1),
-                 text.replace('"lemma": "', '"lemma": ":', 1), text.replace(f'"{key}": ', f'"{key}" : ', 1)]
+                 text.replace('"lemma": "', '"lemma": ":', 1), text.replace(f'"{key}": ', f'"{key}" : ', 1),
+                 # (a bracket's colon as an escape, which its decoded value counts and the raw line does not, and a key twice)
+                 text.replace(" : ", " \\u003a ", 1).replace(f'"{key}": ', f'"{key}": "x", "{key}": ', 1)]
         return edits[what % len(edits)]
     elif how == 6:  # an intent or type outside the inventory, consistently
         value["action"] += "s"
