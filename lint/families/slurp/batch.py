@@ -22,7 +22,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from itertools import accumulate, chain, compress, repeat
-from operator import add, attrgetter, eq, itemgetter, lt, ne, not_
+from operator import add, and_, attrgetter, eq, itemgetter, lt, ne, not_
 from typing import Any
 
 import msgspec
@@ -70,7 +70,7 @@ class _Kept:
     def __init__(self, places: list[int], records: list[Any]) -> None:
         self.places = places
         self.columns: dict[str, list[Any]] = dict(zip(_NAMES, map(list, zip(*map(_FIELDS, records), strict=True)), strict=True)) if records else {}
-        self.brackets: list[tuple[str, str]] | None = None  # every annotation's entities (type, words), in order, while no record is dropped
+        self.brackets: tuple[list[str], list[str]] | None = None  # every annotation's entities' types and words, in order, while no record is dropped
 
     def __getitem__(self, name: str) -> list[Any]:
         return self.columns[name]
@@ -88,11 +88,11 @@ class _Kept:
         for name, values in self.columns.items():
             self.columns[name] = list(compress(values, passed))
 
-    def every_bracket(self) -> list[tuple[str, str]]:
-        """Every annotation's entities (type, words), in order."""
+    def every_bracket(self) -> tuple[list[str], list[str]]:
+        """Every annotation's entities' types, and their words, in order."""
         if self.brackets is None:
-            found = self.columns.get("found") or map(ENTITY.findall, self.columns["sentence_annotation"])
-            self.brackets = list(chain.from_iterable(found))
+            found = list(chain.from_iterable(self.columns.get("found") or map(ENTITY.findall, self.columns["sentence_annotation"])))  # (type, words) pairs
+            self.brackets = list(map(_FIRST, found)), list(map(_LAST, found))
         return self.brackets
 
     def same(self, values: list[Any], expected: list[Any]) -> None:
@@ -153,7 +153,7 @@ def _annotations(kept: _Kept, data: bytes, starts: list[int], ends: list[int], k
     del parts[1::3]  # (the text: the words in their places)
     text = "".join(parts)
     if text.count("[") == text.count("]") == len(annotations) - 1 and text == _JOIN.join(kept["sentence"]):
-        kept.brackets = list(zip(types, words, strict=True))
+        kept.brackets = types, words
         return
     kept.add("entity_count", map(len, kept.add("found", map(ENTITY.findall, annotations))))  # (type, words) of each entity
     kept.same(kept["entity_count"], list(map(str.count, annotations, repeat("["))))
@@ -192,10 +192,11 @@ def _items(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: 
     ids, expected = list(map(_TOKEN_ID, every)), list(chain.from_iterable(map(range, counts)))
     if ids != expected:
         bad.update(_owners(map(eq, ids, expected), bounds))
-    surfaces = list(map(_SURFACE, every))
-    spelt, bare = list(map("".join, map(surfaces.__getitem__, map(slice, bounds, bounds[1:])))), list(map(str.replace, kept["sentence"], repeat(" "), repeat("")))
-    if spelt != bare:  # (a plain sentence's only blank is the space)
-        bad.update(compress(range(len(counts)), map(ne, spelt, bare)))
+    surfaces, sentences = list(map(_SURFACE, every)), kept["sentence"]
+    if not _split_at_spaces(surfaces, sentences, counts):
+        spelt, bare = list(map("".join, map(surfaces.__getitem__, map(slice, bounds, bounds[1:])))), list(map(str.replace, sentences, repeat(" "), repeat("")))
+        if spelt != bare:  # (a plain sentence's only blank is the space)
+            bad.update(compress(range(len(counts)), map(ne, spelt, bare)))
     every_entity = list(chain.from_iterable(kept["entities"]))
     if every_entity:
         entity_bounds = list(accumulate(entity_counts, initial=0))
@@ -212,8 +213,17 @@ def _items(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: 
     return None
 
 
+def _split_at_spaces(surfaces: list[str], sentences: list[str], counts: list[int]) -> bool:
+    """Whether each record's tokens are its sentence split at each space (so they spell it, its
+    spaces aside), for the batch at once: the surfaces joined by spaces are the sentences joined
+    so, and each record has as many tokens as its sentence words. Then the joined text holds as
+    many spaces as there are tokens less one, all of them joins: no surface holds a space, so
+    the surfaces are the sentences' words in turn, and a record's tokens its own sentence's."""
+    return " ".join(surfaces) == " ".join(sentences) and list(map(str.count, sentences, repeat(" "))) == list(map(add, counts, repeat(-1)))
+
+
 def _entities(every_entity: list[Any], spans: list[list[int]], lasts: list[int], surfaces: list[str], bounds: list[int], entity_bounds: list[int],
-              entity_counts: list[int], brackets: list[tuple[str, str]], known: Inventory | None) -> set[int]:
+              entity_counts: list[int], brackets: tuple[list[str], list[str]], known: Inventory | None) -> set[int]:
     """The records (by place) with an entity that does not span consecutive tokens spelling its
     bracket's words, or is not of its bracket's type, or of a type of the inventory; every
     span ends within its record's tokens (so its range is short)."""
@@ -224,10 +234,10 @@ def _entities(every_entity: list[Any], spans: list[list[int]], lasts: list[int],
         bad.update(_owners(map(eq, spans, consecutive), entity_bounds))
     types = list(map(_TYPE, every_entity))
     bases = list(chain.from_iterable(map(repeat, bounds, entity_counts)))  # (each entity's record's first token among all)
-    words = map(" ".join, map(surfaces.__getitem__, map(slice, map(add, bases, firsts), map(add, bases, ends))))
-    pairs = list(zip(types, words, strict=True))
-    if pairs != brackets:  # (words alike but for letter case and blanks: the line's own test decides)
-        bad.update(_owners(map(eq, pairs, brackets), entity_bounds))
+    words = list(map(" ".join, map(surfaces.__getitem__, map(slice, map(add, bases, firsts), map(add, bases, ends)))))
+    bracket_types, bracket_words = brackets
+    if types != bracket_types or words != bracket_words:  # (words alike but for letter case and blanks: the line's own test decides)
+        bad.update(_owners(map(and_, map(eq, types, bracket_types), map(eq, words, bracket_words)), entity_bounds))
     if known is not None and known.types is not None and not known.types.issuperset(types):
         bad.update(_owners(map(known.types.__contains__, types), entity_bounds))
     return bad

@@ -142,3 +142,16 @@ def test_a_line_that_is_not_a_record_is_passed_over_and_the_lines_after_it_are_s
     records = batch.decode_lines(b.data, b.starts, b.ends)
     assert [r is not None for r in records] == [True, False, True, False, True, False]
     assert batch.judge(records, b.data, b.starts, b.ends, KNOWN) == {0: 1, 4: 3}  # (line 2: a key written twice)
+
+
+def test_a_record_tokens_are_not_taken_for_its_neighbour_s_words() -> None:
+    """A word moved from the end of one sentence (and annotation) to the start of the next: the
+    surfaces of the two records still spell the two sentences joined, but neither record's own."""
+    first, second = slurp_data.record(5, random.Random(5)), slurp_data.record(13, random.Random(13))  # (no entity: the annotation is the sentence)
+    assert first["sentence"].endswith(" world") and first["sentence"] == first["sentence_annotation"] == second["sentence_annotation"]
+    first["sentence"] = first["sentence_annotation"] = first["sentence"].removesuffix(" world")
+    second["sentence"] = second["sentence_annotation"] = "world " + second["sentence"]
+    texts = [json.dumps(first).encode(), json.dumps(second).encode()]
+    b = RawBatch.of(0, 0, b"\n".join(texts), 0)
+    assert not any(map(_detailed_clean, texts, [KNOWN] * 2))
+    assert batch.judge(batch.decode_lines(b.data, b.starts, b.ends), b.data, b.starts, b.ends, KNOWN) == {}
