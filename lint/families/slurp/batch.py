@@ -22,7 +22,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from itertools import accumulate, chain, compress, repeat
-from operator import add, and_, attrgetter, eq, itemgetter, lt, ne, not_
+from operator import add, and_, attrgetter, eq, itemgetter, lt, ne, not_, sub
 from typing import Any
 
 import msgspec
@@ -144,7 +144,14 @@ def _annotations(kept: _Kept, data: bytes, starts: list[int], ends: list[int], k
     (a type is not empty, words hold no ``[``): when the joined text (each entity replaced by its
     words) has no bracket but the joins', every annotation's brackets are its entities'; each
     record's ``[`` are then its entities, so as many as its ``entities``; and the joined text is
-    the sentences joined alike. Only when that fails, record by record."""
+    the sentences joined alike.
+
+    When it is not, and the joined text split at ``[]`` gives as many pieces as annotations,
+    the pieces are the annotations' own texts, in turn (a join is never part of an entity, so
+    it is in the text; a piece holds no ``[]``, so each join is where the text is split). A
+    record passes when its piece is its sentence and holds no bracket; its entities (the ``[``
+    of its annotation not left in its piece) are kept with it. Only when that fails, record
+    by record."""
     annotations = kept["sentence_annotation"]
     kept.same(kept.add("entity_count", map(str.count, annotations, repeat("["))), list(map(len, kept["entities"])))
     annotations = kept["sentence_annotation"]
@@ -154,6 +161,15 @@ def _annotations(kept: _Kept, data: bytes, starts: list[int], ends: list[int], k
     text = "".join(parts)
     if text.count("[") == text.count("]") == len(annotations) - 1 and text == _JOIN.join(kept["sentence"]):
         kept.brackets = types, words
+        return
+    pieces = text.split(_JOIN)
+    if len(pieces) == len(annotations):
+        opened = list(map(str.count, pieces, repeat("[")))  # (a `[` that begins no entity)
+        passed = list(map(and_, map(and_, map(eq, pieces, kept["sentence"]), map(not_, opened)),
+                          map(not_, map(str.__contains__, pieces, repeat("]")))))
+        entities = list(chain.from_iterable(map(repeat, passed, map(sub, kept["entity_count"], opened))))  # (each entity: whether its record passed)
+        kept.keep(passed)
+        kept.brackets = list(compress(types, entities)), list(compress(words, entities))
         return
     kept.add("entity_count", map(len, kept.add("found", map(ENTITY.findall, annotations))))  # (type, words) of each entity
     kept.same(kept["entity_count"], list(map(str.count, annotations, repeat("["))))
@@ -171,9 +187,11 @@ def _keys(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: I
     members = (_RECORD_KEYS * len(kept.places) + _TOKEN_KEYS * sum(map(len, kept["tokens"])) + _RECORDING_KEYS * sum(map(len, kept["recordings"]))
                + _ENTITY_KEYS * sum(kept["entity_count"]) + sum(map(str.count, annotations, repeat(":"))))
     places = kept.places
-    whole = len(places) == len(starts)  # (every line of the batch kept: its colons counted at once)
-    if (data.count(b":", starts[0], ends[-1]) if whole else sum(map(data.count, repeat(b":"), map(starts.__getitem__, places),
-                                                                      map(ends.__getitem__, places)))) == members:
+    colons = data.count(b":", starts[0], ends[-1])  # (the batch's lines at once, and those left taken away)
+    if len(places) < len(starts):
+        left = set(range(len(starts))).difference(places)
+        colons -= sum(map(data.count, repeat(b":"), map(starts.__getitem__, left), map(ends.__getitem__, left)))
+    if colons == members:
         return
     colons = list(map(data.count, repeat(b":"), map(starts.__getitem__, places), map(ends.__getitem__, places)))
     kept.same(colons, [_RECORD_KEYS + _TOKEN_KEYS * len(t) + _RECORDING_KEYS * len(r) + _ENTITY_KEYS * e + a.count(":")

@@ -11,6 +11,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -155,3 +156,29 @@ def test_a_record_tokens_are_not_taken_for_its_neighbour_s_words() -> None:
     b = RawBatch.of(0, 0, b"\n".join(texts), 0)
     assert not any(map(_detailed_clean, texts, [KNOWN] * 2))
     assert batch.judge(batch.decode_lines(b.data, b.starts, b.ends), b.data, b.starts, b.ends, KNOWN) == {}
+
+
+def _stray(value: dict[str, Any], bracket: str) -> None:
+    """A bracket alone in the sentence and the annotation alike, a token of its own (and, for a
+    `[`, an entity more, so the annotation's `[` are as many as its entities): SLP102 only."""
+    value["sentence"] += f" {bracket}"
+    value["sentence_annotation"] += f" {bracket}"
+    value["tokens"].append({"surface": bracket, "id": len(value["tokens"]), "lemma": bracket, "pos": "NN"})
+    if bracket == "[":
+        value["entities"].append({"span": [len(value["tokens"]) - 1], "type": "date"})
+
+
+@pytest.mark.parametrize("defect", [*(d for d in slurp_data.DEFECTS if d != "duplicate-id"), "stray ]", "stray ["])
+def test_a_batch_leaves_only_its_spoilt_line(defect: str) -> None:
+    """Each defect of the benchmark's (and a bracket the sentence has too) in one line of a batch:
+    that line is not proven, every other one is (the lines after it keep their own entities)."""
+    values = [slurp_data.record(n, random.Random(n)) for n in range(1, 41)]
+    if defect.startswith("stray"):
+        _stray(values[20], defect[-1])
+    else:
+        slurp_data.spoil(values[20], defect)
+    texts = [json.dumps(v).encode() for v in values]
+    assert not _detailed_clean(texts[20], KNOWN)
+    b = RawBatch.of(0, 0, b"\n".join(texts), 0)
+    proven = batch.judge(batch.decode_lines(b.data, b.starts, b.ends), b.data, b.starts, b.ends, KNOWN)
+    assert sorted(proven) == [k for k in range(40) if k != 20]
