@@ -132,8 +132,17 @@ def _fields(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known:
     kept.same(kept["intent"], kept.add("intents", map("{}_{}".format, kept["scenario"], kept["action"])))
     if known is not None and known.intents is not None and not known.intents.issuperset(kept["intents"]):
         kept.keep(map(known.intents.__contains__, kept["intents"]))
-    if not all(map(PLAIN_SENTENCE.fullmatch, kept["sentence"])):
+    if not all_plain(kept["sentence"]):
         kept.keep(map(PLAIN_SENTENCE.fullmatch, kept["sentence"]))
+
+
+def all_plain(sentences: list[str]) -> bool:
+    """Whether every sentence is plain (:data:`PLAIN_SENTENCE`), for the batch at once: all of
+    them together are printable ASCII (so none holds a line break), and joined by line breaks
+    none has a blank next to one, nor at either end."""
+    lined = "\n".join(sentences)
+    whole = "".join(sentences)
+    return whole.isascii() and whole.isprintable() and " \n" not in lined and "\n " not in lined and lined[:1] != " " and lined[-1:] != " "
 
 
 def _annotations(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: Inventory | None) -> None:
@@ -205,12 +214,11 @@ def _items(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: 
     type of the inventory (SLP110)."""
     tokens, counts, entity_counts = kept["tokens"], list(map(len, kept["tokens"])), kept["entity_count"]  # (as many entities as brackets)
     bounds = list(accumulate(counts, initial=0))  # where each record's tokens start among all, and the last one's end
-    every = list(chain.from_iterable(tokens))
     bad: set[int] = set()  # (records, by their place among the kept)
-    ids, expected = list(map(_TOKEN_ID, every)), list(chain.from_iterable(map(range, counts)))
+    ids, expected = list(map(_TOKEN_ID, chain.from_iterable(tokens))), list(chain.from_iterable(map(range, counts)))
     if ids != expected:
         bad.update(_owners(map(eq, ids, expected), bounds))
-    surfaces, sentences = list(map(_SURFACE, every)), kept["sentence"]
+    surfaces, sentences = list(map(_SURFACE, chain.from_iterable(tokens))), kept["sentence"]
     if not _split_at_spaces(surfaces, sentences, counts):
         spelt, bare = list(map("".join, map(surfaces.__getitem__, map(slice, bounds, bounds[1:])))), list(map(str.replace, sentences, repeat(" "), repeat("")))
         if spelt != bare:  # (a plain sentence's only blank is the space)
