@@ -227,12 +227,14 @@ def _items(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: 
     if every_entity:
         entity_bounds = list(accumulate(entity_counts, initial=0))
         spans = list(map(_SPAN, every_entity))
-        lasts = list(map(_LAST, spans)) if all(spans) else None
-        within = lasts is not None and list(map(lt, lasts, chain.from_iterable(map(repeat, counts, entity_counts))))
-        if not within or not all(within):  # a span empty or past its tokens (SLP107): dropped, and the others' entities checked again
-            kept.keep(map(not_, map(set(_owners(within or spans, entity_bounds)).union(bad).__contains__, range(len(counts)))))
+        if not all(spans):  # an empty span (SLP107), which has no last token: dropped, and the others' entities checked again
+            kept.keep(map(not_, map(set(_owners(spans, entity_bounds)).union(bad).__contains__, range(len(counts)))))
             return _items(kept, data, starts, ends, known) if kept.places else None
-        assert lasts is not None
+        lasts, sizes = list(map(_LAST, spans)), list(chain.from_iterable(map(repeat, counts, entity_counts)))  # (each entity's record's tokens)
+        if not all(map(lt, lasts, sizes)):  # a span past its record's tokens (SLP107): read only as far as the record's last token, so that no long
+            # range is built, nor a word read from the next record; the range then ends before the span does, so the span is not
+            # its range, and its record is left
+            lasts = list(map(min, lasts, map(add, sizes, repeat(-1))))
         bad.update(_entities(every_entity, spans, lasts, surfaces, bounds, entity_bounds, entity_counts, kept.every_bracket(), known))
     if bad:
         kept.keep(map(not_, map(bad.__contains__, range(len(counts)))))
@@ -251,8 +253,8 @@ def _split_at_spaces(surfaces: list[str], sentences: list[str], counts: list[int
 def _entities(every_entity: list[Any], spans: list[list[int]], lasts: list[int], surfaces: list[str], bounds: list[int], entity_bounds: list[int],
               entity_counts: list[int], brackets: tuple[list[str], list[str]], known: Inventory | None) -> set[int]:
     """The records (by place) with an entity that does not span consecutive tokens spelling its
-    bracket's words, or is not of its bracket's type, or of a type of the inventory; every
-    span ends within its record's tokens (so its range is short)."""
+    bracket's words, or is not of its bracket's type, or of a type of the inventory; no span is
+    empty, or before its record's tokens (a position is at least 0)."""
     bad: set[int] = set()
     firsts, ends = list(map(_FIRST, spans)), list(map(add, lasts, repeat(1)))
     consecutive = list(map(list, map(range, firsts, ends)))

@@ -168,17 +168,44 @@ def _stray(value: dict[str, Any], bracket: str) -> None:
         value["entities"].append({"span": [len(value["tokens"]) - 1], "type": "date"})
 
 
-@pytest.mark.parametrize("defect", [*(d for d in slurp_data.DEFECTS if d != "duplicate-id"), "stray ]", "stray ["])
+def _far(value: dict[str, Any]) -> None:
+    """An entity's span from its first token to one far past the record's (a range of it would not fit in memory)."""
+    value["entities"][0]["span"] = [value["entities"][0]["span"][0], 10**15]
+
+
+@pytest.mark.parametrize("defect", [*(d for d in slurp_data.DEFECTS if d != "duplicate-id"), "stray ]", "stray [", "far span"])
 def test_a_batch_leaves_only_its_spoilt_line(defect: str) -> None:
     """Each defect of the benchmark's (and a bracket the sentence has too) in one line of a batch:
     that line is not proven, every other one is (the lines after it keep their own entities)."""
     values = [slurp_data.record(n, random.Random(n)) for n in range(1, 41)]
     if defect.startswith("stray"):
-        _stray(values[20], defect[-1])
+        _stray(values[18], defect[-1])
+    elif defect == "far span":
+        _far(values[18])
     else:
-        slurp_data.spoil(values[20], defect)
+        slurp_data.spoil(values[18], defect)
     texts = [json.dumps(v).encode() for v in values]
-    assert not _detailed_clean(texts[20], KNOWN)
+    assert not _detailed_clean(texts[18], KNOWN)
     b = RawBatch.of(0, 0, b"\n".join(texts), 0)
     proven = batch.judge(batch.decode_lines(b.data, b.starts, b.ends), b.data, b.starts, b.ends, KNOWN)
-    assert sorted(proven) == [k for k in range(40) if k != 20]
+    assert sorted(proven) == [k for k in range(40) if k != 18]
+
+
+def test_a_span_past_its_record_is_not_read_in_the_next_one() -> None:
+    """An entity whose span is one past its record's tokens, where the next record's first token
+    is its bracket's words: not proven (the detailed check: SLP107)."""
+    first, second = slurp_data.record(2, random.Random(2)), slurp_data.record(10, random.Random(10))  # (both "what is the weather like ...")
+    entity = first["entities"][-1]  # (the place, the sentence's last words)
+    words = first["sentence"].split(" ")
+    del words[entity["span"][0] + 1 :]  # (the place's first word ends the sentence: a span of one word)
+    first["sentence"] = " ".join(words)
+    first["sentence_annotation"] = " ".join([*words[:-1], f"[{entity['type']} : {words[-1]}]"])
+    first["tokens"] = first["tokens"][: len(words)]
+    second["tokens"][0]["surface"] = words[-1]  # (the next record's first token: the bracket's words)
+    second["sentence"] = " ".join([words[-1], *second["sentence"].split(" ")[1:]])
+    second["sentence_annotation"] = " ".join([words[-1], *second["sentence_annotation"].split(" ")[1:]])
+    entity["span"] = [len(words)]  # (one past the record's last token)
+    texts = [json.dumps(first).encode(), json.dumps(second).encode()]
+    assert not _detailed_clean(texts[0], KNOWN) and _detailed_clean(texts[1], KNOWN)
+    b = RawBatch.of(0, 0, b"\n".join(texts), 0)
+    assert batch.judge(batch.decode_lines(b.data, b.starts, b.ends), b.data, b.starts, b.ends, KNOWN) == {1: 10}
