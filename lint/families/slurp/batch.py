@@ -196,11 +196,11 @@ def _keys(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: I
     members = (_RECORD_KEYS * len(kept.places) + _TOKEN_KEYS * sum(map(len, kept["tokens"])) + _RECORDING_KEYS * sum(map(len, kept["recordings"]))
                + _ENTITY_KEYS * sum(kept["entity_count"]) + sum(map(str.count, annotations, repeat(":"))))
     places = kept.places
-    colons = data.count(b":", starts[0], ends[-1])  # (the batch's lines at once, and those left taken away)
+    total = data.count(b":", starts[0], ends[-1])  # (the batch's lines at once, and those left taken away)
     if len(places) < len(starts):
         left = set(range(len(starts))).difference(places)
-        colons -= sum(map(data.count, repeat(b":"), map(starts.__getitem__, left), map(ends.__getitem__, left)))
-    if colons == members:
+        total -= sum(map(data.count, repeat(b":"), map(starts.__getitem__, left), map(ends.__getitem__, left)))
+    if total == members:
         return
     colons = list(map(data.count, repeat(b":"), map(starts.__getitem__, places), map(ends.__getitem__, places)))
     kept.same(colons, [_RECORD_KEYS + _TOKEN_KEYS * len(t) + _RECORDING_KEYS * len(r) + _ENTITY_KEYS * e + a.count(":")
