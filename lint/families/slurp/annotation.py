@@ -2,9 +2,10 @@
 
 The syntax is ``grammars/slurp_annotation.lark``. A well-formed annotation (nearly every
 one) is read by one regular expression, an entity of the grammar, and what is left between
-entities has no bracket; the Lark parser, built on first use, reads the others to say where
-and why they fail. A test holds the two readings to the same result. Offsets are into the
-decoded string, so a diagnostic points inside the JSON string.
+entities has no bracket. The others are read as the grammar's parser reads them, terminal by
+terminal, to say where and why they fail (the Lark parser, built on first use, only for one
+that reading would take whole). Tests hold the pattern and that reading to Lark's answers.
+Offsets are into the decoded string, so a diagnostic points inside the JSON string.
 """
 
 from __future__ import annotations
