@@ -257,7 +257,7 @@ def _entities(every_entity: list[Any], spans: list[list[int]], lasts: list[int],
     empty, or before its record's tokens (a position is at least 0)."""
     bad: set[int] = set()
     firsts, ends = list(map(_FIRST, spans)), list(map(add, lasts, repeat(1)))
-    consecutive = list(map(list, map(range, firsts, ends)))
+    consecutive = _ranges(firsts, ends)
     if spans != consecutive:
         bad.update(_owners(map(eq, spans, consecutive), entity_bounds))
     types = list(map(_TYPE, every_entity))
@@ -269,6 +269,18 @@ def _entities(every_entity: list[Any], spans: list[list[int]], lasts: list[int],
     if known is not None and known.types is not None and not known.types.issuperset(types):
         bad.update(_owners(map(known.types.__contains__, types), entity_bounds))
     return bad
+
+
+def _ranges(firsts: list[int], ends: list[int]) -> list[list[int]]:
+    """``list(range(first, end))`` of each pair: for the usual spans, short and near the start,
+    the lists made once (:data:`_SPANS`) rather than a new one for each entity."""
+    lengths = list(map(sub, ends, firsts))
+    if lengths and max(firsts) < len(_SPANS) and 0 <= min(lengths) and max(lengths) < len(_SPANS[0]):
+        return list(map(list.__getitem__, map(_SPANS.__getitem__, firsts), lengths))
+    return list(map(list, map(range, firsts, ends)))
+
+
+_SPANS = [[list(range(first, first + length)) for length in range(17)] for first in range(64)]  # (each only compared, never changed)
 
 
 def _owners(passed: Iterable[Any], bounds: list[int]) -> Iterator[int]:
