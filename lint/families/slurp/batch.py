@@ -129,7 +129,7 @@ def _fields(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known:
     ids = kept["slurp_id"]
     if not (_ID_LOW <= min(ids) and max(ids) < _ID_HIGH):
         kept.keep(map(range(_ID_LOW, _ID_HIGH).__contains__, ids))
-    kept.same(kept["intent"], kept.add("intents", map("{}_{}".format, kept["scenario"], kept["action"])))
+    kept.same(kept["intent"], kept.add("intents", map("_".join, zip(kept["scenario"], kept["action"], strict=True))))
     if known is not None and known.intents is not None and not known.intents.issuperset(kept["intents"]):
         kept.keep(map(known.intents.__contains__, kept["intents"]))
     if not all_plain(kept["sentence"]):
@@ -215,7 +215,8 @@ def _items(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: 
     tokens, counts, entity_counts = kept["tokens"], list(map(len, kept["tokens"])), kept["entity_count"]  # (as many entities as brackets)
     bounds = list(accumulate(counts, initial=0))  # where each record's tokens start among all, and the last one's end
     bad: set[int] = set()  # (records, by their place among the kept)
-    ids, expected = list(map(_TOKEN_ID, chain.from_iterable(tokens))), list(chain.from_iterable(map(range, counts)))
+    ids = list(map(_TOKEN_ID, chain.from_iterable(tokens)))
+    expected = list(chain.from_iterable(map(_COUNTING.__getitem__, counts) if max(counts, default=0) < len(_COUNTING) else map(range, counts)))
     if ids != expected:
         bad.update(_owners(map(eq, ids, expected), bounds))
     surfaces, sentences = list(map(_SURFACE, chain.from_iterable(tokens))), kept["sentence"]
@@ -281,6 +282,7 @@ def _ranges(firsts: list[int], ends: list[int]) -> list[list[int]]:
 
 
 _SPANS = [[list(range(first, first + length)) for length in range(17)] for first in range(64)]  # (each only compared, never changed)
+_COUNTING = _SPANS[0] + [list(range(length)) for length in range(17, 64)]  # (a record's token ids, by its number of tokens)
 
 
 def _owners(passed: Iterable[Any], bounds: list[int]) -> Iterator[int]:

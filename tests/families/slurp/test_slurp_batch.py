@@ -211,9 +211,9 @@ def test_a_span_past_its_record_is_not_read_in_the_next_one() -> None:
     assert batch.judge(batch.decode_lines(b.data, b.starts, b.ends), b.data, b.starts, b.ends, KNOWN) == {1: 10}
 
 
-def _long_record(first: int, last: int, span: list[int]) -> dict[str, Any]:
-    """A record of 90 tokens whose annotation brackets the words ``first`` to ``last``, its entity spanning ``span``."""
-    words = [f"w{k}" for k in range(90)]
+def _long_record(first: int, last: int, span: list[int], size: int = 90) -> dict[str, Any]:
+    """A record of ``size`` tokens whose annotation brackets the words ``first`` to ``last``, its entity spanning ``span``."""
+    words = [f"w{k}" for k in range(size)]
     value = slurp_data.record(5, random.Random(5))  # (a qa_factoid record: no entity of its own)
     value["sentence"] = " ".join(words)
     value["sentence_annotation"] = " ".join([*words[:first], f"[date : {' '.join(words[first : last + 1])}]", *words[last + 1 :]])
@@ -224,11 +224,18 @@ def _long_record(first: int, last: int, span: list[int]) -> dict[str, Any]:
 
 def test_an_entity_far_into_a_long_sentence_is_judged_like_any_other() -> None:
     """Spans past the positions whose ranges are made once, longer ones, and one running backwards
-    over many: proven when right, left when not."""
+    over many; and records of more tokens than most (their ids counted from lists made once, or
+    not): proven when right, left when not."""
     values = [_long_record(70, 71, [70, 71]), _long_record(10, 29, list(range(10, 30))), _long_record(10, 29, [*range(10, 29), 28]),
-              _long_record(2, 30, [30, 2])]
+              _long_record(2, 30, [30, 2]), _long_record(3, 4, [3, 4], size=30), _long_record(3, 4, [3, 4], size=63)]
     texts = [json.dumps(v).encode() for v in values]
-    assert [_detailed_clean(t, KNOWN) for t in texts] == [True, True, False, False]
-    for text, clean in zip(texts, [True, True, False, False], strict=True):  # (each in a batch of its own: its spans the batch's only ones)
+    verdicts = [True, True, False, False, True, True]
+    assert [_detailed_clean(t, KNOWN) for t in texts] == verdicts
+    for text, clean in zip(texts, verdicts, strict=True):  # (each in a batch of its own: its spans the batch's only ones)
         b = RawBatch.of(0, 0, text, 0)
         assert batch.judge(batch.decode_lines(b.data, b.starts, b.ends), b.data, b.starts, b.ends, KNOWN) == ({0: 5} if clean else {})
+
+
+def test_the_lists_made_once_are_the_ranges_they_stand_for() -> None:
+    assert all(batch._COUNTING[n] == list(range(n)) for n in range(len(batch._COUNTING)))
+    assert all(row[n] == list(range(first, first + n)) for first, row in enumerate(batch._SPANS) for n in range(len(row)))
