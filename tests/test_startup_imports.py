@@ -167,6 +167,17 @@ def test_a_miscounted_gloss_is_explained_without_lark(tmp_path: Path) -> None:
     assert not {m for m in modules if m.startswith("lark")}
 
 
+def test_a_broken_slurp_annotation_is_explained_without_lark(tmp_path: Path) -> None:
+    """SLP102 is placed by reading the annotation as the grammar's parser does, without lark."""
+    lines = FILES["slurp"][0].read_text(encoding="utf-8").splitlines()
+    first = json.loads(lines[0])
+    first["sentence_annotation"] = first["sentence_annotation"].replace(" : ", " ", 1) if "[" in first["sentence_annotation"] else "a ]"
+    (tmp_path / "test.jsonl").write_text("\n".join([json.dumps(first), *lines[1:]]) + "\n", encoding="utf-8")
+    done, modules = _imported(["check", "test.jsonl"], tmp_path)
+    assert "SLP102" in done.stdout
+    assert not {m for m in modules if m.startswith("lark")}
+
+
 def test_the_collector_paused_for_the_imports_runs_again_for_the_check(tmp_path: Path) -> None:
     """The launcher imports with the cyclic collector off (goldlint.launch); a run of many
     files must not go on without it."""

@@ -22,6 +22,13 @@ from __future__ import annotations
 COLON_ESCAPE = b"\\u003"  # (`\u003a`/`\u003A`, a colon written as an escape; `\u0030`-`\u0039` too: a cheap, safe superset)
 
 
+def may_escape_colon(data: bytes, start: int, end: int) -> bool:
+    """Whether ``data[start:end]`` may write a colon as an escape (holds :data:`COLON_ESCAPE`).
+    Most text has no backslash at all: that is looked for first, with memchr, some seven times
+    faster than the search for the escape itself (which a backslash makes necessary)."""
+    return data.find(b"\\", start, end) >= 0 and data.find(COLON_ESCAPE, start, end) >= 0
+
+
 def every_key_kept(data: bytes, start: int, end: int, members: int, string_colons: int) -> bool:
     """True only when the JSON value in ``data[start:end]``, decoded into objects of ``members``
     keys in all, has no key written twice in one object. ``string_colons``: colons that are in

@@ -2,9 +2,10 @@
 
 The syntax is ``grammars/slurp_annotation.lark``. A well-formed annotation (nearly every
 one) is read by one regular expression, an entity of the grammar, and what is left between
-entities has no bracket; the Lark parser, built on first use, reads the others to say where
-and why they fail. A test holds the two readings to the same result. Offsets are into the
-decoded string, so a diagnostic points inside the JSON string.
+entities has no bracket. The others are read as the grammar's parser reads them, terminal by
+terminal, to say where and why they fail (the Lark parser, built on first use, only for one
+that reading would take whole). Tests hold the pattern and that reading to Lark's answers.
+Offsets are into the decoded string, so a diagnostic points inside the JSON string.
 """
 
 from __future__ import annotations
@@ -127,7 +128,10 @@ def read_with_grammar(value: str) -> Annotation:
 
 
 def _with_grammar(value: str) -> Annotation:
-    from lark import UnexpectedInput  # (lark only for the rare annotation the pattern refuses: start-up, issue 18)
+    failure = _where_it_fails(value)
+    if failure is not None:
+        return Annotation(value, [], [], value, _problem_at(value, *failure), ())
+    from lark import UnexpectedInput  # (lark only for an annotation neither reading settles: start-up, issue 18)
 
     try:
         return read_with_grammar(value)
@@ -135,14 +139,56 @@ def _with_grammar(value: str) -> Annotation:
         return Annotation(value, [], [], value, _problem(value, exc), ())
 
 
+@lru_cache(maxsize=1)
+def _terminals() -> dict[str, re.Pattern[str]]:
+    """The grammar's terminals (``TYPE: /.../``), compiled from the grammar's own text."""
+    return {name: re.compile(pattern) for name, pattern in re.findall(r"^(\w+): /(.*)/$", grammar_text("slurp_annotation.lark"), re.M)}
+
+
+def _where_it_fails(value: str) -> tuple[bool, int] | None:
+    """Where the grammar's parser stops on ``value`` without Lark (which costs a twentieth of a
+    second to import and build): whether it ran out of text inside an entity, and the offset
+    of the first thing it could not take. Each terminal is read as the parser reads it, whole
+    (greedily), in the one place the grammar allows it: outside entities TEXT, or a ``[`` that
+    opens one; in an entity TYPE, the separator, WORDS, then its ``]``. None when the text is
+    read to its end (the grammar then says what it holds). A test holds this to Lark's answer."""
+    terminals = _terminals()
+    text, entity = terminals["TEXT"], (terminals["TYPE"], terminals["_SEP"], terminals["WORDS"])
+    at, end = 0, len(value)
+    while at < end:
+        char = value[at]
+        if char == "]":
+            return False, at
+        if char != "[":
+            at = text.match(value, at).end()  # type: ignore[union-attr]  # (a character not a bracket: TEXT takes it)
+            continue
+        at += 1
+        for terminal in entity:
+            found = terminal.match(value, at)
+            if found is None:  # (no terminal matches an empty text)
+                return at == end, at
+            at = found.end()
+        if at == end or value[at] != "]":  # (WORDS stop only at a bracket: a `[` here opens an entity inside this one)
+            return at == end, at
+        at += 1
+    return None
+
+
 def _problem(value: str, exc: UnexpectedInput) -> tuple[int, int, str]:
     from lark import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        return _problem_at(value, True, len(value))
+    found = exc.pos_in_stream if isinstance(exc, UnexpectedCharacters) else getattr(getattr(exc, "token", None), "start_pos", None)
+    return _problem_at(value, False, len(value) if found is None else int(found))
+
+
+def _problem_at(value: str, at_end: bool, at: int) -> tuple[int, int, str]:
+    """SLP102's place and words for an annotation the parser stops on at offset ``at`` (``at_end``:
+    out of text inside an entity)."""
+    if at_end:
         opened = value.rfind("[")
         return opened, opened + 1, "this `[` is never closed: an entity is `[type : words]`"
-    found = exc.pos_in_stream if isinstance(exc, UnexpectedCharacters) else getattr(getattr(exc, "token", None), "start_pos", None)
-    at = len(value) if found is None else int(found)
     char = value[at : at + 1]
     opened = value.rfind("[", 0, at)
     inside = opened >= 0 and value.rfind("]", 0, at) < opened

@@ -22,7 +22,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from itertools import accumulate, chain, compress, repeat
-from operator import add, attrgetter, eq, itemgetter, lt, ne, not_
+from operator import add, and_, attrgetter, eq, itemgetter, lt, ne, not_, sub
 from typing import Any
 
 import msgspec
@@ -31,7 +31,7 @@ from goldlint.families.slurp.annotation import ENTITY
 from goldlint.families.slurp.dataset import Inventory
 from goldlint.families.slurp.declaration import ITEMS, RECORD
 from goldlint.families.slurp.shape import WHOLE_TYPE
-from goldlint.formats.json_keys import COLON_ESCAPE
+from goldlint.formats.json_keys import may_escape_colon
 
 _decode = msgspec.json.Decoder(WHOLE_TYPE).decode
 _NAMES = tuple(f.name for f in RECORD)
@@ -70,7 +70,7 @@ class _Kept:
     def __init__(self, places: list[int], records: list[Any]) -> None:
         self.places = places
         self.columns: dict[str, list[Any]] = dict(zip(_NAMES, map(list, zip(*map(_FIELDS, records), strict=True)), strict=True)) if records else {}
-        self.brackets: list[tuple[str, str]] | None = None  # every annotation's entities (type, words), in order, while no record is dropped
+        self.brackets: tuple[list[str], list[str]] | None = None  # every annotation's entities' types and words, in order, while no record is dropped
 
     def __getitem__(self, name: str) -> list[Any]:
         return self.columns[name]
@@ -88,11 +88,11 @@ class _Kept:
         for name, values in self.columns.items():
             self.columns[name] = list(compress(values, passed))
 
-    def every_bracket(self) -> list[tuple[str, str]]:
-        """Every annotation's entities (type, words), in order."""
+    def every_bracket(self) -> tuple[list[str], list[str]]:
+        """Every annotation's entities' types, and their words, in order."""
         if self.brackets is None:
-            found = self.columns.get("found") or map(ENTITY.findall, self.columns["sentence_annotation"])
-            self.brackets = list(chain.from_iterable(found))
+            found = list(chain.from_iterable(self.columns.get("found") or map(ENTITY.findall, self.columns["sentence_annotation"])))  # (type, words) pairs
+            self.brackets = list(map(_FIRST, found)), list(map(_LAST, found))
         return self.brackets
 
     def same(self, values: list[Any], expected: list[Any]) -> None:
@@ -113,8 +113,8 @@ def judge(records: list[Any], data: bytes, starts: list[int], ends: list[int], k
     if None in records:
         places = list(compress(places, records))  # (a struct is true)
         records = list(compress(records, records))
-    if starts and data.find(COLON_ESCAPE, starts[0], ends[-1]) >= 0:  # a colon perhaps written as an escape: not counted below, so such a line is left
-        passed = list(map(lt, map(data.find, repeat(COLON_ESCAPE), map(starts.__getitem__, places), map(ends.__getitem__, places)), repeat(0)))
+    if starts and may_escape_colon(data, starts[0], ends[-1]):  # a colon perhaps written as an escape: not counted below, so such a line is left
+        passed = list(map(not_, map(may_escape_colon, repeat(data), map(starts.__getitem__, places), map(ends.__getitem__, places))))
         places, records = list(compress(places, passed)), list(compress(records, passed))
     kept = _Kept(places, records)
     for stage in (_fields, _annotations, _keys, _items):
@@ -129,11 +129,20 @@ def _fields(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known:
     ids = kept["slurp_id"]
     if not (_ID_LOW <= min(ids) and max(ids) < _ID_HIGH):
         kept.keep(map(range(_ID_LOW, _ID_HIGH).__contains__, ids))
-    kept.same(kept["intent"], kept.add("intents", map("{}_{}".format, kept["scenario"], kept["action"])))
+    kept.same(kept["intent"], kept.add("intents", map("_".join, zip(kept["scenario"], kept["action"], strict=True))))
     if known is not None and known.intents is not None and not known.intents.issuperset(kept["intents"]):
         kept.keep(map(known.intents.__contains__, kept["intents"]))
-    if not all(map(PLAIN_SENTENCE.fullmatch, kept["sentence"])):
+    if not all_plain(kept["sentence"]):
         kept.keep(map(PLAIN_SENTENCE.fullmatch, kept["sentence"]))
+
+
+def all_plain(sentences: list[str]) -> bool:
+    """Whether every sentence is plain (:data:`PLAIN_SENTENCE`), for the batch at once: all of
+    them together are printable ASCII (so none holds a line break), and joined by line breaks
+    none has a blank next to one, nor at either end."""
+    lined = "\n".join(sentences)
+    whole = "".join(sentences)
+    return whole.isascii() and whole.isprintable() and " \n" not in lined and "\n " not in lined and lined[:1] != " " and lined[-1:] != " "
 
 
 def _annotations(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: Inventory | None) -> None:
@@ -144,7 +153,14 @@ def _annotations(kept: _Kept, data: bytes, starts: list[int], ends: list[int], k
     (a type is not empty, words hold no ``[``): when the joined text (each entity replaced by its
     words) has no bracket but the joins', every annotation's brackets are its entities'; each
     record's ``[`` are then its entities, so as many as its ``entities``; and the joined text is
-    the sentences joined alike. Only when that fails, record by record."""
+    the sentences joined alike.
+
+    When it is not, and the joined text split at ``[]`` gives as many pieces as annotations,
+    the pieces are the annotations' own texts, in turn (a join is never part of an entity, so
+    it is in the text; a piece holds no ``[]``, so each join is where the text is split). A
+    record passes when its piece is its sentence and holds no bracket; its entities (the ``[``
+    of its annotation not left in its piece) are kept with it. Only when that fails, record
+    by record."""
     annotations = kept["sentence_annotation"]
     kept.same(kept.add("entity_count", map(str.count, annotations, repeat("["))), list(map(len, kept["entities"])))
     annotations = kept["sentence_annotation"]
@@ -153,7 +169,16 @@ def _annotations(kept: _Kept, data: bytes, starts: list[int], ends: list[int], k
     del parts[1::3]  # (the text: the words in their places)
     text = "".join(parts)
     if text.count("[") == text.count("]") == len(annotations) - 1 and text == _JOIN.join(kept["sentence"]):
-        kept.brackets = list(zip(types, words, strict=True))
+        kept.brackets = types, words
+        return
+    pieces = text.split(_JOIN)
+    if len(pieces) == len(annotations):
+        opened = list(map(str.count, pieces, repeat("[")))  # (a `[` that begins no entity)
+        passed = list(map(and_, map(and_, map(eq, pieces, kept["sentence"]), map(not_, opened)),
+                          map(not_, map(str.__contains__, pieces, repeat("]")))))
+        entities = list(chain.from_iterable(map(repeat, passed, map(sub, kept["entity_count"], opened))))  # (each entity: whether its record passed)
+        kept.keep(passed)
+        kept.brackets = list(compress(types, entities)), list(compress(words, entities))
         return
     kept.add("entity_count", map(len, kept.add("found", map(ENTITY.findall, annotations))))  # (type, words) of each entity
     kept.same(kept["entity_count"], list(map(str.count, annotations, repeat("["))))
@@ -171,9 +196,11 @@ def _keys(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: I
     members = (_RECORD_KEYS * len(kept.places) + _TOKEN_KEYS * sum(map(len, kept["tokens"])) + _RECORDING_KEYS * sum(map(len, kept["recordings"]))
                + _ENTITY_KEYS * sum(kept["entity_count"]) + sum(map(str.count, annotations, repeat(":"))))
     places = kept.places
-    whole = len(places) == len(starts)  # (every line of the batch kept: its colons counted at once)
-    if (data.count(b":", starts[0], ends[-1]) if whole else sum(map(data.count, repeat(b":"), map(starts.__getitem__, places),
-                                                                      map(ends.__getitem__, places)))) == members:
+    total = data.count(b":", starts[0], ends[-1])  # (the batch's lines at once, and those left taken away)
+    if len(places) < len(starts):
+        left = set(range(len(starts))).difference(places)
+        total -= sum(map(data.count, repeat(b":"), map(starts.__getitem__, left), map(ends.__getitem__, left)))
+    if total == members:
         return
     colons = list(map(data.count, repeat(b":"), map(starts.__getitem__, places), map(ends.__getitem__, places)))
     kept.same(colons, [_RECORD_KEYS + _TOKEN_KEYS * len(t) + _RECORDING_KEYS * len(r) + _ENTITY_KEYS * e + a.count(":")
@@ -187,50 +214,75 @@ def _items(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: 
     type of the inventory (SLP110)."""
     tokens, counts, entity_counts = kept["tokens"], list(map(len, kept["tokens"])), kept["entity_count"]  # (as many entities as brackets)
     bounds = list(accumulate(counts, initial=0))  # where each record's tokens start among all, and the last one's end
-    every = list(chain.from_iterable(tokens))
     bad: set[int] = set()  # (records, by their place among the kept)
-    ids, expected = list(map(_TOKEN_ID, every)), list(chain.from_iterable(map(range, counts)))
+    ids = list(map(_TOKEN_ID, chain.from_iterable(tokens)))
+    expected = list(chain.from_iterable(map(_COUNTING.__getitem__, counts) if max(counts, default=0) < len(_COUNTING) else map(range, counts)))
     if ids != expected:
         bad.update(_owners(map(eq, ids, expected), bounds))
-    surfaces = list(map(_SURFACE, every))
-    spelt, bare = list(map("".join, map(surfaces.__getitem__, map(slice, bounds, bounds[1:])))), list(map(str.replace, kept["sentence"], repeat(" "), repeat("")))
-    if spelt != bare:  # (a plain sentence's only blank is the space)
-        bad.update(compress(range(len(counts)), map(ne, spelt, bare)))
+    surfaces, sentences = list(map(_SURFACE, chain.from_iterable(tokens))), kept["sentence"]
+    if not _split_at_spaces(surfaces, sentences, counts):
+        spelt, bare = list(map("".join, map(surfaces.__getitem__, map(slice, bounds, bounds[1:])))), list(map(str.replace, sentences, repeat(" "), repeat("")))
+        if spelt != bare:  # (a plain sentence's only blank is the space)
+            bad.update(compress(range(len(counts)), map(ne, spelt, bare)))
     every_entity = list(chain.from_iterable(kept["entities"]))
     if every_entity:
         entity_bounds = list(accumulate(entity_counts, initial=0))
         spans = list(map(_SPAN, every_entity))
-        lasts = list(map(_LAST, spans)) if all(spans) else None
-        within = lasts is not None and list(map(lt, lasts, chain.from_iterable(map(repeat, counts, entity_counts))))
-        if not within or not all(within):  # a span empty or past its tokens (SLP107): dropped, and the others' entities checked again
-            kept.keep(map(not_, map(set(_owners(within or spans, entity_bounds)).union(bad).__contains__, range(len(counts)))))
+        if not all(spans):  # an empty span (SLP107), which has no last token: dropped, and the others' entities checked again
+            kept.keep(map(not_, map(set(_owners(spans, entity_bounds)).union(bad).__contains__, range(len(counts)))))
             return _items(kept, data, starts, ends, known) if kept.places else None
-        assert lasts is not None
+        lasts, sizes = list(map(_LAST, spans)), list(chain.from_iterable(map(repeat, counts, entity_counts)))  # (each entity's record's tokens)
+        if not all(map(lt, lasts, sizes)):  # a span past its record's tokens (SLP107): read only as far as the record's last token, so that no long
+            # range is built, nor a word read from the next record; the range then ends before the span does, so the span is not
+            # its range, and its record is left
+            lasts = list(map(min, lasts, map(add, sizes, repeat(-1))))
         bad.update(_entities(every_entity, spans, lasts, surfaces, bounds, entity_bounds, entity_counts, kept.every_bracket(), known))
     if bad:
         kept.keep(map(not_, map(bad.__contains__, range(len(counts)))))
     return None
 
 
+def _split_at_spaces(surfaces: list[str], sentences: list[str], counts: list[int]) -> bool:
+    """Whether each record's tokens are its sentence split at each space (so they spell it, its
+    spaces aside), for the batch at once: the surfaces joined by spaces are the sentences joined
+    so, and each record has as many tokens as its sentence words. Then the joined text holds as
+    many spaces as there are tokens less one, all of them joins: no surface holds a space, so
+    the surfaces are the sentences' words in turn, and a record's tokens its own sentence's."""
+    return " ".join(surfaces) == " ".join(sentences) and list(map(str.count, sentences, repeat(" "))) == list(map(add, counts, repeat(-1)))
+
+
 def _entities(every_entity: list[Any], spans: list[list[int]], lasts: list[int], surfaces: list[str], bounds: list[int], entity_bounds: list[int],
-              entity_counts: list[int], brackets: list[tuple[str, str]], known: Inventory | None) -> set[int]:
+              entity_counts: list[int], brackets: tuple[list[str], list[str]], known: Inventory | None) -> set[int]:
     """The records (by place) with an entity that does not span consecutive tokens spelling its
-    bracket's words, or is not of its bracket's type, or of a type of the inventory; every
-    span ends within its record's tokens (so its range is short)."""
+    bracket's words, or is not of its bracket's type, or of a type of the inventory; no span is
+    empty, or before its record's tokens (a position is at least 0)."""
     bad: set[int] = set()
     firsts, ends = list(map(_FIRST, spans)), list(map(add, lasts, repeat(1)))
-    consecutive = list(map(list, map(range, firsts, ends)))
+    consecutive = _ranges(firsts, ends)
     if spans != consecutive:
         bad.update(_owners(map(eq, spans, consecutive), entity_bounds))
     types = list(map(_TYPE, every_entity))
     bases = list(chain.from_iterable(map(repeat, bounds, entity_counts)))  # (each entity's record's first token among all)
-    words = map(" ".join, map(surfaces.__getitem__, map(slice, map(add, bases, firsts), map(add, bases, ends))))
-    pairs = list(zip(types, words, strict=True))
-    if pairs != brackets:  # (words alike but for letter case and blanks: the line's own test decides)
-        bad.update(_owners(map(eq, pairs, brackets), entity_bounds))
+    words = list(map(" ".join, map(surfaces.__getitem__, map(slice, map(add, bases, firsts), map(add, bases, ends)))))
+    bracket_types, bracket_words = brackets
+    if types != bracket_types or words != bracket_words:  # (words alike but for letter case and blanks: the line's own test decides)
+        bad.update(_owners(map(and_, map(eq, types, bracket_types), map(eq, words, bracket_words)), entity_bounds))
     if known is not None and known.types is not None and not known.types.issuperset(types):
         bad.update(_owners(map(known.types.__contains__, types), entity_bounds))
     return bad
+
+
+def _ranges(firsts: list[int], ends: list[int]) -> list[list[int]]:
+    """``list(range(first, end))`` of each pair: for the usual spans, short and near the start,
+    the lists made once (:data:`_SPANS`) rather than a new one for each entity."""
+    lengths = list(map(sub, ends, firsts))
+    if lengths and max(firsts) < len(_SPANS) and 0 <= min(lengths) and max(lengths) < len(_SPANS[0]):
+        return list(map(list.__getitem__, map(_SPANS.__getitem__, firsts), lengths))
+    return list(map(list, map(range, firsts, ends)))
+
+
+_SPANS = [[list(range(first, first + length)) for length in range(17)] for first in range(64)]  # (each only compared, never changed)
+_COUNTING = _SPANS[0] + [list(range(length)) for length in range(17, 64)]  # (a record's token ids, by its number of tokens)
 
 
 def _owners(passed: Iterable[Any], bounds: list[int]) -> Iterator[int]:

@@ -26,7 +26,7 @@ from goldlint.families.slurp.declaration import ITEMS, RECORD
 from goldlint.families.slurp.record import check_record
 from goldlint.families.slurp.shape import EVERY_FIELD, WHOLE_TYPE
 from goldlint.findings import At, JsonPath, Report
-from goldlint.formats.json_keys import COLON_ESCAPE, every_key_kept
+from goldlint.formats.json_keys import every_key_kept, may_escape_colon
 
 _decode = msgspec.json.Decoder(WHOLE_TYPE).decode
 _RECORD_KEYS = len(RECORD)
@@ -78,7 +78,7 @@ class CleanLines:
 
     def clean_record(self, r: Any, data: bytes, start: int, end: int) -> int | None:
         """:meth:`clean` of a line already decoded into ``r``."""
-        if r.slurp_id not in _ID_RANGE or data.find(COLON_ESCAPE, start, end) >= 0:
+        if r.slurp_id not in _ID_RANGE or may_escape_colon(data, start, end):
             return None
         members = _RECORD_KEYS + _TOKEN_KEYS * len(r.tokens) + _RECORDING_KEYS * len(r.recordings) + _ENTITY_KEYS * len(r.entities)
         if not every_key_kept(data, start, end, members, r.sentence_annotation.count(":")):  # (its brackets' colons; a colon elsewhere: unproven)

@@ -4,9 +4,10 @@ characters those rules look for."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from goldlint.families.slurp.batch import PLAIN_SENTENCE, all_plain
 from goldlint.families.slurp.record import _plain
 from goldlint.findings import At, Report
 from goldlint.rules.file_rules import check_gold_text
@@ -24,3 +25,18 @@ def test_a_plain_sentence_has_nothing_for_the_text_rules(text: str) -> None:
         assert report.added == 0
     if text.isascii() and report.added == 0:
         assert _plain(text)  # (every clean ASCII sentence takes the short way)
+
+
+# (fewer characters, mostly plain ones: a batch of sentences all plain but for a blank at one end of one)
+BATCH_CHARACTERS = st.sampled_from(["a", "a", "~", " ", " ", "\n", "\t", "\x7f", "é"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.lists(BATCH_CHARACTERS, max_size=4).map("".join), max_size=4))
+@example(["a ", "a"])
+@example(["a", " a"])
+@example([" a", "a"])
+@example(["a", "a "])
+def test_a_batch_of_sentences_is_plain_when_each_one_is(sentences: list[str]) -> None:
+    """The batch's test of its sentences at once (:func:`goldlint.families.slurp.batch.all_plain`) is each one's."""
+    assert all_plain(sentences) == all(map(PLAIN_SENTENCE.fullmatch, sentences))
