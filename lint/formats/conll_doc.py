@@ -405,10 +405,12 @@ class ConllDocument(Document):
             self._blanks = self._blank_runs_of(range(len(self.starts)))
         return self._blanks
 
-    def blank_runs_except_single(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]], bool]:
-        """:attr:`blank_runs`, :attr:`blank_spans` and :attr:`ends_with_blank`, without the runs of
-        one empty line between two sentences (the usual separator: a checker of long runs need
-        not count each; the others are found in C)."""
+    def blank_runs_except_single(self) -> tuple[list[int], list[tuple[int, int]], bool]:
+        """How many blank lines each run has, :attr:`blank_spans` and :attr:`ends_with_blank`,
+        without the runs of one empty line between two sentences (the usual separator: a checker
+        of long runs need not count each; the others are found in C), and without the lines the
+        runs start on (a run that starts the file is the one whose span starts it, after a BOM:
+        the last sentence's line is never counted)."""
         text = self.text or ""
         bom = len(text) - len(text.removeprefix("\ufeff"))
         starts = self.starts
@@ -416,10 +418,12 @@ class ConllDocument(Document):
         longer = list(itertools.compress(range(len(starts)), map((1).__ne__, gaps)))
         if starts and longer[:1] != [0]:
             longer.insert(0, 0)  # (a blank line before the first sentence is never the usual separator)
-        return self._blank_runs_of(longer)
+        runs, spans, last = self._blank_runs_of(longer, lines=False)
+        return list(map(_second, runs)), spans, last
 
-    def _blank_runs_of(self, numbers: Sequence[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]], bool]:
-        """The runs of blank lines before these sentences (those that have one), and after the last."""
+    def _blank_runs_of(self, numbers: Sequence[int], lines: bool = True) -> tuple[list[tuple[int, int]], list[tuple[int, int]], bool]:
+        """The runs of blank lines before these sentences (those that have one), and after the
+        last (without ``lines``, each run's first line is given as -1)."""
         text = self.text or ""
         count = text.count
         runs: list[tuple[int, int]] = []
@@ -430,12 +434,17 @@ class ConllDocument(Document):
             done, start = (ends[n - 1] if n else bom), starts[n]
             if start > done:  # blank lines before the sentence: each ends with its line break
                 blanks = count("\n", done, start)
-                runs.append((self.first_line(n) - blanks, blanks))
+                runs.append((self.first_line(n) - blanks if lines else -1, blanks))
                 spans.append((done, start))
         done = ends[-1] if ends else bom
         last = False
         if done < len(text) or not starts:  # blank lines after the last sentence (the last one may have no line break)
-            line = self.first_line(len(starts) - 1) + count("\n", starts[-1], done) if starts else count("\n", 0, done)
+            if not lines:
+                line = -1
+            elif starts:
+                line = self.first_line(len(starts) - 1) + count("\n", starts[-1], done)
+            else:
+                line = count("\n", 0, done)
             runs.append((line, count("\n", done) + (not text.endswith("\n"))))
             spans.append((done, len(text)))
             last = bool(starts)

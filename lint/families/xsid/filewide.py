@@ -21,9 +21,10 @@ _DIALECT = {"=": "`# key = value` (xSID 0.5+)", ":": "`# key: value` (xSID 0.4)"
 def check_blank_lines(doc: ConllDocument, report: Report) -> None:
     """XSD114: one blank line after every sentence, none before the first."""
     text = doc.text or ""
-    runs, spans, ends_with_blank = doc.blank_runs_except_single()  # (a single empty line between sentences is never reported)
-    for (first, count), (start, end) in zip(runs, spans, strict=True):
-        if first == 0:
+    counts, spans, ends_with_blank = doc.blank_runs_except_single()  # (a single empty line between sentences is never reported)
+    bom = len(text) - len(text.removeprefix("\ufeff"))
+    for count, (start, end) in zip(counts, spans, strict=True):
+        if start == bom:  # (blank lines that start the file)
             SENTENCE_SEPARATOR.report(report, Offsets(0, end), f"the file starts with {_lines(count)}: xSID's evaluator reads "
                        "each blank line as the end of a sentence (here an empty one)", safe_fix("remove them", Change(Offsets(0, end), "")))
         elif count > 1:
