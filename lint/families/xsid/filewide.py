@@ -47,8 +47,9 @@ class Dialects:
     read): each sentence's comments seen as the file is checked (:meth:`see`), then said once."""
 
     def __init__(self) -> None:
-        # per dialect: each sentence that writes a comment in it, with those comments' indexes
-        self.found: dict[str, list[tuple[int, tuple[int, ...]]]] = {"=": [], ":": []}
+        # per dialect: the sentences that write a comment in it, with those comments' indexes (by
+        # runs of sentences of one shape: each sentence's comments made a pair only when both dialects are there)
+        self.found: dict[str, list[tuple[Sequence[int], tuple[int, ...]]]] = {"=": [], ":": []}
         self.first_intent: tuple[int, int] | None = None
         self._shapes: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[int, ...], tuple[int, ...], int | None]] = {}
 
@@ -73,9 +74,9 @@ class Dialects:
             found = self._shapes[shape] = (tuple(by["="]), tuple(by[":"]), intent)
         equals, colons, intent = found
         if equals:
-            self.found["="].extend(zip(numbers, repeat(equals)))
+            self.found["="].append((numbers, equals))
         if colons:
-            self.found[":"].extend(zip(numbers, repeat(colons)))
+            self.found[":"].append((numbers, colons))
         if self.first_intent is None and intent is not None:
             self.first_intent = (numbers[0], intent)
 
@@ -87,7 +88,7 @@ class Dialects:
                        "intent in this file and scores it 0 on every metric (goldlint score --kind xsid reads both dialects)")
         if not self.found["="] or not self.found[":"]:
             return
-        written = {sep: [(n, k) for n, ks in found for k in ks] for sep, found in self.found.items()}
+        written = {sep: [(n, k) for numbers, ks in found for n in numbers for k in ks] for sep, found in self.found.items()}
         equals, colons = written["="], written[":"]
         first = min(equals[0], colons[0])
         major = "=" if len(equals) > len(colons) or (len(equals) == len(colons) and first == equals[0]) else ":"
