@@ -33,6 +33,7 @@ from itertools import accumulate
 from operator import add, itemgetter, methodcaller, sub
 from typing import Any
 
+from goldlint.checkpoints import Checkpoints
 from goldlint.diagnostics import Span
 from goldlint.findings import At, Finding, JsonPath, Offsets
 from goldlint.formats.base import Document
@@ -314,6 +315,7 @@ class ConllDocument(Document):
         self._all: list[Sentence] | None = None
         self._first_lines: list[int] | None = None
         self._asked = 0  # sentences whose first line was asked for before they were all counted
+        self._rows: Checkpoints | None = None  # (their lines, by offset)
         self._blanks: tuple[list[tuple[int, int]], list[tuple[int, int]], bool] | None = None
         self._line_starts: list[int] | None = None
         bom = len(text) - len(text.removeprefix("\ufeff"))
@@ -372,11 +374,16 @@ class ConllDocument(Document):
         return self._all
 
     def first_line(self, n: int) -> int:
-        """The line (from 0) sentence ``n`` starts on (every sentence's, counted in C on first use)."""
+        """The line (from 0) sentence ``n`` starts on: counted from the nearest sentence asked
+        before it (a few thousand findings, asked in file order: about one pass over the text in
+        all), or, for more, every sentence's at once."""
         if self._first_lines is None:
             self._asked += 1
-            if self._asked <= 16:  # (a few findings: their lines counted alone; many: every sentence's at once)
-                return (self.text or "").count("\n", 0, self.starts[n])
+            if self._asked <= _COUNTED_ALONE:
+                if self._rows is None:
+                    text = self.text or ""
+                    self._rows = Checkpoints(lambda at, row, to: row + text.count("\n", at, to))
+                return self._rows.convert(self.starts[n])
             starts = self.starts
             self._first_lines = list(accumulate(map((self.text or "").count, itertools.repeat("\n"), [0, *starts[:-1]], starts)))
         return self._first_lines[n]
@@ -594,6 +601,7 @@ _NONE: list[Any] = []  # (what a sentence not read holds: never appended to)
 
 _plus_one = (1).__add__
 _plus_two = (2).__add__
+_COUNTED_ALONE = 4096  # (sentences whose first lines are counted from the nearest known one; past that, every sentence's)
 # A line that starts with whitespace (which a blank line of spaces does): such a file is read by the pattern.
 _SPACE_AT_LINE_START = re.compile(r"\n[^\S\n]")
 
