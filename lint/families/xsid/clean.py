@@ -27,10 +27,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, count, islice, repeat
-from operator import add, getitem, le, lt, ne, not_, sub
+from operator import add, eq, getitem, le, lt, ne, not_, sub
 from typing import cast
 
 from goldlint.families.xsid import bio
@@ -274,7 +274,7 @@ class _OTags:
         return self.text.count("\tO\n", self.starts[a], self.ends[b - 1]) - (
             self.in_gaps[bisect_left(gaps, b - 1)] - self.in_gaps[bisect_left(gaps, a)])
 
-    def each(self, numbers: list[int]) -> list[int]:
+    def each(self, numbers: Sequence[int]) -> list[int]:
         return list(map(self.text.count, repeat("\tO\n"), map(self.starts.__getitem__, numbers), map(self.ends.__getitem__, numbers)))
 
 
@@ -349,9 +349,13 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
         marked = tokens[b] - tokens[a] - (n_wrong[j] - n_wrong[i]) - (o_tags.between(a, b) - (o_wrong[j] - o_wrong[i]))
         return marked != covering[bisect_left(owner, b)] - covering[bisect_left(owner, a)]
 
-    if chunk and more(0, len(chunk)):  # (then each block of sentences, then each sentence of a block that has more)
-        blocks = [a for a in range(0, len(chunk), _BLOCK) if more(a, min(a + _BLOCK, len(chunk)))]
-        out.update(n for a in blocks for n in range(a, min(a + _BLOCK, len(chunk))) if more(n, n + 1))
+    if chunk and more(0, len(chunk)):  # (then each block of sentences, then each sentence of a block that has more, at once)
+        for a in [a for a in range(0, len(chunk), _BLOCK) if more(a, min(a + _BLOCK, len(chunk)))]:
+            b = min(a + _BLOCK, len(chunk))
+            entries = list(map(bisect_left, repeat(owner), range(a, b + 1)))  # (each sentence's first entry, and past the last's)
+            covered = list(map(sub, map(covering.__getitem__, entries[1:]), map(covering.__getitem__, entries[:-1])))
+            marked = list(map(sub, counts[a:b], o_tags.each(range(a, b))))
+            out.update(map(a.__add__, _false(map(eq, marked, covered))))  # (with the block's sentences found wrong before: none of their entries is left)
     return out
 
 
