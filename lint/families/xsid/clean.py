@@ -316,29 +316,33 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
     held = list(map(chunk.__getitem__, owner))
     tag = sentences.tags
     said = list(map(_group, held, map(tag.__getitem__, first)))
-    tags_of = {label: ("B-" + label, "I-" + label) for label in set(labels)}  # (each label's two tags, made once)
-    b_tags = list(map(getitem, map(tags_of.__getitem__, labels), repeat(0)))
+    b_of = {label: "B-" + label for label in set(labels)}  # (each label's tags, made once)
+    b_tags = list(map(b_of.__getitem__, labels))
     if said != b_tags:
         out.update(compress(owner, map(ne, said, b_tags)))
-    # The I- tags: the second token of each span of more than one, then the third of each of more than two, ...
-    spans = list(compress(range(len(owner)), map(lt, map(_plus_one, first), past)))
-    token = list(map(_plus_one, map(first.__getitem__, spans)))
-    while spans:
-        said = list(map(_group, map(held.__getitem__, spans), map(tag.__getitem__, token)))
-        i_tags = list(map(getitem, map(tags_of.__getitem__, map(labels.__getitem__, spans)), repeat(1)))
-        if said != i_tags:
-            out.update(map(owner.__getitem__, compress(spans, map(ne, said, i_tags))))
-        token = list(map(_plus_one, token))
-        further = list(map(lt, token, map(past.__getitem__, spans)))  # (the spans longer still)
-        spans, token = list(compress(spans, further)), list(compress(token, further))
+    # The I- tags: the second token of every span of more than one, then the third of every span
+    # of more than two, ...: the spans longest first, so that each time they are the first ones.
+    lengths = list(map(sub, past, first))
+    longer = sorted(compress(range(len(owner)), map((1).__lt__, lengths)), key=lengths.__getitem__, reverse=True)
+    if longer:
+        i_of = {label: "I-" + label for label in b_of}
+        held = list(map(held.__getitem__, longer))
+        firsts = list(map(first.__getitem__, longer))
+        i_tags = list(map(i_of.__getitem__, map(labels.__getitem__, longer)))
+        shortest = list(map(lengths.__getitem__, reversed(longer)))  # (their lengths, ascending)
+        for d in range(1, shortest[-1]):
+            k = len(shortest) - bisect_right(shortest, d)  # (the spans of more than d tokens)
+            said = list(map(_group, held[:k], map(tag.__getitem__, map(d.__add__, firsts[:k]))))
+            if said != i_tags[:k]:
+                out.update(map(owner.__getitem__, compress(longer, map(ne, said, i_tags))))
     # As many tags not `O` as the spans cover in each sentence (the tags at the spans are not `O`):
     # in all the sentences not found wrong, then in each when not so.
     # (no sentence has fewer than its spans cover: the sentences that have more are found by blocks)
     if out:
         right = list(map(not_, map(out.__contains__, owner)))
-        owner, first, past = (list(compress(x, right)) for x in (owner, first, past))
+        owner, lengths = list(compress(owner, right)), list(compress(lengths, right))
     tokens = list(accumulate(counts, initial=0))  # (the tokens before each sentence)
-    covering = list(accumulate(map(sub, past, first), initial=0))  # (those the entries before each cover)
+    covering = list(accumulate(lengths, initial=0))  # (those the entries before each cover)
     wrong = sorted(out)
     o_wrong = list(accumulate(o_tags.each(wrong), initial=0))
     n_wrong = list(accumulate(map(counts.__getitem__, wrong), initial=0))

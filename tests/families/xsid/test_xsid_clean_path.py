@@ -5,6 +5,7 @@ and not (`# text-en`, no `# slots:`), matched in chunks of any size."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,7 @@ SENTENCES = [
 EDITS = ["none", "none", "none", "tag-i", "tag-label", "tag-o", "number", "intent-cell", "intent", "word", "text-space", "slots-shift",
          "slots-swap", "slots-dup", "slots-zero", "slots-mid", "slots-label", "comment-trailing", "comment-tab", "blank-extra",
          "blank-space", "no-slots-line", "id-dup", "invisible", "nfc", "columns", "comment-among", "crlf", "tag-shape", "empty-text", "intent-all", "slots-end",
-         "label-all", "cells-shift", "line-space", "line-hash", "feff", "tag-b", "token-extra", "token-fewer"]
+         "label-all", "cells-shift", "line-space", "line-hash", "feff", "tag-b", "token-extra", "token-fewer", "span-end"]
 
 
 def _slots(words: list[tuple[str, str]]) -> str:
@@ -68,6 +69,11 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
         words[t] = (words[t][0], "O")
     elif edit == "tag-b":  # (a span split in two, or one more: as many tags not O, or one more)
         words[t] = (words[t][0], "B-" + (words[t][1][2:] or "datetime"))
+    elif edit == "span-end":  # (the last token of the sentence's longest span starts a span of its own, `# slots:` as before: as many tags not O)
+        longest = max(range(len(words)), key=lambda i: (sum(1 for _ in itertools.takewhile(lambda w: w[1].startswith("I-"), words[i + 1:])), -i))
+        last = longest + sum(1 for _ in itertools.takewhile(lambda w: w[1].startswith("I-"), words[longest + 1:]))
+        if last > longest:
+            words[last] = (words[last][0], "B-" + words[last][1][2:])
     elif edit == "tag-shape":
         words[t] = (words[t][0], "B_datetime")
     elif edit == "word":
@@ -79,7 +85,7 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
     elif edit == "label-all":
         words = [(w, tag[:2] + "datetme" if tag != "O" else tag) for w, tag in words]
     text = " ".join(said if said is not None and i == t else w for i, (w, _) in enumerate(words))
-    slots = _slots(words)
+    slots = _slots(words if edit != "span-end" else SENTENCES[n % len(SENTENCES)][1])
     if edit == "text-space":
         text = text.replace(" ", "  ", 1)
     elif edit == "empty-text":
