@@ -30,7 +30,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, count, islice, repeat
-from operator import add, eq, getitem, le, lt, ne, not_, sub
+from operator import add, attrgetter, eq, getitem, le, lt, ne, not_, sub
 from typing import cast
 
 from goldlint.families.xsid import bio
@@ -48,6 +48,7 @@ _group = cast("Callable[[re.Match[str], int], str]", getitem)  # (a match's grou
 _BLOCK = 64  # (sentences whose tags not `O` are counted together, when a chunk's are not as its spans cover)
 _plus_one = (1).__add__
 _minus_one = (-1).__add__
+_LAST_GROUP = cast("Callable[[re.Match[str]], int]", attrgetter("lastindex"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +91,10 @@ class Sentences:
     id: int | None
     text: int
     slots: int | None
-    tokens: int
     tags: tuple[int, ...]  # the group of each token's tag, the first token's first
+    # (the tokens of a match, by its last group: its last token's tag; without a group around the
+    # token lines, none closes after it)
+    tokens: tuple[int, ...]
 
 
 def _one_of(names: Iterable[str]) -> str:
@@ -128,10 +131,13 @@ def sentence_pattern(shape: Shape, inventory: Inventory) -> Sentences:
         tokens = f"(?(w{k}){line.format(k=k)}{tokens})"
     tokens = line.format(k=1) + tokens
     # A sentence starts at the text's start or after an empty line, and ends before one or at the text's end.
-    pattern = re.compile(r"(?:\A|(?<=\n\n))" + "".join(comments) + f"(?P<tokens>{tokens})(?:\\n|\\Z)")
+    pattern = re.compile(r"(?:\A|(?<=\n\n))" + "".join(comments) + f"{tokens}(?:\\n|\\Z)")
     group = pattern.groupindex
-    return Sentences(pattern, group.get("id"), group["text"], group.get("slots"), group["tokens"],
-                     tuple(group[f"t{k}"] for k in range(1, WORDS + 1)))
+    tags = tuple(group[f"t{k}"] for k in range(1, WORDS + 1))
+    numbers = [0] * (pattern.groups + 1)
+    for k, g in enumerate(tags, 1):
+        numbers[g] = k
+    return Sentences(pattern, group.get("id"), group["text"], group.get("slots"), tags, tuple(numbers))
 
 
 class CleanPath:
@@ -171,7 +177,10 @@ class CleanPath:
         starts = list(map(re.Match.start, chunk))
         past = list(map(re.Match.end, chunk))  # (past the blank line after each)
         ends = list(map(_minus_one, past))  # (past the last token line's line break: the text's last line has no blank line after it)
-        ends[-1] = chunk[-1].end(sentences.tokens)
+        if text[past[-1] - 2] == "\n":  # (the last one ends with a blank line: its last token line does not)
+            ends[-1] = past[-1] - 1
+        else:
+            ends[-1] = past[-1]
         ok = clean_matches(shape, sentences, self.checks.inventory, chunk, starts, ends)
         ids = list(map(_group, chunk, repeat(sentences.id))) if sentences.id is not None else None
         self._place(text, starts, ends, ok, [done, *past[:-1]], starts, ids)
@@ -238,7 +247,7 @@ def clean_matches(shape: Shape, sentences: Sentences, inventory: Inventory, chun
     size = len(chunk)
     ok = [True] * size
     texts = list(map(_group, chunk, repeat(sentences.text)))
-    counts = list(map(_plus_one, map(str.count, texts, repeat(" "))))  # (tokens: as many as words)
+    counts = list(map(sentences.tokens.__getitem__, map(_LAST_GROUP, chunk)))  # (tokens: as many as words)
     bad = set(_dirty_texts(texts))
     if sentences.slots is not None:
         slots = list(map(_group, chunk, repeat(sentences.slots)))
