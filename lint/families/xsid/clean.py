@@ -305,8 +305,8 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
     padded = (" " + " \n ".join(texts) + " ").split("\n")
     owned = list(map(padded.__getitem__, owner))
     out.update(map(owner.__getitem__, _false(map(lt, starts, ends))))
-    out.update(map(owner.__getitem__, _false(map(str.startswith, owned, repeat(" "), starts))))
-    out.update(map(owner.__getitem__, _false(map(str.startswith, owned, repeat(" "), map(_plus_one, ends)))))
+    out.update(map(owner.__getitem__, _not_space_at(owned, starts)))
+    out.update(map(owner.__getitem__, _not_space_at(owned, list(map(_plus_one, ends)))))
     first = list(map(str.count, owned, repeat(" "), repeat(0), starts))  # (the span's first token, from 0)
     past = list(map(str.count, owned, repeat(" "), repeat(0), ends))  # (one past its last)
     if out:  # (the entries of sentences already found wrong left out)
@@ -370,6 +370,15 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
             marked = list(map(sub, counts[a:b], o_tags.each(range(a, b))))
             out.update(map(a.__add__, _false(map(eq, marked, covered))))  # (with the block's sentences found wrong before: none of their entries is left)
     return out
+
+
+def _not_space_at(texts: list[str], offsets: list[int]) -> list[int]:
+    """Where the character of each text at its offset is not a space (or the offset is past it)."""
+    try:
+        chars = list(map(getitem, texts, offsets))
+    except IndexError:  # (an offset past its text)
+        return _false(map(str.startswith, texts, repeat(" "), offsets))
+    return [] if chars.count(" ") == len(chars) else _false(map(" ".__eq__, chars))
 
 
 def _false(flags: Iterable[object]) -> list[int]:
