@@ -274,9 +274,6 @@ class _OTags:
         self.in_gaps = list(accumulate(map(text.count, repeat("\tO\n"), map(ends.__getitem__, self.gaps),
                                            map(starts.__getitem__, map(_plus_one, self.gaps))), initial=0))
 
-    def all(self) -> int:
-        return self.between(0, len(self.starts))
-
     def between(self, a: int, b: int) -> int:
         """In sentences ``a`` to ``b - 1``: in the text from the first to the last, less that between them."""
         gaps = self.gaps
@@ -356,15 +353,21 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
     o_wrong = list(accumulate(o_tags.each(wrong), initial=0))
     n_wrong = list(accumulate(map(counts.__getitem__, wrong), initial=0))
 
-    def more(a: int, b: int) -> bool:
-        """Whether sentences ``a`` to ``b - 1`` (those not found wrong) have more tags not ``O`` than their spans cover."""
+    def more(a: int, b: int, o: int) -> bool:
+        """Whether sentences ``a`` to ``b - 1`` (those not found wrong), with ``o`` tags ``O`` in
+        all, have more tags not ``O`` than their spans cover."""
         i, j = bisect_left(wrong, a), bisect_left(wrong, b)
-        marked = tokens[b] - tokens[a] - (n_wrong[j] - n_wrong[i]) - (o_tags.between(a, b) - (o_wrong[j] - o_wrong[i]))
+        marked = tokens[b] - tokens[a] - (n_wrong[j] - n_wrong[i]) - (o - (o_wrong[j] - o_wrong[i]))
         return marked != covering[bisect_left(owner, b)] - covering[bisect_left(owner, a)]
 
-    if chunk and more(0, len(chunk)):  # (then each block of sentences, then each sentence of a block that has more, at once)
-        for a in [a for a in range(0, len(chunk), _BLOCK) if more(a, min(a + _BLOCK, len(chunk)))]:
-            b = min(a + _BLOCK, len(chunk))
+    # (the `O` tags counted by blocks of sentences, the chunk's their sum: a block that has more is
+    # not counted again; then each sentence of such a block, at once)
+    size = len(chunk)
+    blocks = range(0, size, _BLOCK)
+    o_blocks = list(map(o_tags.between, blocks, map(min, map(_BLOCK.__add__, blocks), repeat(size))))
+    if chunk and more(0, size, sum(o_blocks)):
+        for a in [a for a, o in zip(blocks, o_blocks, strict=True) if more(a, min(a + _BLOCK, size), o)]:
+            b = min(a + _BLOCK, size)
             entries = list(map(bisect_left, repeat(owner), range(a, b + 1)))  # (each sentence's first entry, and past the last's)
             covered = list(map(sub, map(covering.__getitem__, entries[1:]), map(covering.__getitem__, entries[:-1])))
             marked = list(map(sub, counts[a:b], o_tags.each(range(a, b))))
