@@ -33,7 +33,6 @@ from itertools import accumulate
 from operator import add, itemgetter, methodcaller, sub
 from typing import Any
 
-from goldlint.checkpoints import Checkpoints
 from goldlint.diagnostics import Span
 from goldlint.findings import At, Finding, JsonPath, Offsets
 from goldlint.formats.base import Document
@@ -315,7 +314,6 @@ class ConllDocument(Document):
         self._all: list[Sentence] | None = None
         self._first_lines: list[int] | None = None
         self._asked = 0  # sentences whose first line was asked for before they were all counted
-        self._rows: Checkpoints | None = None  # (their lines, by offset)
         self._blanks: tuple[list[tuple[int, int]], list[tuple[int, int]], bool] | None = None
         self._line_starts: list[int] | None = None
         bom = len(text) - len(text.removeprefix("\ufeff"))
@@ -379,11 +377,8 @@ class ConllDocument(Document):
         all), or, for more, every sentence's at once."""
         if self._first_lines is None:
             self._asked += 1
-            if self._asked <= _COUNTED_ALONE:
-                if self._rows is None:
-                    text = self.text or ""
-                    self._rows = Checkpoints(lambda at, row, to: row + text.count("\n", at, to))
-                return self._rows.convert(self.starts[n])
+            if self._asked <= _COUNTED_ALONE and self.index is not None:  # (counted with the positions of findings)
+                return self.index.line_feeds_before(self.starts[n])
             starts = self.starts
             self._first_lines = list(accumulate(map((self.text or "").count, itertools.repeat("\n"), [0, *starts[:-1]], starts)))
         return self._first_lines[n]
