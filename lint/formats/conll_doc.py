@@ -452,16 +452,18 @@ class ConllDocument(Document):
             last = bool(starts)
         return runs, spans, last
 
-    def has_comment_key(self, key: str) -> bool:
-        """Whether some comment of the file has this key, found without reading the sentences
-        (a key that is nowhere in the text is in no comment: one search in C)."""
+    def has_comment_key(self, key: str, start: int = 0, end: int | None = None) -> bool:
+        """Whether some comment of the file (of its lines from ``start`` to ``end``, offsets where
+        lines start) has this key, found without reading the sentences (a key that is nowhere in
+        the text is in no comment: one search in C)."""
         text = self.text or ""
-        if key not in text:
+        end = len(text) if end is None else end
+        if text.find(key, start, end) < 0:
             return False
         bom = len(text) - len(text.removeprefix("\ufeff"))
-        if bom and (m := _COMMENT.match(text, bom)) is not None and m.group(1) == key:
+        if bom and start == 0 and (m := _COMMENT.match(text, bom, end)) is not None and m.group(1) == key:
             return True  # (the first line, after a BOM)
-        return any(m.group(1) == key for m in _COMMENT_KEY.finditer(text))
+        return any(m.group(1) == key for m in _COMMENT_KEY.finditer(text, start, end))
 
     @property
     def line_starts(self) -> list[int]:

@@ -144,15 +144,38 @@ class CleanPath:
     """Checks a file's sentences: the clean ones by chunks of matches (:func:`clean_matches`), the
     others one by one, all in file order."""
 
-    def __init__(self, doc: ConllDocument, checks: SentenceChecks, ids: Ids, dialects: Dialects) -> None:
+    def __init__(self, doc: ConllDocument, checks: SentenceChecks, ids: Ids, dialects: Dialects,
+                 required: Callable[[Callable[[str], bool]], tuple[str, ...]]) -> None:
         self.doc, self.checks, self.ids, self.dialects = doc, checks, ids, dialects
+        self.required = required  # (the comments every sentence needs, given whether some comment has a key)
 
     def run(self) -> None:
+        """Checks the sentences, the comments they need first taken as needed only when some
+        comment asked about is in the file's shape (a file of no known language needs those some
+        sentence has: whether another sentence has one is known once the text between the
+        matches is read, without searching the whole text; when one has, the sentences are
+        matched again, the comments known)."""
+        asked: list[str] = []
+
+        def in_no_comment(key: str) -> bool:
+            asked.append(key)
+            return False
+
+        self.checks.required = self.required(in_no_comment)
+        if not self._run(asked):
+            self.checks.required = self.required(self.doc.has_comment_key)
+            self._run([])
+
+    def _run(self, asked: list[str]) -> bool:
+        """False, before anything is said, when some key of ``asked`` (taken as in no comment) is
+        in a comment of the text between the matches but not in the file's shape."""
         doc = self.doc
         shape = shape_of(doc, self.checks.required)
         if shape is None:
+            if asked:
+                return False
             self._sentences(range(doc.sentence_count))
-            return
+            return True
         text = doc.text or ""
         sentences = sentence_pattern(shape, self.checks.inventory)
         # Where the sentences are: the matches, and what the document finds between them (read
@@ -162,15 +185,22 @@ class CleanPath:
         # Each chunk's clean sentences and the others, checked once every chunk is read: a
         # sentence read the ordinary way needs the document to know where every sentence is.
         self.order: list[tuple[list[int], list[str] | None, list[int]]] = []
+        self.between: list[tuple[int, int]] = []  # (the text between the matches that holds sentences)
         matches: Iterator[re.Match[str]] = sentences.pattern.finditer(text)
         done = 0  # where the text not yet placed starts
         while chunk := list(islice(matches, CHUNK)):
             done = self._chunk(shape, sentences, text, chunk, done)
         self._place(text, [], [], [], [done], [len(text)])
+        found = {key for key in asked if key in shape.keys or any(doc.has_comment_key(key, a, b) for a, b in self.between)}
+        if not found <= set(shape.keys):
+            return False
+        if asked:
+            self.checks.required = self.required(found.__contains__)
         if self.bounds is not None:
             doc.found(*self.bounds)
         for fast, ids, slow in self.order:
             self._in_order(shape, fast, ids, slow)
+        return True
 
     def _chunk(self, shape: Shape, sentences: Sentences, text: str, chunk: list[re.Match[str]], done: int) -> int:
         """Checks a chunk of matches (the text from ``done`` to past the last one); where the text placed ends."""
@@ -192,6 +222,7 @@ class CleanPath:
         the text between each one and the one before it (from ``after`` to ``before``; one more
         such piece when there is one more of those than of matches)."""
         gaps = _true(map(lt, after, before))
+        self.between += zip(map(after.__getitem__, gaps), map(before.__getitem__, gaps), strict=True)
         if self.bounds is not None:
             found_starts, found_ends = self.bounds
             numbers: list[int] = []
