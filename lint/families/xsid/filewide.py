@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import compress, repeat
+from itertools import compress
 from operator import not_
 
 from goldlint.families.xsid.declaration import SAME_IN_EVERY_DIALECT
@@ -107,7 +107,7 @@ class Ids:
     def __init__(self, report: Report, doc: ConllDocument) -> None:
         self.report = report
         self.doc = doc
-        self.first: dict[str, tuple[int, int]] = {}  # id -> its first sentence and comment
+        self.first: dict[str, int] = {}  # id -> its first sentence (the comment is found again when the id is: :meth:`_comment`)
         self.told: set[str] = set()
 
     def see(self, s: Sentence) -> None:
@@ -123,7 +123,7 @@ class Ids:
         first = self.first
         distinct = set(values)
         if first.keys().isdisjoint(distinct) and len(distinct) == len(values) and "" not in distinct:
-            first.update(zip(values, zip(numbers, repeat(k)), strict=False))  # (no id seen twice: nothing to say, in C)
+            first.update(zip(values, numbers, strict=False))  # (no id seen twice: nothing to say, in C)
             return
         # The ids seen before or twice here are seen one by one, in order; the others only
         # become known (no one asks for them before the next sentences: added at once, in C).
@@ -131,24 +131,31 @@ class Ids:
         if len(distinct) != len(values):
             again |= {value for value, times in Counter(values).items() if times > 1}
         once = list(map(not_, map(again.__contains__, values)))
-        first.update(zip(compress(values, once), zip(compress(numbers, once), repeat(k)), strict=False))
+        first.update(zip(compress(values, once), compress(numbers, once), strict=False))
         for n, value in zip(compress(numbers, map(not_, once)), compress(values, map(not_, once)), strict=True):
             self._see(n, k, value)
 
     def _see(self, n: int, k: int, value: str) -> None:
         if not value:
             return
-        seen = self.first.get(value)
-        if seen is None:
-            self.first[value] = (n, k)
+        first = self.first.get(value)
+        if first is None:
+            self.first[value] = n
             return
-        first, j = seen
+        j = self._comment(first, value)
         line = self._line(n, k)
         DUPLICATE_SENTENCE_ID.report(self.report, At((n, "comments", k)),
                         f"`# id = {value}` is also the id of the sentence on line {self._line(first, j)}")
         if value not in self.told:
             self.told.add(value)
             DUPLICATE_SENTENCE_ID.report(self.report, At((first, "comments", j)), f"`# id = {value}` is used again on line {line}")
+
+    def _comment(self, n: int, value: str) -> int:
+        """The first `# id` comment of sentence ``n`` with this value (the one it was seen by)."""
+        s = self.doc.sentence(n)
+        k = next(k for k, (key, _, said) in enumerate(s.heads) if key == "id" and said == value)
+        s.forget()
+        return k
 
     def _line(self, n: int, k: int) -> int:
         s = self.doc.sentence(n)
