@@ -322,8 +322,8 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
     each from a word's start to a word's end; compared at the spans (each span's B-/I- tags),
     and as many tags not ``O`` as the spans cover (so the rest are ``O``)."""
     out: set[int] = set()
-    per = list(map(add, map(str.count, slots, repeat(",")), map(bool, slots)))  # (entries of each sentence)
-    owner = list(chain.from_iterable(map(repeat, count(), per)))
+    # (each entry has two colons, labels none: the sentence of each colon, every other one)
+    owner = list(chain.from_iterable(map(repeat, count(), map(str.count, slots, repeat(":")))))[::2]
     parts = ",".join(filter(None, slots)).replace(",", ":").split(":") if owner else []
     starts, ends, labels = _numbers(parts[0::3]), _numbers(parts[1::3]), parts[2::3]
     # Each text between two spaces (its words are one space apart, none is empty): a span starts
