@@ -41,6 +41,7 @@ class TextIndex:
         # Rows counted from the nearest offset already placed: a file with a few findings
         # never builds the whole index (a million lines of a pretty-printed corpus).
         self._rows: Checkpoints | None = None
+        self._lf: Checkpoints | None = None  # (line feeds before an offset: the rows of a text without CR)
 
     @property
     def line_starts(self) -> array[int]:
@@ -57,12 +58,23 @@ class TextIndex:
         offset = max(0, min(offset, len(self.text)))
         if self._starts is None and len(self.text) > COUNT_ROWS_ABOVE:
             if self._rows is None and "\r" not in self.text:  # (with CRs: the whole index, built below)
-                self._rows = Checkpoints(lambda at, row, to: row + self.text.count("\n", at, to))
+                self._rows = self._line_feeds()
             if self._rows is not None:
                 return Position(self.first_line + self._rows.convert(offset), offset - self.text.rfind("\n", 0, offset))
         starts = self.line_starts
         row = bisect_right(starts, offset) - 1
         return Position(self.first_line + row, offset - starts[row] + 1)
+
+    def line_feeds_before(self, offset: int) -> int:
+        """How many line feeds the text has before ``offset``, counted from the nearest offset
+        asked before (a document's reader that numbers its lines by LF alone shares the count
+        with :meth:`position`)."""
+        return self._line_feeds().convert(offset)
+
+    def _line_feeds(self) -> Checkpoints:
+        if self._lf is None:
+            self._lf = Checkpoints(lambda at, row, to: row + self.text.count("\n", at, to))
+        return self._lf
 
     def span(self, start: int, end: int) -> Span:
         return Span(self.position(start), self.position(end), start, end)

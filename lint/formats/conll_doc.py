@@ -372,11 +372,13 @@ class ConllDocument(Document):
         return self._all
 
     def first_line(self, n: int) -> int:
-        """The line (from 0) sentence ``n`` starts on (every sentence's, counted in C on first use)."""
+        """The line (from 0) sentence ``n`` starts on: counted from the nearest sentence asked
+        before it (a few thousand findings, asked in file order: about one pass over the text in
+        all), or, for more, every sentence's at once."""
         if self._first_lines is None:
             self._asked += 1
-            if self._asked <= 16:  # (a few findings: their lines counted alone; many: every sentence's at once)
-                return (self.text or "").count("\n", 0, self.starts[n])
+            if self._asked <= _COUNTED_ALONE and self.index is not None:  # (counted with the positions of findings)
+                return self.index.line_feeds_before(self.starts[n])
             starts = self.starts
             self._first_lines = list(accumulate(map((self.text or "").count, itertools.repeat("\n"), [0, *starts[:-1]], starts)))
         return self._first_lines[n]
@@ -405,10 +407,12 @@ class ConllDocument(Document):
             self._blanks = self._blank_runs_of(range(len(self.starts)))
         return self._blanks
 
-    def blank_runs_except_single(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]], bool]:
-        """:attr:`blank_runs`, :attr:`blank_spans` and :attr:`ends_with_blank`, without the runs of
-        one empty line between two sentences (the usual separator: a checker of long runs need
-        not count each; the others are found in C)."""
+    def blank_runs_except_single(self) -> tuple[list[int], list[tuple[int, int]], bool]:
+        """How many blank lines each run has, :attr:`blank_spans` and :attr:`ends_with_blank`,
+        without the runs of one empty line between two sentences (the usual separator: a checker
+        of long runs need not count each; the others are found in C), and without the lines the
+        runs start on (a run that starts the file is the one whose span starts it, after a BOM:
+        the last sentence's line is never counted)."""
         text = self.text or ""
         bom = len(text) - len(text.removeprefix("\ufeff"))
         starts = self.starts
@@ -416,10 +420,12 @@ class ConllDocument(Document):
         longer = list(itertools.compress(range(len(starts)), map((1).__ne__, gaps)))
         if starts and longer[:1] != [0]:
             longer.insert(0, 0)  # (a blank line before the first sentence is never the usual separator)
-        return self._blank_runs_of(longer)
+        runs, spans, last = self._blank_runs_of(longer, lines=False)
+        return list(map(_second, runs)), spans, last
 
-    def _blank_runs_of(self, numbers: Sequence[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]], bool]:
-        """The runs of blank lines before these sentences (those that have one), and after the last."""
+    def _blank_runs_of(self, numbers: Sequence[int], lines: bool = True) -> tuple[list[tuple[int, int]], list[tuple[int, int]], bool]:
+        """The runs of blank lines before these sentences (those that have one), and after the
+        last (without ``lines``, each run's first line is given as -1)."""
         text = self.text or ""
         count = text.count
         runs: list[tuple[int, int]] = []
@@ -430,27 +436,34 @@ class ConllDocument(Document):
             done, start = (ends[n - 1] if n else bom), starts[n]
             if start > done:  # blank lines before the sentence: each ends with its line break
                 blanks = count("\n", done, start)
-                runs.append((self.first_line(n) - blanks, blanks))
+                runs.append((self.first_line(n) - blanks if lines else -1, blanks))
                 spans.append((done, start))
         done = ends[-1] if ends else bom
         last = False
         if done < len(text) or not starts:  # blank lines after the last sentence (the last one may have no line break)
-            line = self.first_line(len(starts) - 1) + count("\n", starts[-1], done) if starts else count("\n", 0, done)
+            if not lines:
+                line = -1
+            elif starts:
+                line = self.first_line(len(starts) - 1) + count("\n", starts[-1], done)
+            else:
+                line = count("\n", 0, done)
             runs.append((line, count("\n", done) + (not text.endswith("\n"))))
             spans.append((done, len(text)))
             last = bool(starts)
         return runs, spans, last
 
-    def has_comment_key(self, key: str) -> bool:
-        """Whether some comment of the file has this key, found without reading the sentences
-        (a key that is nowhere in the text is in no comment: one search in C)."""
+    def has_comment_key(self, key: str, start: int = 0, end: int | None = None) -> bool:
+        """Whether some comment of the file (of its lines from ``start`` to ``end``, offsets where
+        lines start) has this key, found without reading the sentences (a key that is nowhere in
+        the text is in no comment: one search in C)."""
         text = self.text or ""
-        if key not in text:
+        end = len(text) if end is None else end
+        if text.find(key, start, end) < 0:
             return False
         bom = len(text) - len(text.removeprefix("\ufeff"))
-        if bom and (m := _COMMENT.match(text, bom)) is not None and m.group(1) == key:
+        if bom and start == 0 and (m := _COMMENT.match(text, bom, end)) is not None and m.group(1) == key:
             return True  # (the first line, after a BOM)
-        return any(m.group(1) == key for m in _COMMENT_KEY.finditer(text))
+        return any(m.group(1) == key for m in _COMMENT_KEY.finditer(text, start, end))
 
     @property
     def line_starts(self) -> list[int]:
@@ -585,6 +598,7 @@ _NONE: list[Any] = []  # (what a sentence not read holds: never appended to)
 
 _plus_one = (1).__add__
 _plus_two = (2).__add__
+_COUNTED_ALONE = 4096  # (sentences whose first lines are counted from the nearest known one; past that, every sentence's)
 # A line that starts with whitespace (which a blank line of spaces does): such a file is read by the pattern.
 _SPACE_AT_LINE_START = re.compile(r"\n[^\S\n]")
 

@@ -27,10 +27,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, count, islice, repeat
-from operator import add, getitem, le, lt, ne, not_, sub
+from operator import add, attrgetter, eq, getitem, le, lt, ne, not_, sub
 from typing import cast
 
 from goldlint.families.xsid import bio
@@ -48,6 +48,7 @@ _group = cast("Callable[[re.Match[str], int], str]", getitem)  # (a match's grou
 _BLOCK = 64  # (sentences whose tags not `O` are counted together, when a chunk's are not as its spans cover)
 _plus_one = (1).__add__
 _minus_one = (-1).__add__
+_LAST_GROUP = cast("Callable[[re.Match[str]], int]", attrgetter("lastindex"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +91,10 @@ class Sentences:
     id: int | None
     text: int
     slots: int | None
-    tokens: int
     tags: tuple[int, ...]  # the group of each token's tag, the first token's first
+    # (the tokens of a match, by its last group: its last token's tag; without a group around the
+    # token lines, none closes after it)
+    tokens: tuple[int, ...]
 
 
 def _one_of(names: Iterable[str]) -> str:
@@ -128,25 +131,51 @@ def sentence_pattern(shape: Shape, inventory: Inventory) -> Sentences:
         tokens = f"(?(w{k}){line.format(k=k)}{tokens})"
     tokens = line.format(k=1) + tokens
     # A sentence starts at the text's start or after an empty line, and ends before one or at the text's end.
-    pattern = re.compile(r"(?:\A|(?<=\n\n))" + "".join(comments) + f"(?P<tokens>{tokens})(?:\\n|\\Z)")
+    pattern = re.compile(r"(?:\A|(?<=\n\n))" + "".join(comments) + f"{tokens}(?:\\n|\\Z)")
     group = pattern.groupindex
-    return Sentences(pattern, group.get("id"), group["text"], group.get("slots"), group["tokens"],
-                     tuple(group[f"t{k}"] for k in range(1, WORDS + 1)))
+    tags = tuple(group[f"t{k}"] for k in range(1, WORDS + 1))
+    numbers = [0] * (pattern.groups + 1)
+    for k, g in enumerate(tags, 1):
+        numbers[g] = k
+    return Sentences(pattern, group.get("id"), group["text"], group.get("slots"), tags, tuple(numbers))
 
 
 class CleanPath:
     """Checks a file's sentences: the clean ones by chunks of matches (:func:`clean_matches`), the
     others one by one, all in file order."""
 
-    def __init__(self, doc: ConllDocument, checks: SentenceChecks, ids: Ids, dialects: Dialects) -> None:
+    def __init__(self, doc: ConllDocument, checks: SentenceChecks, ids: Ids, dialects: Dialects,
+                 required: Callable[[Callable[[str], bool]], tuple[str, ...]]) -> None:
         self.doc, self.checks, self.ids, self.dialects = doc, checks, ids, dialects
+        self.required = required  # (the comments every sentence needs, given whether some comment has a key)
 
     def run(self) -> None:
+        """Checks the sentences, the comments they need first taken as needed only when some
+        comment asked about is in the file's shape (a file of no known language needs those some
+        sentence has: whether another sentence has one is known once the text between the
+        matches is read, without searching the whole text; when one has, the sentences are
+        matched again, the comments known)."""
+        asked: list[str] = []
+
+        def in_no_comment(key: str) -> bool:
+            asked.append(key)
+            return False
+
+        self.checks.required = self.required(in_no_comment)
+        if not self._run(asked):
+            self.checks.required = self.required(self.doc.has_comment_key)
+            self._run([])
+
+    def _run(self, asked: list[str]) -> bool:
+        """False, before anything is said, when some key of ``asked`` (taken as in no comment) is
+        in a comment of the text between the matches but not in the file's shape."""
         doc = self.doc
         shape = shape_of(doc, self.checks.required)
         if shape is None:
+            if asked:
+                return False
             self._sentences(range(doc.sentence_count))
-            return
+            return True
         text = doc.text or ""
         sentences = sentence_pattern(shape, self.checks.inventory)
         # Where the sentences are: the matches, and what the document finds between them (read
@@ -156,22 +185,32 @@ class CleanPath:
         # Each chunk's clean sentences and the others, checked once every chunk is read: a
         # sentence read the ordinary way needs the document to know where every sentence is.
         self.order: list[tuple[list[int], list[str] | None, list[int]]] = []
+        self.between: list[tuple[int, int]] = []  # (the text between the matches that holds sentences)
         matches: Iterator[re.Match[str]] = sentences.pattern.finditer(text)
         done = 0  # where the text not yet placed starts
         while chunk := list(islice(matches, CHUNK)):
             done = self._chunk(shape, sentences, text, chunk, done)
         self._place(text, [], [], [], [done], [len(text)])
+        found = {key for key in asked if key in shape.keys or any(doc.has_comment_key(key, a, b) for a, b in self.between)}
+        if not found <= set(shape.keys):
+            return False
+        if asked:
+            self.checks.required = self.required(found.__contains__)
         if self.bounds is not None:
             doc.found(*self.bounds)
         for fast, ids, slow in self.order:
             self._in_order(shape, fast, ids, slow)
+        return True
 
     def _chunk(self, shape: Shape, sentences: Sentences, text: str, chunk: list[re.Match[str]], done: int) -> int:
         """Checks a chunk of matches (the text from ``done`` to past the last one); where the text placed ends."""
         starts = list(map(re.Match.start, chunk))
         past = list(map(re.Match.end, chunk))  # (past the blank line after each)
         ends = list(map(_minus_one, past))  # (past the last token line's line break: the text's last line has no blank line after it)
-        ends[-1] = chunk[-1].end(sentences.tokens)
+        if text[past[-1] - 2] == "\n":  # (the last one ends with a blank line: its last token line does not)
+            ends[-1] = past[-1] - 1
+        else:
+            ends[-1] = past[-1]
         ok = clean_matches(shape, sentences, self.checks.inventory, chunk, starts, ends)
         ids = list(map(_group, chunk, repeat(sentences.id))) if sentences.id is not None else None
         self._place(text, starts, ends, ok, [done, *past[:-1]], starts, ids)
@@ -183,6 +222,7 @@ class CleanPath:
         the text between each one and the one before it (from ``after`` to ``before``; one more
         such piece when there is one more of those than of matches)."""
         gaps = _true(map(lt, after, before))
+        self.between += zip(map(after.__getitem__, gaps), map(before.__getitem__, gaps), strict=True)
         if self.bounds is not None:
             found_starts, found_ends = self.bounds
             numbers: list[int] = []
@@ -238,7 +278,7 @@ def clean_matches(shape: Shape, sentences: Sentences, inventory: Inventory, chun
     size = len(chunk)
     ok = [True] * size
     texts = list(map(_group, chunk, repeat(sentences.text)))
-    counts = list(map(_plus_one, map(str.count, texts, repeat(" "))))  # (tokens: as many as words)
+    counts = list(map(sentences.tokens.__getitem__, map(_LAST_GROUP, chunk)))  # (tokens: as many as words)
     bad = set(_dirty_texts(texts))
     if sentences.slots is not None:
         slots = list(map(_group, chunk, repeat(sentences.slots)))
@@ -265,16 +305,13 @@ class _OTags:
         self.in_gaps = list(accumulate(map(text.count, repeat("\tO\n"), map(ends.__getitem__, self.gaps),
                                            map(starts.__getitem__, map(_plus_one, self.gaps))), initial=0))
 
-    def all(self) -> int:
-        return self.between(0, len(self.starts))
-
     def between(self, a: int, b: int) -> int:
         """In sentences ``a`` to ``b - 1``: in the text from the first to the last, less that between them."""
         gaps = self.gaps
         return self.text.count("\tO\n", self.starts[a], self.ends[b - 1]) - (
             self.in_gaps[bisect_left(gaps, b - 1)] - self.in_gaps[bisect_left(gaps, a)])
 
-    def each(self, numbers: list[int]) -> list[int]:
+    def each(self, numbers: Sequence[int]) -> list[int]:
         return list(map(self.text.count, repeat("\tO\n"), map(self.starts.__getitem__, numbers), map(self.ends.__getitem__, numbers)))
 
 
@@ -285,8 +322,8 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
     each from a word's start to a word's end; compared at the spans (each span's B-/I- tags),
     and as many tags not ``O`` as the spans cover (so the rest are ``O``)."""
     out: set[int] = set()
-    per = list(map(add, map(str.count, slots, repeat(",")), map(bool, slots)))  # (entries of each sentence)
-    owner = list(chain.from_iterable(map(repeat, count(), per)))
+    # (each entry has two colons, labels none: the sentence of each colon, every other one)
+    owner = list(chain.from_iterable(map(repeat, count(), map(str.count, slots, repeat(":")))))[::2]
     parts = ",".join(filter(None, slots)).replace(",", ":").split(":") if owner else []
     starts, ends, labels = _numbers(parts[0::3]), _numbers(parts[1::3]), parts[2::3]
     # Each text between two spaces (its words are one space apart, none is empty): a span starts
@@ -296,8 +333,8 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
     padded = (" " + " \n ".join(texts) + " ").split("\n")
     owned = list(map(padded.__getitem__, owner))
     out.update(map(owner.__getitem__, _false(map(lt, starts, ends))))
-    out.update(map(owner.__getitem__, _false(map(str.startswith, owned, repeat(" "), starts))))
-    out.update(map(owner.__getitem__, _false(map(str.startswith, owned, repeat(" "), map(_plus_one, ends)))))
+    out.update(map(owner.__getitem__, _not_space_at(owned, starts)))
+    out.update(map(owner.__getitem__, _not_space_at(owned, list(map(_plus_one, ends)))))
     first = list(map(str.count, owned, repeat(" "), repeat(0), starts))  # (the span's first token, from 0)
     past = list(map(str.count, owned, repeat(" "), repeat(0), ends))  # (one past its last)
     if out:  # (the entries of sentences already found wrong left out)
@@ -316,43 +353,66 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
     held = list(map(chunk.__getitem__, owner))
     tag = sentences.tags
     said = list(map(_group, held, map(tag.__getitem__, first)))
-    tags_of = {label: ("B-" + label, "I-" + label) for label in set(labels)}  # (each label's two tags, made once)
-    b_tags = list(map(getitem, map(tags_of.__getitem__, labels), repeat(0)))
+    b_of = {label: "B-" + label for label in set(labels)}  # (each label's tags, made once)
+    b_tags = list(map(b_of.__getitem__, labels))
     if said != b_tags:
         out.update(compress(owner, map(ne, said, b_tags)))
-    # The I- tags: the second token of each span of more than one, then the third of each of more than two, ...
-    spans = list(compress(range(len(owner)), map(lt, map(_plus_one, first), past)))
-    token = list(map(_plus_one, map(first.__getitem__, spans)))
-    while spans:
-        said = list(map(_group, map(held.__getitem__, spans), map(tag.__getitem__, token)))
-        i_tags = list(map(getitem, map(tags_of.__getitem__, map(labels.__getitem__, spans)), repeat(1)))
-        if said != i_tags:
-            out.update(map(owner.__getitem__, compress(spans, map(ne, said, i_tags))))
-        token = list(map(_plus_one, token))
-        further = list(map(lt, token, map(past.__getitem__, spans)))  # (the spans longer still)
-        spans, token = list(compress(spans, further)), list(compress(token, further))
+    # The I- tags: the second token of every span of more than one, then the third of every span
+    # of more than two, ...: the spans longest first, so that each time they are the first ones.
+    lengths = list(map(sub, past, first))
+    longer = sorted(compress(range(len(owner)), map((1).__lt__, lengths)), key=lengths.__getitem__, reverse=True)
+    if longer:
+        i_of = {label: "I-" + label for label in b_of}
+        held = list(map(held.__getitem__, longer))
+        firsts = list(map(first.__getitem__, longer))
+        i_tags = list(map(i_of.__getitem__, map(labels.__getitem__, longer)))
+        shortest = list(map(lengths.__getitem__, reversed(longer)))  # (their lengths, ascending)
+        for d in range(1, shortest[-1]):
+            k = len(shortest) - bisect_right(shortest, d)  # (the spans of more than d tokens)
+            said = list(map(_group, held[:k], map(tag.__getitem__, map(d.__add__, firsts[:k]))))
+            if said != i_tags[:k]:
+                out.update(map(owner.__getitem__, compress(longer, map(ne, said, i_tags))))
     # As many tags not `O` as the spans cover in each sentence (the tags at the spans are not `O`):
     # in all the sentences not found wrong, then in each when not so.
     # (no sentence has fewer than its spans cover: the sentences that have more are found by blocks)
     if out:
         right = list(map(not_, map(out.__contains__, owner)))
-        owner, first, past = (list(compress(x, right)) for x in (owner, first, past))
+        owner, lengths = list(compress(owner, right)), list(compress(lengths, right))
     tokens = list(accumulate(counts, initial=0))  # (the tokens before each sentence)
-    covering = list(accumulate(map(sub, past, first), initial=0))  # (those the entries before each cover)
+    covering = list(accumulate(lengths, initial=0))  # (those the entries before each cover)
     wrong = sorted(out)
     o_wrong = list(accumulate(o_tags.each(wrong), initial=0))
     n_wrong = list(accumulate(map(counts.__getitem__, wrong), initial=0))
 
-    def more(a: int, b: int) -> bool:
-        """Whether sentences ``a`` to ``b - 1`` (those not found wrong) have more tags not ``O`` than their spans cover."""
+    def more(a: int, b: int, o: int) -> bool:
+        """Whether sentences ``a`` to ``b - 1`` (those not found wrong), with ``o`` tags ``O`` in
+        all, have more tags not ``O`` than their spans cover."""
         i, j = bisect_left(wrong, a), bisect_left(wrong, b)
-        marked = tokens[b] - tokens[a] - (n_wrong[j] - n_wrong[i]) - (o_tags.between(a, b) - (o_wrong[j] - o_wrong[i]))
+        marked = tokens[b] - tokens[a] - (n_wrong[j] - n_wrong[i]) - (o - (o_wrong[j] - o_wrong[i]))
         return marked != covering[bisect_left(owner, b)] - covering[bisect_left(owner, a)]
 
-    if chunk and more(0, len(chunk)):  # (then each block of sentences, then each sentence of a block that has more)
-        blocks = [a for a in range(0, len(chunk), _BLOCK) if more(a, min(a + _BLOCK, len(chunk)))]
-        out.update(n for a in blocks for n in range(a, min(a + _BLOCK, len(chunk))) if more(n, n + 1))
+    # (the `O` tags counted by blocks of sentences, the chunk's their sum: a block that has more is
+    # not counted again; then each sentence of such a block, at once)
+    size = len(chunk)
+    blocks = range(0, size, _BLOCK)
+    o_blocks = list(map(o_tags.between, blocks, map(min, map(_BLOCK.__add__, blocks), repeat(size))))
+    if chunk and more(0, size, sum(o_blocks)):
+        for a in [a for a, o in zip(blocks, o_blocks, strict=True) if more(a, min(a + _BLOCK, size), o)]:
+            b = min(a + _BLOCK, size)
+            entries = list(map(bisect_left, repeat(owner), range(a, b + 1)))  # (each sentence's first entry, and past the last's)
+            covered = list(map(sub, map(covering.__getitem__, entries[1:]), map(covering.__getitem__, entries[:-1])))
+            marked = list(map(sub, counts[a:b], o_tags.each(range(a, b))))
+            out.update(map(a.__add__, _false(map(eq, marked, covered))))  # (with the block's sentences found wrong before: none of their entries is left)
     return out
+
+
+def _not_space_at(texts: list[str], offsets: list[int]) -> list[int]:
+    """Where the character of each text at its offset is not a space (or the offset is past it)."""
+    try:
+        chars = list(map(getitem, texts, offsets))
+    except IndexError:  # (an offset past its text)
+        return _false(map(str.startswith, texts, repeat(" "), offsets))
+    return [] if chars.count(" ") == len(chars) else _false(map(" ".__eq__, chars))
 
 
 def _false(flags: Iterable[object]) -> list[int]:

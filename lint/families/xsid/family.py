@@ -70,11 +70,13 @@ class XsidFamily(Family):
         if not isinstance(doc, ConllDocument):
             return
         options = ctx.options if isinstance(ctx.options, XsidOptions) else XsidOptions()
-        checks = SentenceChecks(report, inventory_of(options), required_comments(doc, language_of(ctx.path, options)), fast)
+        language = language_of(ctx.path, options)
         ids, dialects = Ids(report, doc), Dialects()
-        if fast:
-            CleanPath(doc, checks, ids, dialects).run()  # (the usual sentences by one pattern, a chunk at a time; the others one by one)
+        if fast:  # (the usual sentences by one pattern, a chunk at a time; the others one by one)
+            checks = SentenceChecks(report, inventory_of(options), (), fast)  # (the comments needed: CleanPath works them out)
+            CleanPath(doc, checks, ids, dialects, lambda has_key: declaration.required_comments(language, has_key)).run()
         else:
+            checks = SentenceChecks(report, inventory_of(options), required_comments(doc, language), fast)
             for n in range(doc.sentence_count):
                 sentence = doc.sentence(n)
                 checks.check(sentence)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import compress, repeat
+from itertools import compress
 from operator import not_
 
 from goldlint.families.xsid.declaration import SAME_IN_EVERY_DIALECT
@@ -21,9 +21,10 @@ _DIALECT = {"=": "`# key = value` (xSID 0.5+)", ":": "`# key: value` (xSID 0.4)"
 def check_blank_lines(doc: ConllDocument, report: Report) -> None:
     """XSD114: one blank line after every sentence, none before the first."""
     text = doc.text or ""
-    runs, spans, ends_with_blank = doc.blank_runs_except_single()  # (a single empty line between sentences is never reported)
-    for (first, count), (start, end) in zip(runs, spans, strict=True):
-        if first == 0:
+    counts, spans, ends_with_blank = doc.blank_runs_except_single()  # (a single empty line between sentences is never reported)
+    bom = len(text) - len(text.removeprefix("\ufeff"))
+    for count, (start, end) in zip(counts, spans, strict=True):
+        if start == bom:  # (blank lines that start the file)
             SENTENCE_SEPARATOR.report(report, Offsets(0, end), f"the file starts with {_lines(count)}: xSID's evaluator reads "
                        "each blank line as the end of a sentence (here an empty one)", safe_fix("remove them", Change(Offsets(0, end), "")))
         elif count > 1:
@@ -46,8 +47,9 @@ class Dialects:
     read): each sentence's comments seen as the file is checked (:meth:`see`), then said once."""
 
     def __init__(self) -> None:
-        # per dialect: each sentence that writes a comment in it, with those comments' indexes
-        self.found: dict[str, list[tuple[int, tuple[int, ...]]]] = {"=": [], ":": []}
+        # per dialect: the sentences that write a comment in it, with those comments' indexes (by
+        # runs of sentences of one shape: each sentence's comments made a pair only when both dialects are there)
+        self.found: dict[str, list[tuple[Sequence[int], tuple[int, ...]]]] = {"=": [], ":": []}
         self.first_intent: tuple[int, int] | None = None
         self._shapes: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[int, ...], tuple[int, ...], int | None]] = {}
 
@@ -72,9 +74,9 @@ class Dialects:
             found = self._shapes[shape] = (tuple(by["="]), tuple(by[":"]), intent)
         equals, colons, intent = found
         if equals:
-            self.found["="].extend(zip(numbers, repeat(equals)))
+            self.found["="].append((numbers, equals))
         if colons:
-            self.found[":"].extend(zip(numbers, repeat(colons)))
+            self.found[":"].append((numbers, colons))
         if self.first_intent is None and intent is not None:
             self.first_intent = (numbers[0], intent)
 
@@ -86,7 +88,7 @@ class Dialects:
                        "intent in this file and scores it 0 on every metric (goldlint score --kind xsid reads both dialects)")
         if not self.found["="] or not self.found[":"]:
             return
-        written = {sep: [(n, k) for n, ks in found for k in ks] for sep, found in self.found.items()}
+        written = {sep: [(n, k) for numbers, ks in found for n in numbers for k in ks] for sep, found in self.found.items()}
         equals, colons = written["="], written[":"]
         first = min(equals[0], colons[0])
         major = "=" if len(equals) > len(colons) or (len(equals) == len(colons) and first == equals[0]) else ":"
@@ -105,7 +107,7 @@ class Ids:
     def __init__(self, report: Report, doc: ConllDocument) -> None:
         self.report = report
         self.doc = doc
-        self.first: dict[str, tuple[int, int]] = {}  # id -> its first sentence and comment
+        self.first: dict[str, int] = {}  # id -> its first sentence (the comment is found again when the id is: :meth:`_comment`)
         self.told: set[str] = set()
 
     def see(self, s: Sentence) -> None:
@@ -121,7 +123,7 @@ class Ids:
         first = self.first
         distinct = set(values)
         if first.keys().isdisjoint(distinct) and len(distinct) == len(values) and "" not in distinct:
-            first.update(zip(values, zip(numbers, repeat(k)), strict=False))  # (no id seen twice: nothing to say, in C)
+            first.update(zip(values, numbers, strict=False))  # (no id seen twice: nothing to say, in C)
             return
         # The ids seen before or twice here are seen one by one, in order; the others only
         # become known (no one asks for them before the next sentences: added at once, in C).
@@ -129,24 +131,31 @@ class Ids:
         if len(distinct) != len(values):
             again |= {value for value, times in Counter(values).items() if times > 1}
         once = list(map(not_, map(again.__contains__, values)))
-        first.update(zip(compress(values, once), zip(compress(numbers, once), repeat(k)), strict=False))
+        first.update(zip(compress(values, once), compress(numbers, once), strict=False))
         for n, value in zip(compress(numbers, map(not_, once)), compress(values, map(not_, once)), strict=True):
             self._see(n, k, value)
 
     def _see(self, n: int, k: int, value: str) -> None:
         if not value:
             return
-        seen = self.first.get(value)
-        if seen is None:
-            self.first[value] = (n, k)
+        first = self.first.get(value)
+        if first is None:
+            self.first[value] = n
             return
-        first, j = seen
+        j = self._comment(first, value)
         line = self._line(n, k)
         DUPLICATE_SENTENCE_ID.report(self.report, At((n, "comments", k)),
                         f"`# id = {value}` is also the id of the sentence on line {self._line(first, j)}")
         if value not in self.told:
             self.told.add(value)
             DUPLICATE_SENTENCE_ID.report(self.report, At((first, "comments", j)), f"`# id = {value}` is used again on line {line}")
+
+    def _comment(self, n: int, value: str) -> int:
+        """The first `# id` comment of sentence ``n`` with this value (the one it was seen by)."""
+        s = self.doc.sentence(n)
+        k = next(k for k, (key, _, said) in enumerate(s.heads) if key == "id" and said == value)
+        s.forget()
+        return k
 
     def _line(self, n: int, k: int) -> int:
         s = self.doc.sentence(n)

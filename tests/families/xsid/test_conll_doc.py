@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from goldlint.findings import At, Offsets
+from goldlint.formats import conll_doc
 from goldlint.formats.conll_doc import ConllDocument
 
 TEXT = "# id = 7\n# text: wake me\n1\twake\talarm/set_alarm\tO\n2\tme\talarm/set_alarm\tB-reference\n\n# text = x\n1\tx\ty\n"
@@ -61,3 +66,18 @@ def test_a_comment_of_no_key_shape() -> None:
     note = doc.sentences[0].comments[0]
     assert (note.key, note.sep, note.value) == ("", "", "just a note")
     assert _at(doc, At((0, "comments", 0), key=True)) == [(1, 1, 1, 14)]
+
+
+
+@pytest.mark.parametrize("alone", [1000, 50])
+def test_first_lines_counted_from_the_nearest_sentence_asked_or_all_at_once(alone: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sentence's first line, asked in any order: counted from the nearest one asked before, and
+    past a few thousand asks (here ``alone``) every sentence's at once; the same lines either way."""
+    blocks = [f"# id = {n}\n" + "".join(f"{k}\tw\ti\tO\n" for k in range(1, n % 4 + 2)) for n in range(300)]
+    text = "\n".join(blocks) + ("\n" * 3)
+    lines = [text.count("\n", 0, start) for start in ConllDocument("f.conll", text).starts]
+    order = list(range(300))
+    random.Random(5).shuffle(order)
+    monkeypatch.setattr(conll_doc, "_COUNTED_ALONE", alone)
+    doc = ConllDocument("f.conll", text)
+    assert [doc.first_line(n) for n in order] == [lines[n] for n in order]

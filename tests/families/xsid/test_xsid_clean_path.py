@@ -5,6 +5,7 @@ and not (`# text-en`, no `# slots:`), matched in chunks of any size."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,8 @@ SENTENCES = [
 EDITS = ["none", "none", "none", "tag-i", "tag-label", "tag-o", "number", "intent-cell", "intent", "word", "text-space", "slots-shift",
          "slots-swap", "slots-dup", "slots-zero", "slots-mid", "slots-label", "comment-trailing", "comment-tab", "blank-extra",
          "blank-space", "no-slots-line", "id-dup", "invisible", "nfc", "columns", "comment-among", "crlf", "tag-shape", "empty-text", "intent-all", "slots-end",
-         "label-all", "cells-shift", "line-space", "line-hash", "feff", "tag-b", "token-extra", "token-fewer"]
+         "label-all", "cells-shift", "line-space", "line-hash", "feff", "tag-b", "token-extra", "token-fewer", "span-end", "text-en",
+         "no-id"]
 
 
 def _slots(words: list[tuple[str, str]]) -> str:
@@ -68,6 +70,11 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
         words[t] = (words[t][0], "O")
     elif edit == "tag-b":  # (a span split in two, or one more: as many tags not O, or one more)
         words[t] = (words[t][0], "B-" + (words[t][1][2:] or "datetime"))
+    elif edit == "span-end":  # (the last token of the sentence's longest span starts a span of its own, `# slots:` as before: as many tags not O)
+        longest = max(range(len(words)), key=lambda i: (sum(1 for _ in itertools.takewhile(lambda w: w[1].startswith("I-"), words[i + 1:])), -i))
+        last = longest + sum(1 for _ in itertools.takewhile(lambda w: w[1].startswith("I-"), words[longest + 1:]))
+        if last > longest:
+            words[last] = (words[last][0], "B-" + words[last][1][2:])
     elif edit == "tag-shape":
         words[t] = (words[t][0], "B_datetime")
     elif edit == "word":
@@ -79,7 +86,7 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
     elif edit == "label-all":
         words = [(w, tag[:2] + "datetme" if tag != "O" else tag) for w, tag in words]
     text = " ".join(said if said is not None and i == t else w for i, (w, _) in enumerate(words))
-    slots = _slots(words)
+    slots = _slots(words if edit != "span-end" else SENTENCES[n % len(SENTENCES)][1])
     if edit == "text-space":
         text = text.replace(" ", "  ", 1)
     elif edit == "empty-text":
@@ -102,8 +109,8 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
         entries[-1] = f"{a}:{len(text) + 1}:{label}"
     elif edit == "slots-label" and entries:
         entries[0] = entries[0] + "x"
-    lines = [f"# id = {ident}"]
-    if not english:
+    lines = [f"# id = {ident}"] if edit != "no-id" else []
+    if not english or edit == "text-en":  # (a comment some languages do without: in a file of no known language, needed once some sentence has it)
         lines.append(f"# text-en = {text}")
     lines += [f"# text = {text}" + (" " if edit == "comment-trailing" else ""), f"# intent = {intent}" + ("x" if edit == "intent" else "")]
     if english and edit != "no-slots-line":
@@ -152,13 +159,14 @@ def _findings(path: Path, text: str, fast: bool) -> list[tuple[object, ...]]:
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 50), st.sampled_from(EDITS), st.integers(0, 20)), min_size=1, max_size=14),
        st.booleans(), st.sampled_from([4096, 1, 2, 3]), st.sampled_from(["", "\n", "\n\n", "\ufeff"]), st.sampled_from(["", "\n", "\n\n"]),
-       st.sampled_from([32, 4]))
+       st.sampled_from([32, 4]), st.booleans())
 def test_the_clean_path_reports_what_every_check_reports(edits: list[tuple[int, str, int]], english: bool, chunk: int, head: str,
-                                                          tail: str, words: int) -> None:
+                                                          tail: str, words: int, known: bool) -> None:
     """Every edit, in files read a few matches at a time (``chunk``), with sentences longer than
-    the pattern reads (``words``: the longer ones are read the ordinary way)."""
+    the pattern reads (``words``: the longer ones are read the ordinary way), of a known language
+    or not (``known``: then `# id` and `# text-en` are needed when some sentence has them)."""
     text = head + "\n".join(_block(n, english, edit, k) for n, edit, k in edits) + tail
-    path = Path("/nowhere/en.test.conll" if english else "/nowhere/de.test.conll")
+    path = Path(("/nowhere/en.test.conll" if english else "/nowhere/de.test.conll") if known else "/nowhere/gold.conll")
     detailed = _findings(path, text, fast=False)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(clean, "CHUNK", chunk)
