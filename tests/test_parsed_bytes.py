@@ -124,3 +124,28 @@ def test_a_check_from_the_bytes_places_by_line_and_keeps_its_fixes(tmp_path: Pat
     assert all(e.span.start_offset == -1 and e.span.start.line > 1 for d in found for e in d.fix.edits)  # type: ignore[union-attr]
     fixable = [d for d in check_file(path).diagnostics if d.fix is not None]
     assert [d.span for d in fixable] == [d.span for d in found] and all(d.span.start_offset > 0 for d in fixable)
+
+
+@pytest.mark.parametrize("colon", [" :", "\n  :", "\t:"])
+def test_an_slu_array_whose_instruction_key_is_spaced_from_its_colon_is_checked_as_written_tight(
+        tmp_path: Path, shown: Any, colon: str) -> None:
+    """The SLU family's byte sniff is ``"instruction":`` (key and colon together, so that a spec
+    corpus's context `instruction` does not offer its file to the SLU reading): an array that
+    spaces the colon from the key is not sniffed, goes the ordinary way, and is still an SLU
+    array with every finding of the same array written tight, at the same lines."""
+    tight = json.dumps(SLU[:20], ensure_ascii=False, indent=2)
+    assert tight.count('"instruction":') == len(SLU[:20]) > 1
+    (tmp_path / "tight.json").write_text(tight, encoding="utf-8")
+    spaced = tmp_path / "spaced.json"
+    spaced.write_text(tight.replace('"instruction":', '"instruction"' + colon), encoding="utf-8")
+    assert check_file(spaced, need_document=False).kind == "slu"
+    assert shown(spaced, False) == shown(spaced, True)
+    lines_down = colon.count("\n")  # (each record's findings after its key move down as many lines)
+
+    def said(path: Path) -> list[tuple[Any, ...]]:
+        return sorted((d[0], d[2], d[3]) for d in shown(path, False))
+
+    found = said(spaced)
+    assert found == said(tmp_path / "tight.json") and len({d[0] for d in found}) >= 2
+    if not lines_down:
+        assert [d[1][0].line for d in shown(spaced, False)] == [d[1][0].line for d in shown(tmp_path / "tight.json", False)]

@@ -88,3 +88,27 @@ def test_the_readme_test_command_collects_the_suite_in_a_brand_new_environment(t
     collected = re.search(r"(\d+) tests? collected", out)
     assert collected is not None and int(collected.group(1)) > 1000, out[-4000:]
     assert "error" not in out.splitlines()[-1].lower(), out[-2000:]
+
+
+def _floor(package: str) -> tuple[int, ...]:
+    """The least version pyproject.toml accepts of ``package`` (its ``>=``)."""
+    for requirement in tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]:
+        if _name(requirement) == package and (found := re.search(r">=\s*([0-9.]+)", requirement)) is not None:
+            return tuple(int(part) for part in found.group(1).split("."))
+    raise AssertionError(f"pyproject.toml declares no floor for {package}")
+
+
+def test_msgspecs_floor_gives_what_the_code_relies_on() -> None:
+    """An install that takes pyproject's least msgspec must run: a Field's derived `allowed`
+    is set by ``msgspec.structs.force_setattr`` (0.18.5), the typed corpus reading catches a
+    refused value as a ValueError (``msgspec.ValidationError`` is one from 0.21: before, an
+    unknown envelope key was an internal error), and ``msgspec.structs.replace`` runs
+    ``__post_init__`` (0.21: a Field replaced keeps `allowed` right). Measured: a corpus
+    check on 0.18.4 fails with AttributeError; on 0.18.5-0.20.0 17 of 46 test files fail."""
+    import msgspec
+
+    from goldlint.families.declare import Codes, Field
+
+    assert _floor("msgspec") >= (0, 21), "pyproject.toml accepts a msgspec this code does not run on"
+    assert hasattr(msgspec.structs, "force_setattr") and issubclass(msgspec.ValidationError, ValueError)
+    assert msgspec.structs.replace(Field("f", "string", Codes(), values={"a": ""}), values={"b": ""}).allowed == frozenset({"b"})
