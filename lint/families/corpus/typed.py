@@ -337,18 +337,12 @@ def _begin_spec(report: Report, root: dict[str, Any], ctx: Context) -> tuple[Ent
 def _assess_spec(c: EntryChecker, columns: Columns, refused: list[int]) -> bulk.Assessment:
     """Which entries are clean: of the typed ones, those that pass what their types could
     not say; the refused ones never (each goes the per-entry way)."""
-    ids, sources, references, provenance = columns["id"], columns["source"], columns["reference"], columns["provenance"]
+    ids, provenance = columns["id"], columns["provenance"]
     clean = bulk.first_occurrences(ids)
     if c.declared is not None:
         clean &= bulk.mask(map(c.declared.__contains__, provenance))
-    clean &= bulk.mask(map(truth, map(str.strip, sources)))
-    clean &= bulk.references_clean(references, columns.joined("reference"))
-    clean &= bulk.glosses_clean(columns["morphological_analysis"])
-    keys = bulk.normalised(sources, columns.joined("source"))
-    clean &= bulk.first_occurrences(keys)
-    variants: list[Any] | None = columns["variant_class"]
-    if variants is not None and variants.count(None) == len(variants):
-        variants = None
+    texts_clean, keys, variants = assess_texts(columns)
+    clean &= texts_clean
     flags = clean.to_bytes(len(ids), "little")
     if refused:
         flags = b"\x00".join(_pieces(flags, refused))
@@ -357,6 +351,23 @@ def _assess_spec(c: EntryChecker, columns: Columns, refused: list[int]) -> bulk.
         variants = _spread(variants, refused) if variants is not None else None
         return bulk.Assessment(flags, ids, keys, segments, tiers, provenance, registers, variants)
     return bulk.Assessment(flags, ids, keys, columns["segment"], columns["difficulty"], provenance, columns["register"], variants)
+
+
+def assess_texts(columns: Columns) -> tuple[int, list[str], list[Any] | None]:
+    """What both dialects judge of their entries' texts (a bit an entry: 1 when clean): a
+    source with something in it, a clean reference (GL006–GL008) and analysis (COR116), a
+    source unique once normalised (COR112); with the normalised sources and the variant
+    classes (None when no entry has one)."""
+    sources = columns["source"]
+    clean = bulk.mask(map(truth, map(str.strip, sources)))
+    clean &= bulk.references_clean(columns["reference"], columns.joined("reference"))
+    clean &= bulk.glosses_clean(columns["morphological_analysis"])
+    keys = bulk.normalised(sources, columns.joined("source"))
+    clean &= bulk.first_occurrences(keys)
+    variants: list[Any] | None = columns["variant_class"]
+    if variants is not None and variants.count(None) == len(variants):
+        variants = None
+    return clean, keys, variants
 
 
 SPEC = Dialect("spec", (("dataset", dict[str, str | INT | float | bool | None | list[str]]),), _begin_spec, _assess_spec)

@@ -10,7 +10,7 @@ say is assessed on columns with the ordinary way's helpers (:mod:`.bulk`).
 from __future__ import annotations
 
 from itertools import repeat
-from operator import is_, truth
+from operator import is_
 from typing import Any
 
 import msgspec
@@ -18,7 +18,7 @@ import msgspec
 from goldlint.families.base import Context, Report
 from goldlint.families.corpus import bulk, harness, vocab
 from goldlint.families.corpus.entries import EntryChecker, vocabularies
-from goldlint.families.corpus.typed import FREE, Columns, Dialect, spread
+from goldlint.families.corpus.typed import FREE, Columns, Dialect, assess_texts, spread
 from goldlint.findings import At
 
 
@@ -35,19 +35,13 @@ def _assess(c: EntryChecker, columns: Columns, refused: list[int]) -> bulk.Asses
     """Which entries are clean: of the typed ones, those that pass what their types could
     not say; the refused ones never (each goes the per-entry way). An entry with a segment
     of its own goes the per-entry way too (which tallies it), as in :func:`.bulk.assess`."""
-    ids, sources = columns["id"], columns["source"]
+    ids = columns["id"]
     clean = bulk.first_occurrences(ids)
     clean &= bulk.mask(map(is_, columns["segment"], repeat(msgspec.UNSET)))
     if c.domains is not None:  # the domains the file lists (COR118)
         clean &= bulk.mask(map(c.domains.__contains__, columns["domain"]))
-    clean &= bulk.mask(map(truth, map(str.strip, sources)))
-    clean &= bulk.references_clean(columns["reference"], columns.joined("reference"))
-    clean &= bulk.glosses_clean(columns["morphological_analysis"])
-    keys = bulk.normalised(sources, columns.joined("source"))
-    clean &= bulk.first_occurrences(keys)
-    variants: list[Any] | None = columns["variant_class"]
-    if variants is not None and variants.count(None) == len(variants):
-        variants = None
+    texts_clean, keys, variants = assess_texts(columns)
+    clean &= texts_clean
     a = bulk.Assessment(b"", ids, keys, None, columns["difficulty"], None, columns["register"], variants)
     clean &= bulk.harness_fields(c, a, columns)  # (the licences, the metadata's languages)
     a.clean = clean.to_bytes(len(ids), "little")

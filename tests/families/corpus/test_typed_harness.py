@@ -17,6 +17,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from goldlint.engine import check_file
+from tests.families.corpus.layouts import LAYOUTS as ALL_LAYOUTS
+from tests.families.corpus.layouts import written
 
 WORDS = ["atim", "nipiy", "maskwa", "sīsīp", "wāpos", "mistik"]
 DOMAINS = ["ui", "edu", "legal", "medical"]
@@ -84,25 +86,11 @@ EDITS: dict[str, list[tuple[str, str]]] = {  # each replacement made once
     "huge-integer-in-text": [('"dog 7"', '"dog 123456789012345678901234567890"')],
 }
 TEXT_EDITS = st.sampled_from([*EDITS, "bom"])
-LAYOUTS = st.sampled_from(["indent", "compact", "minified", "uneven", "entries-first", "escaped-key"])
+LAYOUTS = st.sampled_from(ALL_LAYOUTS)
 
 
 def _text(corpus: dict[str, Any], edit: str, layout: str = "indent") -> bytes:
-    if layout == "entries-first":
-        corpus = {"entries": corpus["entries"], **{k: v for k, v in corpus.items() if k != "entries"}}
-    if layout == "compact":
-        text = json.dumps(corpus, ensure_ascii=False)
-    elif layout == "minified":
-        text = json.dumps(corpus, ensure_ascii=False, separators=(",", ":"))
-    else:
-        text = json.dumps(corpus, ensure_ascii=False, indent=2)
-    if layout == "uneven":
-        text = text.replace("},\n    {", "},\n\n    {", 1).replace("},\n    {", "} ,\n  {", 1)
-    if layout == "escaped-key":
-        text = text.replace('"entries":', '"entr\\u0069es":', 1)
-    for old, new in EDITS.get(edit, []):
-        text = text.replace(old, new, -1 if edit == "crlf" else 1)
-    return (("\ufeff" if edit == "bom" else "") + text).encode("utf-8")
+    return written(corpus, EDITS.get(edit, []), layout, every=edit == "crlf", bom=edit == "bom")
 
 
 def _changed(changes: list[tuple[int, str, Any]], envelope: dict[str, Any]) -> dict[str, Any]:

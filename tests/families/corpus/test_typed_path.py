@@ -15,6 +15,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from goldlint.engine import check_file
+from tests.families.corpus.layouts import LAYOUTS as ALL_LAYOUTS
+from tests.families.corpus.layouts import written
 
 ENVELOPE = {"id": "t-eng-crk", "version": "1.0.0", "language_pair": "EN→CRK", "source_language": "en", "target_language": "crk",
             "created": "2026-11-22", "license": "CC-BY-4.0", "provenance": ["textbook", "elicited", "corpus"]}
@@ -60,25 +62,11 @@ TEXT_EDITS = st.sampled_from([*EDITS, "bom"])
 # How the file is laid out: the entries' offsets are found differently when the gaps between
 # them differ ("uneven"), and the array's key is looked for in the text ("entries-first",
 # "escaped-key": written as ``"entr\u0069es"``, which the byte path cannot place).
-LAYOUTS = st.sampled_from(["indent", "compact", "minified", "uneven", "entries-first", "escaped-key"])
+LAYOUTS = st.sampled_from(ALL_LAYOUTS)
 
 
 def _text(corpus: dict[str, Any], edit: str, layout: str = "indent") -> bytes:
-    if layout == "entries-first":
-        corpus = {"entries": corpus["entries"], "dataset": corpus["dataset"]}
-    if layout == "compact":
-        text = json.dumps(corpus, ensure_ascii=False)
-    elif layout == "minified":
-        text = json.dumps(corpus, ensure_ascii=False, separators=(",", ":"))
-    else:
-        text = json.dumps(corpus, ensure_ascii=False, indent=2)
-    if layout == "uneven":
-        text = text.replace("},\n    {", "},\n\n    {", 1).replace("},\n    {", "} ,\n  {", 1)
-    if layout == "escaped-key":
-        text = text.replace('"entries":', '"entr\\u0069es":', 1)
-    for old, new in EDITS.get(edit, []):
-        text = text.replace(old, new, -1 if edit == "crlf" else 1)
-    return (("\ufeff" if edit == "bom" else "") + text).encode("utf-8")
+    return written(corpus, EDITS.get(edit, []), layout, every=edit == "crlf", bom=edit == "bom")
 
 
 def _changed(changes: list[tuple[int, str, Any]], envelope: dict[str, Any]) -> dict[str, Any]:
