@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from goldlint import textindex
 from goldlint.checkpoints import Checkpoints
 from goldlint.findings import At
-from goldlint.formats import json_scan, json_spans
+from goldlint.formats import json_items, json_scan, json_spans
 from goldlint.formats.json_doc import JsonDocument
 from goldlint.formats.json_items import ItemsDocument, _items_of
 from goldlint.formats.json_scan import locate, object_members
@@ -194,11 +194,13 @@ def _spans(doc: Any, where: list[At]) -> list[Any]:
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_ITEM, min_size=1, max_size=6), _JSON, st.sampled_from(["even", "uneven", "escaped-key", "crlf"]),
-       st.sampled_from(["entries", "test set", "ключ", None]), st.booleans(), st.randoms(use_true_random=False))
-@example([{"id": 1, "a": "x"}, {"id": 2, "a": "é\\y"}], {"k": ["é"]}, "even", "entries", False, random.Random(1))
-@example([{"id": 1, "a": "x"}, [2, {"a": "é"}]], None, "uneven", None, False, random.Random(2))  # the root is the array
+       st.sampled_from(["entries", "test set", "ключ", None]), st.booleans(), st.booleans(), st.randoms(use_true_random=False))
+@example([{"id": 1, "a": "x"}, {"id": 2, "a": "é\\y"}], {"k": ["é"]}, "even", "entries", False, True, random.Random(1))
+@example([{"id": 1, "a": "x"}, [2, {"a": "é"}]], None, "uneven", None, False, False, random.Random(2))  # the root is the array
 def test_items_document_places_what_the_whole_text_places(entries: list[Any], head: Any, layout: str, member: str | None,
-                                                           items_given: bool, rnd: random.Random) -> None:
+                                                           items_given: bool, addressed: bool, rnd: random.Random) -> None:
+    """Both ways of placing the items (by their addresses, and proved from the text) give
+    what the whole text gives."""
     root: Any = entries if member is None else {"head": head, member: entries}
     text = _text(root, member, rnd, layout)
     data = text.encode("utf-8")
@@ -208,22 +210,60 @@ def test_items_document_places_what_the_whole_text_places(entries: list[Any], he
         items = decoded if member is None else decoded.items
     where = _locations(root, member, rnd)
     expected = _spans(JsonDocument("f.json", text), where)
-    assert _spans(ItemsDocument("f.json", data, member, items), where) == expected
-    assert _spans(ItemsDocument.of_value("f.json", data, json.loads(text)), where) == expected
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(json_items, "_ADDRESSED", addressed)
+        assert _spans(ItemsDocument("f.json", data, member, items), where) == expected
+        assert _spans(ItemsDocument.of_value("f.json", data, json.loads(text)), where) == expected
 
 
-def test_items_are_placed_when_the_layout_allows_it() -> None:
+def _item_spans(doc: ItemsDocument) -> list[Any]:
+    places = doc._placed()
+    return [places.span(n) for n in range(places.count)]
+
+
+@pytest.mark.parametrize("addressed", [True, False])
+def test_items_are_placed_when_the_layout_allows_it(addressed: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """The cases the property above falls back on are the exceptions: an even or uneven
-    layout is placed (each item resolved in its own text)."""
+    layout is placed (each item resolved in its own text), by the items' addresses or
+    proved from the text."""
+    monkeypatch.setattr(json_items, "_ADDRESSED", addressed)
     for gaps in ([", "] * 3, [",", ",\n    ", " , "]):
         text = '{"head": {"entries": ["x"]}, "entries": [' + "".join(
             json.dumps({"id": n, "s": "é"}) + (gaps[n] if n < 3 else "") for n in range(4)) + "]}"
         doc = ItemsDocument("f.json", text.encode(), "entries")
-        starts, ends = doc._placed()
-        assert [text.encode()[s:e] for s, e in zip(starts, ends, strict=True)] == [json.dumps({"id": n, "s": "é"}).encode() for n in range(4)]
-    assert tuple(map(list, ItemsDocument("f.json", b'{"entries": [{"a": 1}]\r\n}', "entries")._placed())) == ([], [])  # a CR: the whole text's index
+        assert type(doc._placed()) is (json_items._Addressed if addressed else json_items._Proved)
+        assert [text.encode()[s:e] for s, e in _item_spans(doc)] == [json.dumps({"id": n, "s": "é"}).encode() for n in range(4)]
+    assert _item_spans(ItemsDocument("f.json", b'{"entries": [{"a": 1}]\r\n}', "entries")) == []  # a CR: the whole text's index
     root = b' [\n {"id": 1}, {"id": 2},\n {"id": 3}]'
-    assert tuple(map(list, ItemsDocument("f.json", root, None)._placed())) == ([4, 15, 27], [13, 24, 36])  # the root array
+    assert _item_spans(ItemsDocument("f.json", root, None)) == [(4, 13), (15, 24), (27, 36)]  # the root array
+    escaped = b'{"\\u0065ntries": [{"id": 1}, {"id": 2}]}'  # (the proof looks for the key as written: not found)
+    assert _item_spans(ItemsDocument("f.json", escaped, "entries")) == ([(18, 27), (29, 38)] if addressed else [])
+
+
+def test_items_given_from_other_bytes_are_proved_from_the_text() -> None:
+    """Items decoded from a copy of the bytes are no views of them: their addresses say
+    nothing, and their places are proved from the text."""
+    data = b'{"entries": [{"id": 1}, {"id": 2}]}'
+    copy = bytes(bytearray(data))
+    items = _items_of("entries").decode(copy).items
+    doc = ItemsDocument("f.json", data, "entries", items)
+    assert type(doc._placed()) is json_items._Proved and _item_spans(doc) == [(13, 22), (24, 33)]
+
+
+def test_an_item_whose_address_is_not_known_is_placed_in_the_whole_text() -> None:
+    """Should an item between the first and the last not be a view of the bytes after all,
+    its paths are resolved in the whole text: the same positions."""
+    value = {"entries": [{"id": n, "s": "é" * n} for n in range(5)]}
+    text = json.dumps(value, indent=2, ensure_ascii=False)
+    data = text.encode()
+    where = [At(("entries", n, "s")) for n in range(5)] + [At(("entries", 2, "s")).inside(1, 2)]
+    doc = ItemsDocument("f.json", data, "entries")
+    places = doc._placed()
+    assert isinstance(places, json_items._Addressed)
+    offset, unknown = places.offset, places.items[2]
+    places.offset = lambda item: None if item is unknown else offset(item)  # type: ignore[method-assign]
+    assert places.span(2) is None and places.span(3) is not None
+    assert _spans(doc, where) == _spans(JsonDocument("f.json", text), where)
 
 
 def test_a_document_of_a_value_places_its_longest_array() -> None:

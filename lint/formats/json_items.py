@@ -4,12 +4,14 @@ A file checked straight from its bytes (by a family, :meth:`Family.check_bytes`,
 one parse of them, :func:`~goldlint.formats.json_read.parse_bytes`) is reported on by paths
 like any other; nearly all of them lie inside the items of one large array (a corpus's
 entries, an SLU file's records). Decoding the whole text and walking it to each path would
-cost more than the check did. So the items' byte offsets are found once (msgspec skips the
-items without building them), and a path into an item is resolved in that item's own text,
-a few hundred bytes, with positions counted on from the item's start. Any other path is
-resolved in the whole text, decoded on first need; so is every path when the items cannot
-be placed exactly (a text with carriage returns, an array whose key is written with
-escapes). The callers have made sure that no key repeats (the last one would count, as in
+cost more than the check did. So the items are read undecoded (msgspec skips them
+without building them, each a view of the file's bytes), the byte offset of an item with a
+finding is read from its address (:mod:`.buffer_offsets`; where it cannot be, the offsets
+of all of them are proved from the text), and a path into an item is resolved in that
+item's own text, a few hundred bytes, with positions counted on from the item's start. Any
+other path is resolved in the whole text, decoded on first need; so is every path when the
+items cannot be placed exactly (a text with carriage returns; for the proof, an array whose
+key is written with escapes). The callers have made sure that no key repeats (the last one would count, as in
 any reader).
 """
 
@@ -26,6 +28,7 @@ import msgspec
 from goldlint.diagnostics import Position, Span
 from goldlint.findings import At, JsonPath
 from goldlint.formats.base import Document
+from goldlint.formats.buffer_offsets import offsets_in
 from goldlint.formats.json_doc import resolve_in_text
 from goldlint.formats.json_spans import item_bounds
 from goldlint.textindex import TextIndex
@@ -44,6 +47,43 @@ def _items_of(member: str | None) -> msgspec.json.Decoder[Any]:
 
 
 _NOTHING = object()
+_ADDRESSED = True  # items placed by their addresses where they can be (tests turn it off to prove the other way)
+
+
+class _Places:
+    """Where the items of the array are: ``count`` of them, the byte span of the ``n``-th
+    (None: not known, the item is placed in the whole text)."""
+
+    count = 0
+
+    def span(self, n: int) -> tuple[int, int] | None:
+        return None
+
+
+_NOWHERE = _Places()
+
+
+class _Addressed(_Places):
+    """The items' spans from their addresses: each found when first asked for."""
+
+    def __init__(self, items: list[msgspec.Raw], offset: Callable[[Any], int | None]) -> None:
+        self.items, self.offset, self.count = items, offset, len(items)
+
+    def span(self, n: int) -> tuple[int, int] | None:
+        item = self.items[n]
+        at = self.offset(item)
+        return None if at is None else (at, at + len(item))
+
+
+class _Proved(_Places):
+    """The items' spans proved from the text (machine integers: eight bytes an offset, where
+    a list of ints took forty, and an array of millions of ``{}`` has as many items as bytes over three)."""
+
+    def __init__(self, starts: array[int], ends: array[int]) -> None:
+        self.starts, self.ends, self.count = starts, ends, len(starts)
+
+    def span(self, n: int) -> tuple[int, int] | None:
+        return self.starts[n], self.ends[n]
 
 
 class ItemsDocument(Document):
@@ -65,7 +105,7 @@ class ItemsDocument(Document):
         self._prefix: JsonPath = (member,) if member is not None else ()
         self._items = items
         self._value = value
-        self._places: tuple[array[int], array[int]] | None = None  # the items' byte spans; empty: not placed
+        self._places: _Places | None = None  # where the items are (none: not placed)
         self._whole: tuple[str, TextIndex] | None = None
 
     @property
@@ -96,21 +136,27 @@ class ItemsDocument(Document):
         self._value = _NOTHING
 
     def resolve_at(self, locations: list[At]) -> list[Span | None]:
-        starts, ends = self._placed()
+        places = self._placed()
         prefix, depth = self._prefix, len(self._prefix)
         by_item: dict[int, list[int]] = {}
         rest: list[int] = []
         for k, loc in enumerate(locations):
             path = loc.path
             if (len(path) > depth + 1 or (len(path) == depth + 1 and not loc.key)) and path[:depth] == prefix \
-                    and type(path[depth]) is int and 0 <= path[depth] < len(starts):
+                    and type(path[depth]) is int and 0 <= path[depth] < places.count:
                 by_item.setdefault(path[depth], []).append(k)
             else:
                 rest.append(k)  # (an item's "key" is its parent's bracket: the whole text's walk knows it)
         out: list[Span | None] = [None] * len(locations)
-        order = sorted(by_item)
-        for n, (char, line, column) in zip(order, self._origins([starts[n] for n in order]), strict=True):
-            text = self.data[starts[n] : ends[n]].decode("utf-8", "replace")
+        placed: list[tuple[int, int, int]] = []  # (item, start, end)
+        for n in sorted(by_item):
+            span = places.span(n)
+            if span is None:
+                rest += by_item[n]  # (not placed after all: the whole text's walk)
+            else:
+                placed.append((n, *span))
+        for (n, start, end), (char, line, column) in zip(placed, self._origins([p[1] for p in placed]), strict=True):
+            text = self.data[start:end].decode("utf-8", "replace")
             wanted = by_item[n]
             spans = resolve_in_text(text, [locations[k] for k in wanted], _counted_from(text, char, line, column), (*prefix, n))
             for k, span in zip(wanted, spans, strict=True):
@@ -127,16 +173,16 @@ class ItemsDocument(Document):
             self._whole = text, TextIndex(text)
         return self._whole
 
-    def _placed(self) -> tuple[array[int], array[int]]:
+    def _placed(self) -> _Places:
         if self._places is None:
-            self._places = self._place() or (array("q"), array("q"))
-            self._items = None  # (the undecoded items, an object each, are not needed again)
+            self._places = self._place() or _NOWHERE
+            self._items = None  # (held by the places that need them)
         return self._places
 
-    def _place(self) -> tuple[array[int], array[int]] | None:
-        """The items' byte spans, proved: the first item follows ``"member": [`` (or the
-        root's ``[``), the last one stands where the gaps put it, and ``]`` closes the array
-        after it."""
+    def _place(self) -> _Places | None:
+        """The items' byte spans: by their addresses (:mod:`.buffer_offsets`), else proved
+        from the text (the first item follows ``"member": [`` (or the root's ``[``), the last
+        one stands where the gaps put it, and ``]`` closes the array after it)."""
         data = self.data
         if b"\r" in data:
             return None  # a lone CR breaks a line: positions are the whole text's index's business
@@ -149,6 +195,13 @@ class ItemsDocument(Document):
             items = decoded if self.member is None else decoded.items
         if not items:
             return None
+        offset = offsets_in(data) if _ADDRESSED else None
+        if offset is not None and offset(items[0]) is not None and offset(items[-1]) is not None:
+            return _Addressed(items, offset)
+        return self._proved(items)
+
+    def _proved(self, items: list[msgspec.Raw]) -> _Places | None:
+        data = self.data
         if self.member is None:
             opening = re.compile(rb"\A[ \t\n\r]*\[[ \t\n\r]*")
         else:
@@ -159,7 +212,7 @@ class ItemsDocument(Document):
                 continue
             starts, ends = item_bounds(data, found.end(), items)
             if data.startswith(last, starts[-1]) and _CLOSE.match(data, ends[-1]):
-                return starts, ends
+                return _Proved(starts, ends)
         return None
 
     def _origins(self, starts: list[int]) -> Iterator[tuple[int, int, int]]:
