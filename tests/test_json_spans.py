@@ -284,3 +284,19 @@ def test_object_members_read_as_the_standard_decoder_reads_them(value: dict[str,
     for key, key_start, key_end, value_start, value_end in members:
         assert json.loads(text[key_start:key_end]) == key
         assert json.loads(text[value_start:value_end]) == value[key]
+
+
+def test_an_undecoded_item_is_found_at_its_offset_in_the_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A msgspec ``Raw`` is a view of the bytes it was decoded from: its offset is read from
+    its address; a buffer that is not a view of them has none; and an interpreter where
+    addresses cannot be read offers no offsets (the caller proves them from the text)."""
+    from goldlint.formats import buffer_offsets
+
+    data = b'[{"id": 1},\n  {"id": 22}, "x"]'
+    items = _items_of(None).decode(data)
+    offset = buffer_offsets.offsets_in(data)
+    assert offset is not None
+    assert [offset(item) for item in items] == [data.index(b'{"id": 1}'), data.index(b'{"id": 22}'), data.index(b'"x"')]
+    assert offset(bytes(items[1])) is None and offset(bytearray(data)) is None  # copies
+    monkeypatch.setattr(buffer_offsets, "_address", lambda: None)
+    assert buffer_offsets.offsets_in(data) is None
