@@ -6,8 +6,8 @@ that shape as one pattern which a sentence matches only when it is clean in all 
 pattern can see: each comment line the shape's key and separator, then a value without a tab or
 CR and without whitespace at either end (what the document reads as the value); `# text` words
 one space apart; `# intent` one of the inventory's; `# slots:` entries as ``_written`` writes them
-with labels of the inventory; then token lines numbered 1..n, each ``n<TAB>word<TAB>intent<TAB>tag``
-with the n-th word of `# text` and the `# intent` itself (back-references), exactly as many as
+(their labels, any text there, tested for the inventory's with the tags); then token lines
+numbered 1..n, each ``n<TAB>word<TAB>intent<TAB>tag`` with the n-th word of `# text` and the `# intent` itself (back-references), exactly as many as
 there are words; then a blank line or the text's end. One search of the text in C finds them
 all, a thousand at a time; what lies between two matches (a sentence of another shape, a
 defect, extra blank lines) is found and read the ordinary way.
@@ -95,6 +95,7 @@ class Sentences:
     # (the tokens of a match, by its last group: its last token's tag; without a group around the
     # token lines, none closes after it)
     tokens: tuple[int, ...]
+    labels: frozenset[str]  # (the labels a clean `# slots:` entry has: the inventory's that an entry can hold)
 
 
 def _one_of(names: Iterable[str]) -> str:
@@ -110,8 +111,10 @@ def sentence_pattern(shape: Shape, inventory: Inventory) -> Sentences:
     for k in range(WORDS, 1, -1):  # (nested: a text of fewer words tries no more)
         words = f"(?: (?P<w{k}>\\S+){words})?+"
     words = "(?P<w1>\\S+)" + words
-    labels = _one_of(label for label in inventory.labels if "," not in label and ":" not in label)  # (an entry's third part)
-    entry = f"(?:0|[1-9][0-9]*):(?:0|[1-9][0-9]*):{labels}"
+    # (an entry's third part: any text up to the next entry or the line's end, one of the
+    # inventory's labels when the sentence is clean, which :func:`_slot_tags` tests of them all at
+    # once: an alternative of forty labels tried at each entry costs the search more)
+    entry = "(?:0|[1-9][0-9]*):(?:0|[1-9][0-9]*):[^,:\\t\\r\\n]+"
     comments = []
     for k, core in enumerate(shape.cores):
         if k == shape.text:
@@ -137,7 +140,8 @@ def sentence_pattern(shape: Shape, inventory: Inventory) -> Sentences:
     numbers = [0] * (pattern.groups + 1)
     for k, g in enumerate(tags, 1):
         numbers[g] = k
-    return Sentences(pattern, group.get("id"), group["text"], group.get("slots"), tags, tuple(numbers))
+    labels = frozenset(label for label in inventory.labels if "," not in label and ":" not in label and _NAME.fullmatch(label))
+    return Sentences(pattern, group.get("id"), group["text"], group.get("slots"), tags, tuple(numbers), labels)
 
 
 class CleanPath:
@@ -333,6 +337,8 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
     padded = (" " + " \n ".join(texts) + " ").split("\n")
     owned = list(map(padded.__getitem__, owner))
     out.update(map(owner.__getitem__, _false(map(lt, starts, ends))))
+    if not sentences.labels.issuperset(labels):  # (a label not of the inventory: the pattern takes any)
+        out.update(compress(owner, map(not_, map(sentences.labels.__contains__, labels))))
     out.update(map(owner.__getitem__, _not_space_at(owned, starts)))
     out.update(map(owner.__getitem__, _not_space_at(owned, list(map(_plus_one, ends)))))
     first = list(map(str.count, owned, repeat(" "), repeat(0), starts))  # (the span's first token, from 0)
