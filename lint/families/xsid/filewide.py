@@ -134,12 +134,13 @@ class Ids:
             return
         numbers = list(chain.from_iterable(map(itemgetter(0), seen)))
         ks = list(chain.from_iterable(map(repeat, map(itemgetter(1), seen), map(len, map(itemgetter(0), seen)))))
-        first = dict(zip(reversed(values), range(len(values) - 1, -1, -1), strict=True))  # (each id's first place: the last one written)
-        for p in compress(itertools.count(), map(ne, map(first.__getitem__, values), itertools.count())):
+        first: dict[str, int] = {}
+        places = list(map(first.setdefault, values, itertools.count()))  # (each id's first place, in C)
+        for p in compress(itertools.count(), map(ne, places, itertools.count())):
             value = values[p]
             if not value:
                 continue
-            n, k, at = numbers[p], ks[p], numbers[first[value]]
+            n, k, at = numbers[p], ks[p], numbers[places[p]]
             j = self._comment(at, value)
             line = self._line(n, k)
             DUPLICATE_SENTENCE_ID.report(self.report_to, At((n, "comments", k)),
