@@ -41,6 +41,7 @@ from goldlint.formats.conll_doc import ConllDocument, sentence_bounds, separator
 from goldlint.rules.file_rules import INVISIBLE, invisible_or_confusable
 
 CHUNK = 1024  # sentences matched at once: the match objects of one chunk are what is held
+KEPT = 4096  # the sentences with findings kept as read for placing them (the others' lines are dropped once checked)
 WORDS = 32  # the most words a sentence the pattern reads has (xSID 0.4-0.7: 25 at most; a longer one is read the ordinary way)
 _OFFSETS = {str(n): n for n in range(1024)}  # (a `# slots:` offset as written -> its number)
 _NAME = re.compile(r"\S(?:[^\t\r\n]*\S)?")  # (an intent or a label that can be a whole value or cell)
@@ -152,6 +153,7 @@ class CleanPath:
                  required: Callable[[Callable[[str], bool]], tuple[str, ...]]) -> None:
         self.doc, self.checks, self.ids, self.dialects = doc, checks, ids, dialects
         self.required = required  # (the comments every sentence needs, given whether some comment has a key)
+        self.kept = 0  # (sentences with findings kept as read, up to KEPT)
 
     def run(self) -> None:
         """Checks the sentences, the comments they need first taken as needed only when some
@@ -267,12 +269,17 @@ class CleanPath:
             i = j
 
     def _sentences(self, numbers: Iterable[int]) -> None:
+        report = self.checks.report
         for n in numbers:
             s = self.doc.sentence(n)
+            before = report.added
             self.checks.check(s)
             self.ids.see(s)
             self.dialects.see(s)
-            s.forget()  # (one sentence's lines in memory at a time; read again if a finding is placed in it)
+            if report.added == before or self.kept >= KEPT:
+                s.forget()  # (one sentence's lines in memory at a time; read again if a finding is placed in it)
+            else:  # (what the check read and made of it is what placing its findings reads: not read twice)
+                self.kept += 1
 
 
 def clean_matches(shape: Shape, sentences: Sentences, inventory: Inventory, chunk: list[re.Match[str]], starts: list[int],

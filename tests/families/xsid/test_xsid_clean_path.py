@@ -19,6 +19,7 @@ from goldlint.families.xsid import clean
 from goldlint.families.xsid.family import XsidFamily
 from goldlint.families.xsid.options import XsidOptions
 from goldlint.findings import Report
+from goldlint.formats import conll_doc
 from goldlint.formats.conll_doc import ConllDocument
 
 # (intent, words with their tags): sentences whose tokens are their text's words.
@@ -185,6 +186,35 @@ def test_a_clean_file_is_checked_by_chunks_without_a_sentence_object() -> None:
     assert [f.code for f in report.findings] == ["XSD112"]
     made = [s for s in doc._made or [] if s is not None]
     assert len(made) <= 2  # (the first sentence, read for the file's shape; the one XSD112 points at)
+
+
+@pytest.mark.parametrize("kept", [4096, 2])
+def test_a_sentence_with_findings_is_read_once_for_its_check_and_their_places(kept: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sentences read the ordinary way that have findings keep what the check read of them
+    for placing the findings (up to ``KEPT`` of them: past that they are read again), and the
+    findings are those of a check that drops every sentence (counted, not timed)."""
+    edits = ["none", "tag-i", "none", "word", "slots-shift", "none", "intent-cell"]
+    text = "\n".join(_block(n, True, edits[n % len(edits)], n) for n in range(40)) + "\n"
+    path = Path("/nowhere/en.test.conll")
+    reads: list[int] = []
+    read = conll_doc.Sentence._read
+
+    def counted(sentence: conll_doc.Sentence) -> None:
+        reads.append(sentence.number)
+        read(sentence)
+
+    monkeypatch.setattr(conll_doc.Sentence, "_read", counted)
+    monkeypatch.setattr(clean, "KEPT", 0)  # (every sentence dropped once checked: the reference)
+    dropped = _findings(path, text, fast=True)
+    # (read for the check, then again for the findings' places; not the first, a clean sentence read
+    # for the file's shape, then for the place of XSD112)
+    wrong = {n for n in reads if reads.count(n) > 1} - {0}
+    assert len(wrong) >= 4
+    reads.clear()
+    monkeypatch.setattr(clean, "KEPT", kept)
+    assert _findings(path, text, fast=True) == dropped
+    again = [n for n in wrong if reads.count(n) > 1]
+    assert not again if kept > len(wrong) else len(again) >= len(wrong) - kept
 
 
 @pytest.mark.parametrize("edit", ["cells-shift", "line-space", "line-hash", "columns", "comment-among", "crlf", "blank-extra", "feff"])
