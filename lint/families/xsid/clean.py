@@ -388,21 +388,20 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
     # As many tags not `O` as the spans cover in each sentence (the tags at the spans are not `O`):
     # in all the sentences not found wrong, then in each when not so.
     # (no sentence has fewer than its spans cover: the sentences that have more are found by blocks)
-    if out:
-        right = list(map(not_, map(out.__contains__, owner)))
-        owner, lengths = list(compress(owner, right)), list(compress(lengths, right))
     tokens = list(accumulate(counts, initial=0))  # (the tokens before each sentence)
     covering = list(accumulate(lengths, initial=0))  # (those the entries before each cover)
-    wrong = sorted(out)
+    wrong = sorted(out)  # (their tokens, tags `O` and spans' tokens left out of the sums below)
     o_wrong = list(accumulate(o_tags.each(wrong), initial=0))
     n_wrong = list(accumulate(map(counts.__getitem__, wrong), initial=0))
+    c_wrong = list(accumulate(map(sub, map(covering.__getitem__, map(bisect_left, repeat(owner), map(_plus_one, wrong))),
+                                  map(covering.__getitem__, map(bisect_left, repeat(owner), wrong))), initial=0))
 
     def more(a: int, b: int, o: int) -> bool:
         """Whether sentences ``a`` to ``b - 1`` (those not found wrong), with ``o`` tags ``O`` in
         all, have more tags not ``O`` than their spans cover."""
         i, j = bisect_left(wrong, a), bisect_left(wrong, b)
         marked = tokens[b] - tokens[a] - (n_wrong[j] - n_wrong[i]) - (o - (o_wrong[j] - o_wrong[i]))
-        return marked != covering[bisect_left(owner, b)] - covering[bisect_left(owner, a)]
+        return marked != covering[bisect_left(owner, b)] - covering[bisect_left(owner, a)] - (c_wrong[j] - c_wrong[i])
 
     # (the `O` tags counted by blocks of sentences, the chunk's their sum: a block that has more is
     # not counted again; then each sentence of such a block, at once)
@@ -415,7 +414,7 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
             entries = list(map(bisect_left, repeat(owner), range(a, b + 1)))  # (each sentence's first entry, and past the last's)
             covered = list(map(sub, map(covering.__getitem__, entries[1:]), map(covering.__getitem__, entries[:-1])))
             marked = list(map(sub, counts[a:b], o_tags.each(range(a, b))))
-            out.update(map(a.__add__, _false(map(eq, marked, covered))))  # (with the block's sentences found wrong before: none of their entries is left)
+            out.update(map(a.__add__, _false(map(eq, marked, covered))))  # (the block's sentences found wrong before may be found again)
     return out
 
 

@@ -39,7 +39,7 @@ SENTENCES = [
 EDITS = ["none", "none", "none", "tag-i", "tag-label", "tag-o", "number", "intent-cell", "intent", "word", "text-space", "slots-shift",
          "slots-swap", "slots-dup", "slots-zero", "slots-mid", "slots-label", "comment-trailing", "comment-tab", "blank-extra",
          "blank-space", "no-slots-line", "id-dup", "invisible", "nfc", "columns", "comment-among", "crlf", "tag-shape", "empty-text", "intent-all", "slots-end",
-         "label-all", "cells-shift", "line-space", "line-hash", "feff", "tag-b", "token-extra", "token-fewer", "span-end", "text-en",
+         "label-all", "cells-shift", "line-space", "line-hash", "feff", "tag-b", "token-extra", "token-fewer", "span-end", "tag-extra", "text-en",
          "no-id"]
 
 
@@ -78,6 +78,10 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
             words[last] = (words[last][0], "B-" + words[last][1][2:])
     elif edit == "tag-shape":
         words[t] = (words[t][0], "B_datetime")
+    elif edit == "tag-extra":  # (an O tag made B-datetime, `# slots:` as before: a tag not O more than the spans cover)
+        o = [i for i, (_, tag) in enumerate(words) if tag == "O"]
+        if o:
+            words[o[k % len(o)]] = (words[o[k % len(o)]][0], "B-datetime")
     elif edit == "word":
         said, words[t] = words[t][0], (words[t][0] + "x", words[t][1])
     elif edit == "invisible":
@@ -87,7 +91,7 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
     elif edit == "label-all":
         words = [(w, tag[:2] + "datetme" if tag != "O" else tag) for w, tag in words]
     text = " ".join(said if said is not None and i == t else w for i, (w, _) in enumerate(words))
-    slots = _slots(words if edit != "span-end" else SENTENCES[n % len(SENTENCES)][1])
+    slots = _slots(words if edit not in ("span-end", "tag-extra") else SENTENCES[n % len(SENTENCES)][1])
     if edit == "text-space":
         text = text.replace(" ", "  ", 1)
     elif edit == "empty-text":
@@ -186,6 +190,26 @@ def test_a_clean_file_is_checked_by_chunks_without_a_sentence_object() -> None:
     assert [f.code for f in report.findings] == ["XSD112"]
     made = [s for s in doc._made or [] if s is not None]
     assert len(made) <= 2  # (the first sentence, read for the file's shape; the one XSD112 points at)
+
+
+@pytest.mark.parametrize("block", [2, 4, 64])
+def test_a_tag_not_o_too_many_beside_a_sentence_found_wrong_is_found(block: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tags not O of a chunk's sentences are summed without the sentences found wrong before
+    (their tokens, tags O and the tokens their spans cover): a sentence with a tag not O more
+    than its spans cover is found beside one found wrong whose spans cover one token."""
+    def sentence(n: int, tags: list[str]) -> str:
+        lines = [f"# id = {n}", "# text = show all my reminders", "# intent = reminder/show_reminders", "# slots: 5:8:reference"]
+        lines += [f"{i}\t{word}\treminder/show_reminders\t{tag}" for i, (word, tag) in enumerate(zip(["show", "all", "my", "reminders"], tags, strict=True), 1)]
+        return "\n".join(lines) + "\n"
+
+    right = ["O", "B-reference", "O", "O"]
+    text = "\n".join([sentence(1, right), sentence(2, ["O", "I-reference", "O", "O"]), sentence(3, ["O", "B-reference", "B-datetime", "O"]),
+                      sentence(4, right)]) + "\n"
+    path = Path("/nowhere/en.test.conll")
+    detailed = _findings(path, text, fast=False)
+    assert {code for code, *_ in detailed} >= {"XSD110"}
+    monkeypatch.setattr(clean, "_BLOCK", block)
+    assert _findings(path, text, fast=True) == detailed
 
 
 @pytest.mark.parametrize("kept", [4096, 2])
