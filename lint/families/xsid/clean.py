@@ -50,6 +50,14 @@ _BLOCK = 64  # (sentences whose tags not `O` are counted together, when a chunk'
 _plus_one = (1).__add__
 _minus_one = (-1).__add__
 _LAST_GROUP = cast("Callable[[re.Match[str]], int]", attrgetter("lastindex"))
+# `# slots:` entries as the check writes them (an entry's third part any text up to the next entry
+# or the line's end: one of the inventory's labels when the sentence is clean, which
+# :func:`_slot_tags` tests of them all at once). Tested of a chunk's values at once by a pattern of
+# no group (in the sentence's pattern, each entry repeated saved the marks of the groups before
+# it: a third of that search), and of each value alone only when some value is not so written.
+_ENTRY = "(?:0|[1-9][0-9]*):(?:0|[1-9][0-9]*):[^,:\t\r\n]+"
+_ENTRIES = re.compile(f"(?:{_ENTRY}(?:,{_ENTRY})*+)?")
+_WRITTEN = re.compile(f"(?:(?:{_ENTRY}(?:,{_ENTRY})*+)?(?:\n|\\Z))*+")  # (the values joined by line breaks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,18 +120,14 @@ def sentence_pattern(shape: Shape, inventory: Inventory) -> Sentences:
     for k in range(WORDS, 1, -1):  # (nested: a text of fewer words tries no more)
         words = f"(?: (?P<w{k}>\\S+){words})?+"
     words = "(?P<w1>\\S+)" + words
-    # (an entry's third part: any text up to the next entry or the line's end, one of the
-    # inventory's labels when the sentence is clean, which :func:`_slot_tags` tests of them all at
-    # once: an alternative of forty labels tried at each entry costs the search more)
-    entry = "(?:0|[1-9][0-9]*):(?:0|[1-9][0-9]*):[^,:\\t\\r\\n]+"
     comments = []
     for k, core in enumerate(shape.cores):
         if k == shape.text:
             part = f"(?P<text>{words})"
         elif k == shape.intent:
             part = f"(?P<intent>{_one_of(inventory.intents)})"
-        elif k == shape.slots:
-            part = f"(?P<slots>(?:{entry}(?:,{entry})*)?)"
+        elif k == shape.slots:  # (its entries' form tested after the search: :data:`_WRITTEN`)
+            part = "(?P<slots>[^\\t\\r\\n]*)"
         elif k == shape.id:
             part = f"(?P<id>{value})"
         else:
@@ -293,6 +297,11 @@ def clean_matches(shape: Shape, sentences: Sentences, inventory: Inventory, chun
     bad = set(_dirty_texts(texts))
     if sentences.slots is not None:
         slots = list(map(_group, chunk, repeat(sentences.slots)))
+        if _WRITTEN.fullmatch("\n".join(slots)) is None:  # (a value not written as the check writes it: not read for spans)
+            odd = _false(map(_ENTRIES.fullmatch, slots))
+            bad.update(odd)
+            for i in odd:
+                slots[i] = ""
         bad |= _slot_tags(sentences, chunk, slots, texts, counts, _OTags(chunk[0].string, starts, ends))
     else:
         tags: list[str] = []
