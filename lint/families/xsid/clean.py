@@ -128,8 +128,8 @@ def sentence_pattern(shape: Shape, inventory: Inventory) -> Sentences:
             part = f"(?P<intent>{_one_of(inventory.intents)})"
         elif k == shape.slots:  # (its entries' form tested after the search: :data:`_WRITTEN`)
             part = "(?P<slots>[^\\t\\r\\n]*)"
-        elif k == shape.id:
-            part = f"(?P<id>{value})"
+        elif k == shape.id:  # (no whitespace at either end: tested after the search)
+            part = "(?P<id>[^\\t\\r\\n]*)"
         else:
             part = value
         comments.append(f"{re.escape(core)}[ \\t]*{part}\\n")
@@ -223,6 +223,9 @@ class CleanPath:
             ends[-1] = past[-1]
         ok = clean_matches(shape, sentences, self.checks.inventory, chunk, starts, ends)
         ids = list(map(_group, chunk, repeat(sentences.id))) if sentences.id is not None else None
+        if ids is not None and (stripped := list(map(str.strip, ids))) != ids:  # (an id with whitespace at an end: the document reads it without)
+            for i in _false(map(eq, stripped, ids)):
+                ok[i] = False
         self._place(text, starts, ends, ok, [done, *past[:-1]], starts, ids)
         return past[-1]
 

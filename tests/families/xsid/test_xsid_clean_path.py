@@ -39,7 +39,7 @@ SENTENCES = [
 EDITS = ["none", "none", "none", "tag-i", "tag-label", "tag-o", "number", "intent-cell", "intent", "word", "text-space", "slots-shift",
          "slots-swap", "slots-dup", "slots-zero", "slots-mid", "slots-label", "comment-trailing", "comment-tab", "blank-extra",
          "blank-space", "no-slots-line", "id-dup", "invisible", "nfc", "columns", "comment-among", "crlf", "tag-shape", "empty-text", "intent-all", "slots-end",
-         "label-all", "cells-shift", "line-space", "line-hash", "feff", "tag-b", "token-extra", "token-fewer", "span-end", "tag-extra", "slots-form", "text-en",
+         "label-all", "cells-shift", "line-space", "line-hash", "feff", "tag-b", "token-extra", "token-fewer", "span-end", "tag-extra", "slots-form", "id-space", "text-en",
          "no-id"]
 
 
@@ -116,6 +116,8 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
         entries[0] = entries[0] + "x"
     elif edit == "slots-form":  # (entries not as the check writes them: a comma more, a label with a colon, a space after a comma)
         entries = [*entries, ""] if k % 3 == 0 else [entries[0] + ":x", *entries[1:]] if entries and k % 3 == 1 else [" " + e for e in entries]
+    if edit == "id-space":  # (an id with whitespace at an end: the document reads it without)
+        ident = [f"{ident} ", f"{ident}\u00a0", f"\u2009{ident}"][k % 3]
     lines = [f"# id = {ident}"] if edit != "no-id" else []
     if not english or edit == "text-en":  # (a comment some languages do without: in a file of no known language, needed once some sentence has it)
         lines.append(f"# text-en = {text}")
