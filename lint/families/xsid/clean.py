@@ -260,6 +260,9 @@ class CleanPath:
             slow = list(chain.from_iterable(range(bisect_left(known, after[g]), bisect_left(known, before[g])) for g in gaps))
             if numbers and (numbers[-1] >= len(known) or list(map(known.__getitem__, numbers)) != starts):
                 ok = [False] * len(starts)  # (cannot be: a match starts a sentence)
+        if all(ok):  # (a chunk of clean sentences, mostly: kept as they are)
+            self.order.append((numbers, ids, sorted(slow)))
+            return
         slow += compress(numbers, map(not_, ok))
         self.order.append((list(compress(numbers, ok)), list(compress(ids, ok)) if ids is not None else None, sorted(slow)))
 
@@ -268,9 +271,10 @@ class CleanPath:
         for n in [*slow, None]:
             j = bisect_left(fast, n, i) if n is not None else len(fast)
             if j > i:
+                some = fast[i:j] if j - i < len(fast) else fast  # (all of them, mostly: not copied)
                 if ids is not None and shape.id is not None:
-                    self.ids.see_many(fast[i:j], shape.id, ids[i:j])
-                self.dialects.see_many(fast[i:j], shape.keys, shape.seps)
+                    self.ids.see_many(some, shape.id, ids[i:j] if some is not fast else ids)
+                self.dialects.see_many(some, shape.keys, shape.seps)
             if n is not None:
                 self._sentences((n,))
             i = j
