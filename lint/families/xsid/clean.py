@@ -117,8 +117,8 @@ def sentence_pattern(shape: Shape, inventory: Inventory) -> Sentences:
     """The pattern a clean sentence of the file's shape matches (what it checks: the module's doc)."""
     value = r"(?:\S(?:[^\t\r\n]*\S)?)?"  # (a value without a tab or CR, no whitespace at either end)
     words = ""
-    for k in range(WORDS, 1, -1):  # (nested: a text of fewer words tries no more)
-        words = f"(?: (?P<w{k}>\\S+){words})?+"
+    for k in range(WORDS, 1, -1):  # (a word more only after the one before: a text of fewer words tries no more)
+        words = f"(?: (?P<w{k}>\\S+))?+" + (f"(?(w{k}){words})" if words else "")
     words = "(?P<w1>\\S+)" + words
     comments = []
     for k, core in enumerate(shape.cores):
