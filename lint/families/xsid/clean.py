@@ -38,7 +38,7 @@ from goldlint.families.xsid.declaration import ID, INTENT, SLOTS, TEXT
 from goldlint.families.xsid.filewide import Dialects, Ids
 from goldlint.families.xsid.sentence import Inventory, SentenceChecks
 from goldlint.formats.conll_doc import ConllDocument, sentence_bounds, separator_end
-from goldlint.rules.file_rules import INVISIBLE, invisible_or_confusable
+from goldlint.rules.file_rules import invisible_or_confusable
 
 CHUNK = 1024  # sentences matched at once: the match objects of one chunk are what is held
 KEPT = 4096  # the sentences with findings kept as read for placing them (the others' lines are dropped once checked)
@@ -457,11 +457,16 @@ def _true(flags: Iterable[object]) -> list[int]:
 
 def _dirty_texts(texts: list[str]) -> list[int]:
     """The texts GL006–GL008 may say something about (one test of them all when none is)."""
-    joined = "\n".join(texts)  # (a line break joins no character to the next: each text is tested as alone)
-    if joined.isascii() and INVISIBLE.search(joined) is None:
-        return []
-    if not joined.isascii() and unicodedata.is_normalized("NFC", joined) and not invisible_or_confusable(joined):
-        return []
+    spaced = " ".join(texts)
+    if spaced.isascii():
+        # (a text's words are one space apart, without a tab or line break: the ASCII characters
+        # GL007 names are then those not printable, found in C without the pattern)
+        if spaced.isprintable():
+            return []
+    else:
+        joined = "\n".join(texts)  # (a line break joins no character to the next: each text is tested as alone)
+        if unicodedata.is_normalized("NFC", joined) and not invisible_or_confusable(joined):
+            return []
     return [i for i, text in enumerate(texts)
             if not (text.isascii() or unicodedata.is_normalized("NFC", text)) or invisible_or_confusable(text)]
 

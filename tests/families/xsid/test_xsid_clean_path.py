@@ -39,7 +39,7 @@ SENTENCES = [
 EDITS = ["none", "none", "none", "tag-i", "tag-label", "tag-o", "number", "intent-cell", "intent", "word", "text-space", "slots-shift",
          "slots-swap", "slots-dup", "slots-zero", "slots-mid", "slots-label", "comment-trailing", "comment-tab", "blank-extra",
          "blank-space", "no-slots-line", "id-dup", "invisible", "nfc", "columns", "comment-among", "crlf", "tag-shape", "empty-text", "intent-all", "slots-end",
-         "label-all", "cells-shift", "line-space", "line-hash", "feff", "tag-b", "token-extra", "token-fewer", "span-end", "tag-extra", "slots-form", "id-space", "text-en",
+         "label-all", "cells-shift", "line-space", "line-hash", "feff", "tag-b", "token-extra", "token-fewer", "span-end", "tag-extra", "slots-form", "id-space", "control", "text-en",
          "no-id"]
 
 
@@ -86,6 +86,8 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
         said, words[t] = words[t][0], (words[t][0] + "x", words[t][1])
     elif edit == "invisible":
         words[t] = (words[t][0] + "\u200b", words[t][1])
+    elif edit == "control":  # (an ASCII control character in a word: the text still ASCII)
+        words[t] = (words[t][0] + "\x07\x1b\x7f\x00"[k % 4], words[t][1])
     elif edit == "nfc":
         words[t] = (words[t][0] + "e\u0301", words[t][1])
     elif edit == "label-all":
