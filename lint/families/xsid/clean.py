@@ -55,6 +55,7 @@ _LAST_GROUP = cast("Callable[[re.Match[str]], int]", attrgetter("lastindex"))
 # :func:`_slot_tags` tests of them all at once). Tested of a chunk's values at once by a pattern of
 # no group (in the sentence's pattern, each entry repeated saved the marks of the groups before
 # it: a third of that search), and of each value alone only when some value is not so written.
+_TAB_OR_CR = re.compile("[\t\r]")
 _ENTRY = "(?:0|[1-9][0-9]*):(?:0|[1-9][0-9]*):[^,:\t\r\n]+"
 _ENTRIES = re.compile(f"(?:{_ENTRY}(?:,{_ENTRY})*+)?")
 _WRITTEN = re.compile(f"(?:(?:{_ENTRY}(?:,{_ENTRY})*+)?(?:\n|\\Z))*+")  # (the values joined by line breaks)
@@ -126,10 +127,10 @@ def sentence_pattern(shape: Shape, inventory: Inventory) -> Sentences:
             part = f"(?P<text>{words})"
         elif k == shape.intent:
             part = f"(?P<intent>{_one_of(inventory.intents)})"
-        elif k == shape.slots:  # (its entries' form tested after the search: :data:`_WRITTEN`)
-            part = "(?P<slots>[^\\t\\r\\n]*)"
-        elif k == shape.id:  # (no whitespace at either end: tested after the search)
-            part = "(?P<id>[^\\t\\r\\n]*)"
+        elif k == shape.slots:  # (its entries' form tested after the search, :data:`_WRITTEN`; a class of one character is the fastest)
+            part = "(?P<slots>[^\\n]*)"
+        elif k == shape.id:  # (no tab or CR, no whitespace at either end: tested after the search)
+            part = "(?P<id>[^\\n]*)"
         else:
             part = value
         comments.append(f"{re.escape(core)}[ \\t]*{part}\\n")
@@ -223,8 +224,9 @@ class CleanPath:
             ends[-1] = past[-1]
         ok = clean_matches(shape, sentences, self.checks.inventory, chunk, starts, ends)
         ids = list(map(_group, chunk, repeat(sentences.id))) if sentences.id is not None else None
-        if ids is not None and (stripped := list(map(str.strip, ids))) != ids:  # (an id with whitespace at an end: the document reads it without)
-            for i in _false(map(eq, stripped, ids)):
+        if ids is not None and ((stripped := list(map(str.strip, ids))) != ids or _TAB_OR_CR.search("".join(ids))):
+            # (an id with whitespace at an end, which the document reads without, or with a tab or CR)
+            for i in [i for i, (value, bare) in enumerate(zip(ids, stripped, strict=True)) if value != bare or _TAB_OR_CR.search(value)]:
                 ok[i] = False
         self._place(text, starts, ends, ok, [done, *past[:-1]], starts, ids)
         return past[-1]

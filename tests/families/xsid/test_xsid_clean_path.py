@@ -118,8 +118,8 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
         entries[0] = entries[0] + "x"
     elif edit == "slots-form":  # (entries not as the check writes them: a comma more, a label with a colon, a space after a comma)
         entries = [*entries, ""] if k % 3 == 0 else [entries[0] + ":x", *entries[1:]] if entries and k % 3 == 1 else [" " + e for e in entries]
-    if edit == "id-space":  # (an id with whitespace at an end: the document reads it without)
-        ident = [f"{ident} ", f"{ident}\u00a0", f"\u2009{ident}"][k % 3]
+    if edit == "id-space":  # (an id with whitespace at an end, which the document reads without, or a tab or CR inside)
+        ident = [f"{ident} ", f"{ident}\u00a0", f"\u2009{ident}", f"{ident}\tx", f"{ident}\rx"][k % 5]
     lines = [f"# id = {ident}"] if edit != "no-id" else []
     if not english or edit == "text-en":  # (a comment some languages do without: in a file of no known language, needed once some sentence has it)
         lines.append(f"# text-en = {text}")
