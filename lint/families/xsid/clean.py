@@ -133,7 +133,9 @@ def sentence_pattern(shape: Shape, inventory: Inventory) -> Sentences:
             part = "(?P<id>[^\\n]*)"
         else:
             part = value
-        comments.append(f"{re.escape(core)}[ \\t]*{part}\\n")
+        # (spaces alone between separator and value: a tab there would end a `\tO\n` that the
+        # tags `O` are counted by, in a sentence that is clean)
+        comments.append(f"{re.escape(core)} *{part}\\n")
     line = "{k}\\t(?P=w{k})\\t(?P=intent)\\t(?P<t{k}>[^\\t\\n]+)\\n"
     tokens = ""
     for k in range(WORDS, 1, -1):  # (a token line for each word, nested likewise)
@@ -222,12 +224,11 @@ class CleanPath:
             ends[-1] = past[-1] - 1
         else:
             ends[-1] = past[-1]
-        ok = clean_matches(shape, sentences, self.checks.inventory, chunk, starts, ends)
         ids = list(map(_group, chunk, repeat(sentences.id))) if sentences.id is not None else None
+        odd: list[int] = []  # (an id with whitespace at an end, which the document reads without, or with a tab or CR)
         if ids is not None and ((stripped := list(map(str.strip, ids))) != ids or _TAB_OR_CR.search("".join(ids))):
-            # (an id with whitespace at an end, which the document reads without, or with a tab or CR)
-            for i in [i for i, (value, bare) in enumerate(zip(ids, stripped, strict=True)) if value != bare or _TAB_OR_CR.search(value)]:
-                ok[i] = False
+            odd = [i for i, (value, bare) in enumerate(zip(ids, stripped, strict=True)) if value != bare or _TAB_OR_CR.search(value)]
+        ok = clean_matches(shape, sentences, self.checks.inventory, chunk, starts, ends, odd)
         self._place(text, starts, ends, ok, [done, *past[:-1]], starts, ids)
         return past[-1]
 
@@ -296,14 +297,15 @@ class CleanPath:
 
 
 def clean_matches(shape: Shape, sentences: Sentences, inventory: Inventory, chunk: list[re.Match[str]], starts: list[int],
-                  ends: list[int]) -> list[bool]:
+                  ends: list[int], known: Iterable[int] = ()) -> list[bool]:
     """Whether each matched sentence (from ``starts`` to ``ends`` of the text) is clean in what its
-    pattern cannot see: its tags, its text for the GL rules."""
+    pattern cannot see: its tags, its text for the GL rules (those ``known`` not to be, already)."""
     size = len(chunk)
     ok = [True] * size
     texts = list(map(_group, chunk, repeat(sentences.text)))
     counts = list(map(sentences.tokens.__getitem__, map(_LAST_GROUP, chunk)))  # (tokens: as many as words)
-    bad = set(_dirty_texts(texts))
+    bad = set(known)
+    bad.update(_dirty_texts(texts))
     if sentences.slots is not None:
         slots = list(map(_group, chunk, repeat(sentences.slots)))
         if _WRITTEN.fullmatch("\n".join(slots)) is None:  # (a value not written as the check writes it: not read for spans)
@@ -311,7 +313,7 @@ def clean_matches(shape: Shape, sentences: Sentences, inventory: Inventory, chun
             bad.update(odd)
             for i in odd:
                 slots[i] = ""
-        bad |= _slot_tags(sentences, chunk, slots, texts, counts, _OTags(chunk[0].string, starts, ends))
+        bad = _slot_tags(sentences, chunk, slots, texts, counts, _OTags(chunk[0].string, starts, ends), bad)
     else:
         tags: list[str] = []
         for m, n in zip(chunk, counts, strict=True):
@@ -345,12 +347,12 @@ class _OTags:
 
 
 def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str], texts: list[str], counts: list[int],
-               o_tags: _OTags) -> set[int]:
+               o_tags: _OTags, found: set[int]) -> set[int]:
     """The sentences whose tags are not those of their `# slots:` spans (entries as the check
     writes them, labels of the inventory: the pattern's) in the check's order: ordered, apart,
     each from a word's start to a word's end; compared at the spans (each span's B-/I- tags),
     and as many tags not ``O`` as the spans cover (so the rest are ``O``)."""
-    out: set[int] = set()
+    out = set(found)  # (the sentences found wrong before, whose `\tO\n` may be in a comment: left out of the sums of tags `O`)
     # (each entry has two colons, labels none: the sentence of each colon, every other one)
     owner = list(chain.from_iterable(map(repeat, count(), map(str.count, slots, repeat(":")))))[::2]
     parts = ",".join(filter(None, slots)).replace(",", ":").split(":") if owner else []

@@ -218,6 +218,30 @@ def test_a_tag_not_o_too_many_beside_a_sentence_found_wrong_is_found(block: int,
     assert _findings(path, text, fast=True) == detailed
 
 
+@pytest.mark.parametrize("block", [2, 4, 64])
+@pytest.mark.parametrize("comment", ["# id = 2\tO", "# slots: 5:8:reference\tO", "# id =\tO", "# id = \tO", "# slots: \tO"])
+def test_a_comment_ending_in_tab_o_hides_no_tag_not_o_too_many(comment: str, block: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tags `O` are counted in the text as `\\tO\\n`: a comment line of a matched sentence that
+    ends so (a tab in the id or in `# slots:`, or between separator and value) counts one more,
+    and the sentence beside it with a tag not O more than its spans cover is found all the same
+    (the one with the comment is found wrong before the count, or is not matched)."""
+    def sentence(n: int, tags: list[str], first: str = "") -> str:
+        lines = [first or f"# id = {n}", "# text = show all my reminders", "# intent = reminder/show_reminders", "# slots: 5:8:reference"]
+        if first.startswith("# slots:"):
+            lines = [f"# id = {n}", *lines[1:3], first]
+        lines += [f"{i}\t{word}\treminder/show_reminders\t{tag}" for i, (word, tag) in enumerate(zip(["show", "all", "my", "reminders"], tags, strict=True), 1)]
+        return "\n".join(lines) + "\n"
+
+    right = ["O", "B-reference", "O", "O"]
+    text = "\n".join([sentence(1, right), sentence(2, right, comment), sentence(3, ["O", "B-reference", "B-datetime", "O"]),
+                      sentence(4, right)]) + "\n"
+    path = Path("/nowhere/en.test.conll")
+    detailed = _findings(path, text, fast=False)
+    assert "XSD110" in {code for code, *_ in detailed}
+    monkeypatch.setattr(clean, "_BLOCK", block)
+    assert _findings(path, text, fast=True) == detailed
+
+
 @pytest.mark.parametrize("kept", [4096, 2])
 def test_a_sentence_with_findings_is_read_once_for_its_check_and_their_places(kept: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """The sentences read the ordinary way that have findings keep what the check read of them
