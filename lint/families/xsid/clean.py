@@ -6,8 +6,8 @@ that shape as one pattern which a sentence matches only when it is clean in all 
 pattern can see: each comment line the shape's key and separator, then a value without a tab or
 CR and without whitespace at either end (what the document reads as the value); `# text` words
 one space apart; `# intent` one of the inventory's; `# slots:` entries as ``_written`` writes them
-with labels of the inventory; then token lines numbered 1..n, each ``n<TAB>word<TAB>intent<TAB>tag``
-with the n-th word of `# text` and the `# intent` itself (back-references), exactly as many as
+(their labels, any text there, tested for the inventory's with the tags); then token lines
+numbered 1..n, each ``n<TAB>word<TAB>intent<TAB>tag`` with the n-th word of `# text` and the `# intent` itself (back-references), exactly as many as
 there are words; then a blank line or the text's end. One search of the text in C finds them
 all, a thousand at a time; what lies between two matches (a sentence of another shape, a
 defect, extra blank lines) is found and read the ordinary way.
@@ -38,9 +38,10 @@ from goldlint.families.xsid.declaration import ID, INTENT, SLOTS, TEXT
 from goldlint.families.xsid.filewide import Dialects, Ids
 from goldlint.families.xsid.sentence import Inventory, SentenceChecks
 from goldlint.formats.conll_doc import ConllDocument, sentence_bounds, separator_end
-from goldlint.rules.file_rules import INVISIBLE, invisible_or_confusable
+from goldlint.rules.file_rules import invisible_or_confusable
 
 CHUNK = 1024  # sentences matched at once: the match objects of one chunk are what is held
+KEPT = 4096  # the sentences with findings kept as read for placing them (the others' lines are dropped once checked)
 WORDS = 32  # the most words a sentence the pattern reads has (xSID 0.4-0.7: 25 at most; a longer one is read the ordinary way)
 _OFFSETS = {str(n): n for n in range(1024)}  # (a `# slots:` offset as written -> its number)
 _NAME = re.compile(r"\S(?:[^\t\r\n]*\S)?")  # (an intent or a label that can be a whole value or cell)
@@ -49,6 +50,15 @@ _BLOCK = 64  # (sentences whose tags not `O` are counted together, when a chunk'
 _plus_one = (1).__add__
 _minus_one = (-1).__add__
 _LAST_GROUP = cast("Callable[[re.Match[str]], int]", attrgetter("lastindex"))
+# `# slots:` entries as the check writes them (an entry's third part any text up to the next entry
+# or the line's end: one of the inventory's labels when the sentence is clean, which
+# :func:`_slot_tags` tests of them all at once). Tested of a chunk's values at once by a pattern of
+# no group (in the sentence's pattern, each entry repeated saved the marks of the groups before
+# it: a third of that search), and of each value alone only when some value is not so written.
+_TAB_OR_CR = re.compile("[\t\r]")
+_ENTRY = "(?:0|[1-9][0-9]*):(?:0|[1-9][0-9]*):[^,:\t\r\n]+"
+_ENTRIES = re.compile(f"(?:{_ENTRY}(?:,{_ENTRY})*+)?")
+_WRITTEN = re.compile(f"(?:(?:{_ENTRY}(?:,{_ENTRY})*+)?(?:\n|\\Z))*+")  # (the values joined by line breaks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +105,7 @@ class Sentences:
     # (the tokens of a match, by its last group: its last token's tag; without a group around the
     # token lines, none closes after it)
     tokens: tuple[int, ...]
+    labels: frozenset[str]  # (the labels a clean `# slots:` entry has: the inventory's that an entry can hold)
 
 
 def _one_of(names: Iterable[str]) -> str:
@@ -107,24 +118,24 @@ def sentence_pattern(shape: Shape, inventory: Inventory) -> Sentences:
     """The pattern a clean sentence of the file's shape matches (what it checks: the module's doc)."""
     value = r"(?:\S(?:[^\t\r\n]*\S)?)?"  # (a value without a tab or CR, no whitespace at either end)
     words = ""
-    for k in range(WORDS, 1, -1):  # (nested: a text of fewer words tries no more)
-        words = f"(?: (?P<w{k}>\\S+){words})?+"
+    for k in range(WORDS, 1, -1):  # (a word more only after the one before: a text of fewer words tries no more)
+        words = f"(?: (?P<w{k}>\\S+))?+" + (f"(?(w{k}){words})" if words else "")
     words = "(?P<w1>\\S+)" + words
-    labels = _one_of(label for label in inventory.labels if "," not in label and ":" not in label)  # (an entry's third part)
-    entry = f"(?:0|[1-9][0-9]*):(?:0|[1-9][0-9]*):{labels}"
     comments = []
     for k, core in enumerate(shape.cores):
         if k == shape.text:
             part = f"(?P<text>{words})"
         elif k == shape.intent:
             part = f"(?P<intent>{_one_of(inventory.intents)})"
-        elif k == shape.slots:
-            part = f"(?P<slots>(?:{entry}(?:,{entry})*)?)"
-        elif k == shape.id:
-            part = f"(?P<id>{value})"
+        elif k == shape.slots:  # (its entries' form tested after the search, :data:`_WRITTEN`; a class of one character is the fastest)
+            part = "(?P<slots>[^\\n]*)"
+        elif k == shape.id:  # (no tab or CR, no whitespace at either end: tested after the search)
+            part = "(?P<id>[^\\n]*)"
         else:
             part = value
-        comments.append(f"{re.escape(core)}[ \\t]*{part}\\n")
+        # (spaces alone between separator and value: a tab there would end a `\tO\n` that the
+        # tags `O` are counted by, in a sentence that is clean)
+        comments.append(f"{re.escape(core)} *{part}\\n")
     line = "{k}\\t(?P=w{k})\\t(?P=intent)\\t(?P<t{k}>[^\\t\\n]+)\\n"
     tokens = ""
     for k in range(WORDS, 1, -1):  # (a token line for each word, nested likewise)
@@ -137,7 +148,8 @@ def sentence_pattern(shape: Shape, inventory: Inventory) -> Sentences:
     numbers = [0] * (pattern.groups + 1)
     for k, g in enumerate(tags, 1):
         numbers[g] = k
-    return Sentences(pattern, group.get("id"), group["text"], group.get("slots"), tags, tuple(numbers))
+    labels = frozenset(label for label in inventory.labels if "," not in label and ":" not in label and _NAME.fullmatch(label))
+    return Sentences(pattern, group.get("id"), group["text"], group.get("slots"), tags, tuple(numbers), labels)
 
 
 class CleanPath:
@@ -148,6 +160,7 @@ class CleanPath:
                  required: Callable[[Callable[[str], bool]], tuple[str, ...]]) -> None:
         self.doc, self.checks, self.ids, self.dialects = doc, checks, ids, dialects
         self.required = required  # (the comments every sentence needs, given whether some comment has a key)
+        self.kept = 0  # (sentences with findings kept as read, up to KEPT)
 
     def run(self) -> None:
         """Checks the sentences, the comments they need first taken as needed only when some
@@ -211,8 +224,11 @@ class CleanPath:
             ends[-1] = past[-1] - 1
         else:
             ends[-1] = past[-1]
-        ok = clean_matches(shape, sentences, self.checks.inventory, chunk, starts, ends)
         ids = list(map(_group, chunk, repeat(sentences.id))) if sentences.id is not None else None
+        odd: list[int] = []  # (an id with whitespace at an end, which the document reads without, or with a tab or CR)
+        if ids is not None and ((stripped := list(map(str.strip, ids))) != ids or _TAB_OR_CR.search("".join(ids))):
+            odd = [i for i, (value, bare) in enumerate(zip(ids, stripped, strict=True)) if value != bare or _TAB_OR_CR.search(value)]
+        ok = clean_matches(shape, sentences, self.checks.inventory, chunk, starts, ends, odd)
         self._place(text, starts, ends, ok, [done, *past[:-1]], starts, ids)
         return past[-1]
 
@@ -247,6 +263,9 @@ class CleanPath:
             slow = list(chain.from_iterable(range(bisect_left(known, after[g]), bisect_left(known, before[g])) for g in gaps))
             if numbers and (numbers[-1] >= len(known) or list(map(known.__getitem__, numbers)) != starts):
                 ok = [False] * len(starts)  # (cannot be: a match starts a sentence)
+        if all(ok):  # (a chunk of clean sentences, mostly: kept as they are)
+            self.order.append((numbers, ids, sorted(slow)))
+            return
         slow += compress(numbers, map(not_, ok))
         self.order.append((list(compress(numbers, ok)), list(compress(ids, ok)) if ids is not None else None, sorted(slow)))
 
@@ -255,34 +274,46 @@ class CleanPath:
         for n in [*slow, None]:
             j = bisect_left(fast, n, i) if n is not None else len(fast)
             if j > i:
+                some = fast[i:j] if j - i < len(fast) else fast  # (all of them, mostly: not copied)
                 if ids is not None and shape.id is not None:
-                    self.ids.see_many(fast[i:j], shape.id, ids[i:j])
-                self.dialects.see_many(fast[i:j], shape.keys, shape.seps)
+                    self.ids.see_many(some, shape.id, ids[i:j] if some is not fast else ids)
+                self.dialects.see_many(some, shape.keys, shape.seps)
             if n is not None:
                 self._sentences((n,))
             i = j
 
     def _sentences(self, numbers: Iterable[int]) -> None:
+        report = self.checks.report
         for n in numbers:
             s = self.doc.sentence(n)
+            before = report.added
             self.checks.check(s)
             self.ids.see(s)
             self.dialects.see(s)
-            s.forget()  # (one sentence's lines in memory at a time; read again if a finding is placed in it)
+            if report.added == before or self.kept >= KEPT:
+                s.forget()  # (one sentence's lines in memory at a time; read again if a finding is placed in it)
+            else:  # (what the check read and made of it is what placing its findings reads: not read twice)
+                self.kept += 1
 
 
 def clean_matches(shape: Shape, sentences: Sentences, inventory: Inventory, chunk: list[re.Match[str]], starts: list[int],
-                  ends: list[int]) -> list[bool]:
+                  ends: list[int], known: Iterable[int] = ()) -> list[bool]:
     """Whether each matched sentence (from ``starts`` to ``ends`` of the text) is clean in what its
-    pattern cannot see: its tags, its text for the GL rules."""
+    pattern cannot see: its tags, its text for the GL rules (those ``known`` not to be, already)."""
     size = len(chunk)
     ok = [True] * size
     texts = list(map(_group, chunk, repeat(sentences.text)))
     counts = list(map(sentences.tokens.__getitem__, map(_LAST_GROUP, chunk)))  # (tokens: as many as words)
-    bad = set(_dirty_texts(texts))
+    bad = set(known)
+    bad.update(_dirty_texts(texts))
     if sentences.slots is not None:
         slots = list(map(_group, chunk, repeat(sentences.slots)))
-        bad |= _slot_tags(sentences, chunk, slots, texts, counts, _OTags(chunk[0].string, starts, ends))
+        if _WRITTEN.fullmatch("\n".join(slots)) is None:  # (a value not written as the check writes it: not read for spans)
+            odd = _false(map(_ENTRIES.fullmatch, slots))
+            bad.update(odd)
+            for i in odd:
+                slots[i] = ""
+        bad = _slot_tags(sentences, chunk, slots, texts, counts, _OTags(chunk[0].string, starts, ends), bad)
     else:
         tags: list[str] = []
         for m, n in zip(chunk, counts, strict=True):
@@ -316,12 +347,12 @@ class _OTags:
 
 
 def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str], texts: list[str], counts: list[int],
-               o_tags: _OTags) -> set[int]:
+               o_tags: _OTags, found: set[int]) -> set[int]:
     """The sentences whose tags are not those of their `# slots:` spans (entries as the check
     writes them, labels of the inventory: the pattern's) in the check's order: ordered, apart,
     each from a word's start to a word's end; compared at the spans (each span's B-/I- tags),
     and as many tags not ``O`` as the spans cover (so the rest are ``O``)."""
-    out: set[int] = set()
+    out = set(found)  # (the sentences found wrong before, whose `\tO\n` may be in a comment: left out of the sums of tags `O`)
     # (each entry has two colons, labels none: the sentence of each colon, every other one)
     owner = list(chain.from_iterable(map(repeat, count(), map(str.count, slots, repeat(":")))))[::2]
     parts = ",".join(filter(None, slots)).replace(",", ":").split(":") if owner else []
@@ -333,6 +364,8 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
     padded = (" " + " \n ".join(texts) + " ").split("\n")
     owned = list(map(padded.__getitem__, owner))
     out.update(map(owner.__getitem__, _false(map(lt, starts, ends))))
+    if not sentences.labels.issuperset(labels):  # (a label not of the inventory: the pattern takes any)
+        out.update(compress(owner, map(not_, map(sentences.labels.__contains__, labels))))
     out.update(map(owner.__getitem__, _not_space_at(owned, starts)))
     out.update(map(owner.__getitem__, _not_space_at(owned, list(map(_plus_one, ends)))))
     first = list(map(str.count, owned, repeat(" "), repeat(0), starts))  # (the span's first token, from 0)
@@ -375,21 +408,20 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
     # As many tags not `O` as the spans cover in each sentence (the tags at the spans are not `O`):
     # in all the sentences not found wrong, then in each when not so.
     # (no sentence has fewer than its spans cover: the sentences that have more are found by blocks)
-    if out:
-        right = list(map(not_, map(out.__contains__, owner)))
-        owner, lengths = list(compress(owner, right)), list(compress(lengths, right))
     tokens = list(accumulate(counts, initial=0))  # (the tokens before each sentence)
     covering = list(accumulate(lengths, initial=0))  # (those the entries before each cover)
-    wrong = sorted(out)
+    wrong = sorted(out)  # (their tokens, tags `O` and spans' tokens left out of the sums below)
     o_wrong = list(accumulate(o_tags.each(wrong), initial=0))
     n_wrong = list(accumulate(map(counts.__getitem__, wrong), initial=0))
+    c_wrong = list(accumulate(map(sub, map(covering.__getitem__, map(bisect_left, repeat(owner), map(_plus_one, wrong))),
+                                  map(covering.__getitem__, map(bisect_left, repeat(owner), wrong))), initial=0))
 
     def more(a: int, b: int, o: int) -> bool:
         """Whether sentences ``a`` to ``b - 1`` (those not found wrong), with ``o`` tags ``O`` in
         all, have more tags not ``O`` than their spans cover."""
         i, j = bisect_left(wrong, a), bisect_left(wrong, b)
         marked = tokens[b] - tokens[a] - (n_wrong[j] - n_wrong[i]) - (o - (o_wrong[j] - o_wrong[i]))
-        return marked != covering[bisect_left(owner, b)] - covering[bisect_left(owner, a)]
+        return marked != covering[bisect_left(owner, b)] - covering[bisect_left(owner, a)] - (c_wrong[j] - c_wrong[i])
 
     # (the `O` tags counted by blocks of sentences, the chunk's their sum: a block that has more is
     # not counted again; then each sentence of such a block, at once)
@@ -402,7 +434,7 @@ def _slot_tags(sentences: Sentences, chunk: list[re.Match[str]], slots: list[str
             entries = list(map(bisect_left, repeat(owner), range(a, b + 1)))  # (each sentence's first entry, and past the last's)
             covered = list(map(sub, map(covering.__getitem__, entries[1:]), map(covering.__getitem__, entries[:-1])))
             marked = list(map(sub, counts[a:b], o_tags.each(range(a, b))))
-            out.update(map(a.__add__, _false(map(eq, marked, covered))))  # (with the block's sentences found wrong before: none of their entries is left)
+            out.update(map(a.__add__, _false(map(eq, marked, covered))))  # (the block's sentences found wrong before may be found again)
     return out
 
 
@@ -429,11 +461,16 @@ def _true(flags: Iterable[object]) -> list[int]:
 
 def _dirty_texts(texts: list[str]) -> list[int]:
     """The texts GL006–GL008 may say something about (one test of them all when none is)."""
-    joined = "\n".join(texts)  # (a line break joins no character to the next: each text is tested as alone)
-    if joined.isascii() and INVISIBLE.search(joined) is None:
-        return []
-    if not joined.isascii() and unicodedata.is_normalized("NFC", joined) and not invisible_or_confusable(joined):
-        return []
+    spaced = " ".join(texts)
+    if spaced.isascii():
+        # (a text's words are one space apart, without a tab or line break: the ASCII characters
+        # GL007 names are then those not printable, found in C without the pattern)
+        if spaced.isprintable():
+            return []
+    else:
+        joined = "\n".join(texts)  # (a line break joins no character to the next: each text is tested as alone)
+        if unicodedata.is_normalized("NFC", joined) and not invisible_or_confusable(joined):
+            return []
     return [i for i, text in enumerate(texts)
             if not (text.isascii() or unicodedata.is_normalized("NFC", text)) or invisible_or_confusable(text)]
 

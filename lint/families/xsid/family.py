@@ -83,6 +83,7 @@ class XsidFamily(Family):
                 ids.see(sentence)
                 dialects.see(sentence)
                 sentence.forget()  # (one sentence's lines in memory at a time; read again if a finding is placed in it)
+        ids.report()
         dialects.report(report)
         if not ctx.partial:
             check_blank_lines(doc, report)

@@ -3,10 +3,10 @@ and sentence ids unique in the file."""
 
 from __future__ import annotations
 
-from collections import Counter
+import itertools
 from collections.abc import Sequence
-from itertools import compress
-from operator import not_
+from itertools import chain, compress, repeat
+from operator import itemgetter, ne
 
 from goldlint.families.xsid.declaration import SAME_IN_EVERY_DIALECT
 from goldlint.families.xsid.rules import DIALECT_UNREAD_BY_NLUEVAL, DUPLICATE_SENTENCE_ID, MIXED_COMMENT_DIALECTS, SENTENCE_SEPARATOR
@@ -102,12 +102,14 @@ class Dialects:
 
 
 class Ids:
-    """XSD113: a `# id` used by two sentences (each sentence seen as the file is checked)."""
+    """XSD113: a `# id` used by two sentences (each sentence seen as the file is checked, the ids
+    compared once all are seen: :meth:`report`)."""
 
     def __init__(self, report: Report, doc: ConllDocument) -> None:
-        self.report = report
+        self.report_to = report
         self.doc = doc
-        self.first: dict[str, int] = {}  # id -> its first sentence (the comment is found again when the id is: :meth:`_comment`)
+        # (the `# id` comments seen, in file order: sentences, the comment's index, the values)
+        self.seen: list[tuple[Sequence[int], int, Sequence[str]]] = []
         self.told: set[str] = set()
 
     def see(self, s: Sentence) -> None:
@@ -116,39 +118,36 @@ class Ids:
             return
         heads = s.heads
         for k in [s.keyed["id"]] if keys.count("id") == 1 else [k for k, key in enumerate(keys) if key == "id"]:
-            self._see(s.number, k, heads[k][2])
+            self.seen.append(((s.number,), k, (heads[k][2],)))
 
     def see_many(self, numbers: Sequence[int], k: int, values: Sequence[str]) -> None:
         """Sentences (in file order) whose only `# id` is their comment ``k``, with these values."""
-        first = self.first
-        distinct = set(values)
-        if first.keys().isdisjoint(distinct) and len(distinct) == len(values) and "" not in distinct:
-            first.update(zip(values, numbers, strict=False))  # (no id seen twice: nothing to say, in C)
-            return
-        # The ids seen before or twice here are seen one by one, in order; the others only
-        # become known (no one asks for them before the next sentences: added at once, in C).
-        again = (first.keys() & distinct) | {""}
-        if len(distinct) != len(values):
-            again |= {value for value, times in Counter(values).items() if times > 1}
-        once = list(map(not_, map(again.__contains__, values)))
-        first.update(zip(compress(values, once), compress(numbers, once), strict=False))
-        for n, value in zip(compress(numbers, map(not_, once)), compress(values, map(not_, once)), strict=True):
-            self._see(n, k, value)
+        if numbers:
+            self.seen.append((numbers, k, values))
 
-    def _see(self, n: int, k: int, value: str) -> None:
-        if not value:
+    def report(self) -> None:
+        """The ids used twice: found among all the ids seen, in file order (none: one set of them
+        all, in C); each repeat said where it is, and its id's first sentence told once."""
+        seen = self.seen
+        values = list(chain.from_iterable(map(itemgetter(2), seen)))
+        if len(set(values)) == len(values):
             return
-        first = self.first.get(value)
-        if first is None:
-            self.first[value] = n
-            return
-        j = self._comment(first, value)
-        line = self._line(n, k)
-        DUPLICATE_SENTENCE_ID.report(self.report, At((n, "comments", k)),
-                        f"`# id = {value}` is also the id of the sentence on line {self._line(first, j)}")
-        if value not in self.told:
-            self.told.add(value)
-            DUPLICATE_SENTENCE_ID.report(self.report, At((first, "comments", j)), f"`# id = {value}` is used again on line {line}")
+        numbers = list(chain.from_iterable(map(itemgetter(0), seen)))
+        ks = list(chain.from_iterable(map(repeat, map(itemgetter(1), seen), map(len, map(itemgetter(0), seen)))))
+        first: dict[str, int] = {}
+        places = list(map(first.setdefault, values, itertools.count()))  # (each id's first place, in C)
+        for p in compress(itertools.count(), map(ne, places, itertools.count())):
+            value = values[p]
+            if not value:
+                continue
+            n, k, at = numbers[p], ks[p], numbers[places[p]]
+            j = self._comment(at, value)
+            line = self._line(n, k)
+            DUPLICATE_SENTENCE_ID.report(self.report_to, At((n, "comments", k)),
+                                         f"`# id = {value}` is also the id of the sentence on line {self._line(at, j)}")
+            if value not in self.told:
+                self.told.add(value)
+                DUPLICATE_SENTENCE_ID.report(self.report_to, At((at, "comments", j)), f"`# id = {value}` is used again on line {line}")
 
     def _comment(self, n: int, value: str) -> int:
         """The first `# id` comment of sentence ``n`` with this value (the one it was seen by)."""

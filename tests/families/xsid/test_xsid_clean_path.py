@@ -19,6 +19,7 @@ from goldlint.families.xsid import clean
 from goldlint.families.xsid.family import XsidFamily
 from goldlint.families.xsid.options import XsidOptions
 from goldlint.findings import Report
+from goldlint.formats import conll_doc
 from goldlint.formats.conll_doc import ConllDocument
 
 # (intent, words with their tags): sentences whose tokens are their text's words.
@@ -38,7 +39,7 @@ SENTENCES = [
 EDITS = ["none", "none", "none", "tag-i", "tag-label", "tag-o", "number", "intent-cell", "intent", "word", "text-space", "slots-shift",
          "slots-swap", "slots-dup", "slots-zero", "slots-mid", "slots-label", "comment-trailing", "comment-tab", "blank-extra",
          "blank-space", "no-slots-line", "id-dup", "invisible", "nfc", "columns", "comment-among", "crlf", "tag-shape", "empty-text", "intent-all", "slots-end",
-         "label-all", "cells-shift", "line-space", "line-hash", "feff", "tag-b", "token-extra", "token-fewer", "span-end", "text-en",
+         "label-all", "cells-shift", "line-space", "line-hash", "feff", "tag-b", "token-extra", "token-fewer", "span-end", "tag-extra", "slots-form", "id-space", "control", "text-en",
          "no-id"]
 
 
@@ -77,16 +78,22 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
             words[last] = (words[last][0], "B-" + words[last][1][2:])
     elif edit == "tag-shape":
         words[t] = (words[t][0], "B_datetime")
+    elif edit == "tag-extra":  # (an O tag made B-datetime, `# slots:` as before: a tag not O more than the spans cover)
+        o = [i for i, (_, tag) in enumerate(words) if tag == "O"]
+        if o:
+            words[o[k % len(o)]] = (words[o[k % len(o)]][0], "B-datetime")
     elif edit == "word":
         said, words[t] = words[t][0], (words[t][0] + "x", words[t][1])
     elif edit == "invisible":
         words[t] = (words[t][0] + "\u200b", words[t][1])
+    elif edit == "control":  # (an ASCII control character in a word: the text still ASCII)
+        words[t] = (words[t][0] + "\x07\x1b\x7f\x00"[k % 4], words[t][1])
     elif edit == "nfc":
         words[t] = (words[t][0] + "e\u0301", words[t][1])
     elif edit == "label-all":
         words = [(w, tag[:2] + "datetme" if tag != "O" else tag) for w, tag in words]
     text = " ".join(said if said is not None and i == t else w for i, (w, _) in enumerate(words))
-    slots = _slots(words if edit != "span-end" else SENTENCES[n % len(SENTENCES)][1])
+    slots = _slots(words if edit not in ("span-end", "tag-extra") else SENTENCES[n % len(SENTENCES)][1])
     if edit == "text-space":
         text = text.replace(" ", "  ", 1)
     elif edit == "empty-text":
@@ -109,6 +116,10 @@ def _block(n: int, english: bool, edit: str, k: int) -> str:
         entries[-1] = f"{a}:{len(text) + 1}:{label}"
     elif edit == "slots-label" and entries:
         entries[0] = entries[0] + "x"
+    elif edit == "slots-form":  # (entries not as the check writes them: a comma more, a label with a colon, a space after a comma)
+        entries = [*entries, ""] if k % 3 == 0 else [entries[0] + ":x", *entries[1:]] if entries and k % 3 == 1 else [" " + e for e in entries]
+    if edit == "id-space":  # (an id with whitespace at an end, which the document reads without, or a tab or CR inside)
+        ident = [f"{ident} ", f"{ident}\u00a0", f"\u2009{ident}", f"{ident}\tx", f"{ident}\rx"][k % 5]
     lines = [f"# id = {ident}"] if edit != "no-id" else []
     if not english or edit == "text-en":  # (a comment some languages do without: in a file of no known language, needed once some sentence has it)
         lines.append(f"# text-en = {text}")
@@ -185,6 +196,79 @@ def test_a_clean_file_is_checked_by_chunks_without_a_sentence_object() -> None:
     assert [f.code for f in report.findings] == ["XSD112"]
     made = [s for s in doc._made or [] if s is not None]
     assert len(made) <= 2  # (the first sentence, read for the file's shape; the one XSD112 points at)
+
+
+@pytest.mark.parametrize("block", [2, 4, 64])
+def test_a_tag_not_o_too_many_beside_a_sentence_found_wrong_is_found(block: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tags not O of a chunk's sentences are summed without the sentences found wrong before
+    (their tokens, tags O and the tokens their spans cover): a sentence with a tag not O more
+    than its spans cover is found beside one found wrong whose spans cover one token."""
+    def sentence(n: int, tags: list[str]) -> str:
+        lines = [f"# id = {n}", "# text = show all my reminders", "# intent = reminder/show_reminders", "# slots: 5:8:reference"]
+        lines += [f"{i}\t{word}\treminder/show_reminders\t{tag}" for i, (word, tag) in enumerate(zip(["show", "all", "my", "reminders"], tags, strict=True), 1)]
+        return "\n".join(lines) + "\n"
+
+    right = ["O", "B-reference", "O", "O"]
+    text = "\n".join([sentence(1, right), sentence(2, ["O", "I-reference", "O", "O"]), sentence(3, ["O", "B-reference", "B-datetime", "O"]),
+                      sentence(4, right)]) + "\n"
+    path = Path("/nowhere/en.test.conll")
+    detailed = _findings(path, text, fast=False)
+    assert {code for code, *_ in detailed} >= {"XSD110"}
+    monkeypatch.setattr(clean, "_BLOCK", block)
+    assert _findings(path, text, fast=True) == detailed
+
+
+@pytest.mark.parametrize("block", [2, 4, 64])
+@pytest.mark.parametrize("comment", ["# id = 2\tO", "# slots: 5:8:reference\tO", "# id =\tO", "# id = \tO", "# slots: \tO"])
+def test_a_comment_ending_in_tab_o_hides_no_tag_not_o_too_many(comment: str, block: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tags `O` are counted in the text as `\\tO\\n`: a comment line of a matched sentence that
+    ends so (a tab in the id or in `# slots:`, or between separator and value) counts one more,
+    and the sentence beside it with a tag not O more than its spans cover is found all the same
+    (the one with the comment is found wrong before the count, or is not matched)."""
+    def sentence(n: int, tags: list[str], first: str = "") -> str:
+        lines = [first or f"# id = {n}", "# text = show all my reminders", "# intent = reminder/show_reminders", "# slots: 5:8:reference"]
+        if first.startswith("# slots:"):
+            lines = [f"# id = {n}", *lines[1:3], first]
+        lines += [f"{i}\t{word}\treminder/show_reminders\t{tag}" for i, (word, tag) in enumerate(zip(["show", "all", "my", "reminders"], tags, strict=True), 1)]
+        return "\n".join(lines) + "\n"
+
+    right = ["O", "B-reference", "O", "O"]
+    text = "\n".join([sentence(1, right), sentence(2, right, comment), sentence(3, ["O", "B-reference", "B-datetime", "O"]),
+                      sentence(4, right)]) + "\n"
+    path = Path("/nowhere/en.test.conll")
+    detailed = _findings(path, text, fast=False)
+    assert "XSD110" in {code for code, *_ in detailed}
+    monkeypatch.setattr(clean, "_BLOCK", block)
+    assert _findings(path, text, fast=True) == detailed
+
+
+@pytest.mark.parametrize("kept", [4096, 2])
+def test_a_sentence_with_findings_is_read_once_for_its_check_and_their_places(kept: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sentences read the ordinary way that have findings keep what the check read of them
+    for placing the findings (up to ``KEPT`` of them: past that they are read again), and the
+    findings are those of a check that drops every sentence (counted, not timed)."""
+    edits = ["none", "tag-i", "none", "word", "slots-shift", "none", "intent-cell"]
+    text = "\n".join(_block(n, True, edits[n % len(edits)], n) for n in range(40)) + "\n"
+    path = Path("/nowhere/en.test.conll")
+    reads: list[int] = []
+    read = conll_doc.Sentence._read
+
+    def counted(sentence: conll_doc.Sentence) -> None:
+        reads.append(sentence.number)
+        read(sentence)
+
+    monkeypatch.setattr(conll_doc.Sentence, "_read", counted)
+    monkeypatch.setattr(clean, "KEPT", 0)  # (every sentence dropped once checked: the reference)
+    dropped = _findings(path, text, fast=True)
+    # (read for the check, then again for the findings' places; not the first, a clean sentence read
+    # for the file's shape, then for the place of XSD112)
+    wrong = {n for n in reads if reads.count(n) > 1} - {0}
+    assert len(wrong) >= 4
+    reads.clear()
+    monkeypatch.setattr(clean, "KEPT", kept)
+    assert _findings(path, text, fast=True) == dropped
+    again = [n for n in wrong if reads.count(n) > 1]
+    assert not again if kept > len(wrong) else len(again) >= len(wrong) - kept
 
 
 @pytest.mark.parametrize("edit", ["cells-shift", "line-space", "line-hash", "columns", "comment-among", "crlf", "blank-extra", "feff"])
