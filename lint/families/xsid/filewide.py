@@ -4,8 +4,9 @@ and sentence ids unique in the file."""
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_right
 from collections.abc import Sequence
-from itertools import chain, compress, repeat
+from itertools import accumulate, chain, compress
 from operator import itemgetter, ne
 
 from goldlint.families.xsid.declaration import SAME_IN_EVERY_DIALECT
@@ -132,15 +133,21 @@ class Ids:
         values = list(chain.from_iterable(map(itemgetter(2), seen)))
         if len(set(values)) == len(values):
             return
-        numbers = list(chain.from_iterable(map(itemgetter(0), seen)))
-        ks = list(chain.from_iterable(map(repeat, map(itemgetter(1), seen), map(len, map(itemgetter(0), seen)))))
-        first: dict[str, int] = {}
-        places = list(map(first.setdefault, values, itertools.count()))  # (each id's first place, in C)
-        for p in compress(itertools.count(), map(ne, places, itertools.count())):
+        first: dict[str, int] = {}  # each id's first place (a place: an id's number in file order)
+        again = list(compress(itertools.count(), map(ne, map(first.setdefault, values, itertools.count()), itertools.count())))
+        ends = list(accumulate(map(len, map(itemgetter(0), seen))))  # (past the places of each run seen)
+
+        def sentence(p: int) -> tuple[int, int]:
+            """The sentence of the id at place ``p``, and its comment (found only for the repeats)."""
+            run = bisect_right(ends, p)
+            numbers, k, _ = seen[run]
+            return numbers[p - ends[run - 1] if run else p], k
+
+        for p in again:
             value = values[p]
             if not value:
                 continue
-            n, k, at = numbers[p], ks[p], numbers[places[p]]
+            (n, k), (at, _) = sentence(p), sentence(first[value])
             j = self._comment(at, value)
             line = self._line(n, k)
             DUPLICATE_SENTENCE_ID.report(self.report_to, At((n, "comments", k)),
