@@ -64,7 +64,7 @@ _NOWHERE = _Places()
 
 
 class _Addressed(_Places):
-    """The items' spans from their addresses: each found when first asked for."""
+    """The items' spans from their addresses, each read when asked for (a few items have findings)."""
 
     def __init__(self, items: list[msgspec.Raw], offset: Callable[[Any], int | None]) -> None:
         self.items, self.offset, self.count = items, offset, len(items)
