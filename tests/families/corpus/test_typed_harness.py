@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from goldlint.engine import check_file
+from tests.families.corpus.layouts import DROP, WHOLE, change_entries, written
 from tests.families.corpus.layouts import LAYOUTS as ALL_LAYOUTS
-from tests.families.corpus.layouts import written
 
 WORDS = ["atim", "nipiy", "maskwa", "sīsīp", "wāpos", "mistik"]
 DOMAINS = ["ui", "edu", "legal", "medical"]
@@ -49,7 +49,6 @@ def _clean(n: int = 240) -> dict[str, Any]:
             "entries": entries, "provenance": {"builder": "test", "license": "CC-BY-4.0", "source_url": "https://example.org"}}
 
 
-WHOLE, DROP = "(the entry)", "(dropped)"  # as a field: the value replaces the whole entry; as a value: the field is removed
 VALUES = st.sampled_from([None, 0, 1, 5, 7, 2.0, True, "", " x", "x ", "h_1", "dog 1", "Dog 2", "development", "held_out", "formal", "formall",
                           "ui", "legal", "nope", "question", "a-b | c", "a | b", "at\u200bim", "at\u00a0im", "a\u0301", "сатim", "a: b",
                           "3", 10**30, -9223372036854775809, 1e300, [], {}, {"a": [1]}, {"license": "unknown"}, {"license": "n/a"},
@@ -98,17 +97,9 @@ def _changed(changes: list[tuple[int, str, Any]], envelope: dict[str, Any]) -> d
     corpus.update(copy.deepcopy(envelope))
     for name in [k for k, v in envelope.items() if v == DROP]:
         del corpus[name]
-    entries = corpus["entries"]
-    for index, name, value in changes:
-        if isinstance(value, tuple) and value[0] == COPY:
-            value = CLEAN["entries"][value[1]][name]
-        value = copy.deepcopy(value)  # (a sampled value is one object: a change must not grow it, e.g. into itself)
-        if name == WHOLE:
-            entries[index] = value
-        elif isinstance(entries[index], dict) and value == DROP:
-            entries[index].pop(name, None)
-        elif isinstance(entries[index], dict):
-            entries[index][name] = value
+    copied = [(index, name, CLEAN["entries"][value[1]][name] if isinstance(value, tuple) and value[0] == COPY else value)
+              for index, name, value in changes]
+    change_entries(corpus["entries"], copied)
     return corpus
 
 

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from goldlint.engine import check_file
+from tests.families.corpus.layouts import DROP, WHOLE, change_entries, written
 from tests.families.corpus.layouts import LAYOUTS as ALL_LAYOUTS
-from tests.families.corpus.layouts import written
 
 ENVELOPE = {"id": "t-eng-crk", "version": "1.0.0", "language_pair": "EN→CRK", "source_language": "en", "target_language": "crk",
             "created": "2026-11-22", "license": "CC-BY-4.0", "provenance": ["textbook", "elicited", "corpus"]}
@@ -37,7 +37,6 @@ def _clean(n: int = 240) -> dict[str, Any]:
     return {"dataset": dict(ENVELOPE), "entries": entries}
 
 
-WHOLE, DROP = "(the entry)", "(dropped)"  # as a field: the value replaces the whole entry; as a value: the field is removed
 VALUES = st.sampled_from([None, 0, 1, 5, 7, 2.0, True, "", " x", "x ", "dog 1", "Dog 2", "development", "gold_standard", "formal",
                           "formall", "elicitd", "a-b | c", "a | b", "a-b | c-d", "at\u200bim", "at\u00a0im", "a\u0301", "сатim", "a: b",
                           "easy", "3", 10**30, [], {}, {"a": [1]}, "\\u003a", DROP])
@@ -72,15 +71,7 @@ def _text(corpus: dict[str, Any], edit: str, layout: str = "indent") -> bytes:
 def _changed(changes: list[tuple[int, str, Any]], envelope: dict[str, Any]) -> dict[str, Any]:
     corpus = copy.deepcopy(CLEAN)
     corpus["dataset"].update(envelope)
-    entries = corpus["entries"]
-    for index, name, value in changes:
-        value = copy.deepcopy(value)  # (a sampled value is one object: a change must not grow it, e.g. into itself)
-        if name == WHOLE:
-            entries[index] = value
-        elif isinstance(entries[index], dict) and value == DROP:
-            entries[index].pop(name, None)
-        elif isinstance(entries[index], dict):
-            entries[index][name] = value
+    change_entries(corpus["entries"], changes)
     return corpus
 
 
