@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from goldlint.rules.file_rules import invisible_or_confusable
+from goldlint.rules.file_rules import PATTERNS, invisible_or_confusable
 
 
 @pytest.mark.parametrize("value", [
@@ -23,3 +23,11 @@ def test_orthographic_joiners_are_not_reported(value: str) -> None:
 ])
 def test_invisible_and_confusable_characters_are_reported(value: str) -> None:
     assert invisible_or_confusable(value)
+
+
+def test_every_invisible_character_is_unprintable() -> None:
+    """The clean paths skip the search for invisible characters in a printable value
+    (``str.isprintable``, in C): so no character the pattern finds may be printable."""
+    found = PATTERNS.invisible.findall("".join(map(chr, range(0x110000))))  # (every code point once)
+    assert len(found) > 60  # (the pattern's characters: not vacuous)
+    assert [c for c in found if c.isprintable()] == []

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -211,9 +212,20 @@ def test_items_document_places_what_the_whole_text_places(entries: list[Any], he
     where = _locations(root, member, rnd)
     expected = _spans(JsonDocument("f.json", text), where)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(json_items, "_ADDRESSED", addressed)
+        patch.setattr(json_items, "_ADDRESSED_FROM", 0 if addressed else sys.maxsize)
         assert _spans(ItemsDocument("f.json", data, member, items), where) == expected
         assert _spans(ItemsDocument.of_value("f.json", data, json.loads(text)), where) == expected
+
+
+def test_few_items_are_proved_and_many_addressed() -> None:
+    """A short array's items are proved from the text (no ctypes to import for them); from
+    ``_ADDRESSED_FROM`` items on, they are placed by their addresses."""
+    def placed(count: int) -> type:
+        return type(ItemsDocument("f.json", ('{"entries": [' + ", ".join(["{}"] * count) + "]}").encode(), "entries")._placed())
+
+    assert placed(3) is json_items._Proved
+    assert placed(json_items._ADDRESSED_FROM - 1) is json_items._Proved
+    assert placed(json_items._ADDRESSED_FROM) is json_items._Addressed
 
 
 def _item_spans(doc: ItemsDocument) -> list[Any]:
@@ -226,7 +238,7 @@ def test_items_are_placed_when_the_layout_allows_it(addressed: bool, monkeypatch
     """The cases the property above falls back on are the exceptions: an even or uneven
     layout is placed (each item resolved in its own text), by the items' addresses or
     proved from the text."""
-    monkeypatch.setattr(json_items, "_ADDRESSED", addressed)
+    monkeypatch.setattr(json_items, "_ADDRESSED_FROM", 0 if addressed else sys.maxsize)
     for gaps in ([", "] * 3, [",", ",\n    ", " , "]):
         text = '{"head": {"entries": ["x"]}, "entries": [' + "".join(
             json.dumps({"id": n, "s": "é"}) + (gaps[n] if n < 3 else "") for n in range(4)) + "]}"
@@ -250,9 +262,10 @@ def test_items_given_from_other_bytes_are_proved_from_the_text() -> None:
     assert type(doc._placed()) is json_items._Proved and _item_spans(doc) == [(13, 22), (24, 33)]
 
 
-def test_an_item_whose_address_is_not_known_is_placed_in_the_whole_text() -> None:
+def test_an_item_whose_address_is_not_known_is_placed_in_the_whole_text(monkeypatch: pytest.MonkeyPatch) -> None:
     """Should an item between the first and the last not be a view of the bytes after all,
     its paths are resolved in the whole text: the same positions."""
+    monkeypatch.setattr(json_items, "_ADDRESSED_FROM", 0)
     value = {"entries": [{"id": n, "s": "é" * n} for n in range(5)]}
     text = json.dumps(value, indent=2, ensure_ascii=False)
     data = text.encode()

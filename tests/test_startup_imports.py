@@ -34,7 +34,8 @@ FILES = {
     "slurp": (REPO / "tests/data/slurp/test.jsonl", "test.jsonl"),
 }
 NEVER = ("typer", "click", "pydantic", "pydantic_core", "rich", "goldlint.cli", "goldlint.score", "goldlint.server", "lsprotocol", "pygls",
-         "goldlint.rules.examples", "numpy")  # (numpy: near-duplicates only, DS109; a rule's examples are read by `goldlint rule` only)
+         "goldlint.rules.examples", "numpy",  # (numpy: near-duplicates only, DS109; a rule's examples are read by `goldlint rule` only)
+         "typing_extensions")  # (msgspec takes typing's get_type_hints without it: goldlint.launch)
 YAML_STACK = ("yaml", "ruamel", "_ruamel_yaml", "goldlint.formats.yaml_doc", "goldlint.formats.yaml_events")
 
 
@@ -154,6 +155,19 @@ def test_a_config_of_common_keys_builds_no_kind_table(tmp_path: Path) -> None:
     _check_imports("corpus", modules, "json")
     others = {m for m in modules if m.startswith("goldlint.families.") and m.endswith(".options") and not m.startswith("goldlint.families.corpus.")}
     assert others == set()
+
+
+def test_a_short_json_file_with_findings_places_them_without_ctypes_or_jiter(tmp_path: Path) -> None:
+    """A few hundred entries' findings are placed in items proved from the text: ctypes, which
+    reads items' addresses, is for long arrays (goldlint.formats.json_items); jiter reads JSONL
+    batches only."""
+    corpus = json.loads((REPO / "tests/data/precommit/gold/eng-crk-dev-v1.json").read_text(encoding="utf-8"))
+    corpus["entries"][1]["reference"] = " " + corpus["entries"][1]["reference"]
+    (tmp_path / "corpus.json").write_text(json.dumps(corpus, ensure_ascii=False, indent=2), encoding="utf-8")
+    done, modules = _imported(["check", "corpus.json"], tmp_path)
+    assert "GL008" in done.stdout, done.stdout[-800:]
+    assert "goldlint.formats.json_items" in modules  # (placed in its items: not vacuous)
+    assert not {m for m in modules if m.startswith(("ctypes", "_ctypes", "jiter"))}
 
 
 def test_a_miscounted_gloss_is_explained_without_lark(tmp_path: Path) -> None:

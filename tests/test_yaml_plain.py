@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -88,3 +89,11 @@ def test_a_config_nested_past_the_stack_goes_to_the_yaml_reader(tmp_path: Any) -
     path.write_text(text, encoding="utf-8")
     with pytest.raises(cfg.ConfigError, match="nesting deeper than"):
         cfg.read(path)
+
+
+@given(st.text(st.one_of(st.characters(max_codepoint=0x7F), st.characters(), st.sampled_from("\t\n\r\x0b\x7f\x85\u2028\ufeff\ud800"))))
+@example("a: 1\n\tb: 2\n")
+@example("a: 1\r\n")
+def test_the_characters_left_to_the_yaml_reader_are_found_with_or_without_the_pattern(text: str) -> None:
+    """ASCII text is searched by ``isprintable`` (no pattern to compile): the same answer."""
+    assert yaml_plain._has_unread(text) == (re.search(yaml_plain._UNREAD, text) is not None)

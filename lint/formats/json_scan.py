@@ -12,6 +12,7 @@ import json
 import re
 from array import array
 from collections.abc import Iterator
+from functools import cached_property
 from json.decoder import scanstring  # type: ignore[attr-defined]  # (typeshed does not list the C scanner)
 from typing import Any
 
@@ -19,15 +20,33 @@ from goldlint.formats import json_spans
 
 JsonPath = tuple[str | int, ...]
 
-_WS = re.compile(r"[ \t\n\r\ufeff]*")
 _DECODER = json.JSONDecoder()
 _SCALAR_END = re.compile(r'[,\]}\s"]')
-_NEXT_ITEM = re.compile(r"[ \t\n\r\ufeff]*(?:(\])|,[ \t\n\r\ufeff]*)")
 _STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'
-# An object's member: its key, and (when it is no array or object) its value and the `,` or
-# `}` after it. A member is one match where a scan token by token took ten calls.
-_MEMBER = re.compile(rf"[ \t\n\r\ufeff]*({_STRING})[ \t\n\r\ufeff]*:[ \t\n\r\ufeff]*"
-                     rf"(?:({_STRING}|-?[0-9][0-9.eE+-]*|true|false|null)[ \t\n\r\ufeff]*([,}}]))?")
+
+
+class _Patterns:
+    """The patterns of JSON's blanks, each compiled when first used: with U+FEFF among the
+    blanks each class is beyond Latin-1, which takes a millisecond to compile, and a run that
+    walks no JSON text (a CoNLL or TSV file, a JSON file without findings) needs none."""
+
+    @cached_property
+    def blanks(self) -> re.Pattern[str]:
+        return re.compile(r"[ \t\n\r\ufeff]*")
+
+    @cached_property
+    def next_item(self) -> re.Pattern[str]:
+        return re.compile(r"[ \t\n\r\ufeff]*(?:(\])|,[ \t\n\r\ufeff]*)")
+
+    @cached_property
+    def member(self) -> re.Pattern[str]:
+        # An object's member: its key, and (when it is no array or object) its value and the `,`
+        # or `}` after it. A member is one match where a scan token by token took ten calls.
+        return re.compile(rf"[ \t\n\r\ufeff]*({_STRING})[ \t\n\r\ufeff]*:[ \t\n\r\ufeff]*"
+                          rf"(?:({_STRING}|-?[0-9][0-9.eE+-]*|true|false|null)[ \t\n\r\ufeff]*([,}}]))?")
+
+
+_PATTERNS = _Patterns()
 
 
 class ScanError(ValueError):
@@ -37,7 +56,7 @@ class ScanError(ValueError):
 def skip_ws(text: str, i: int) -> int:
     if text[i : i + 1] not in _BLANKS:
         return i  # nothing to skip (half the calls in pretty-printed JSON): no regular expression
-    return _WS.match(text, i).end()  # type: ignore[union-attr]
+    return _PATTERNS.blanks.match(text, i).end()  # type: ignore[union-attr]
 
 
 _BLANKS = frozenset(" \t\n\r\ufeff")
@@ -85,7 +104,7 @@ def object_members(text: str, i: int, fast: _Fast | None = None) -> Iterator[tup
         return
     at = i + 1
     while True:
-        member = _MEMBER.match(text, at)
+        member = _PATTERNS.member.match(text, at)
         if member is None:
             raise ScanError(f"expected a key at offset {skip_ws(text, at)}")
         key_start, key_end = member.span(1)
@@ -116,7 +135,7 @@ def array_items(text: str, i: int) -> Iterator[tuple[int, int]]:
     while True:
         end = value_end(text, i)
         yield i, end
-        after = _NEXT_ITEM.match(text, end)  # one match for the comma and the space around it
+        after = _PATTERNS.next_item.match(text, end)  # one match for the comma and the space around it
         if after is None:
             raise ScanError(f"expected `,` or `]` at offset {end}")
         if after.group(1):

@@ -10,12 +10,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import cache, partial
 from itertools import compress, repeat
 from operator import is_
 from typing import Any, Protocol
 
-import jiter
 import msgspec
 
 from goldlint.diagnostics import Position, Span
@@ -327,7 +326,7 @@ class RawBatch(msgspec.Struct):
         refuses it: a number that might overflow sends the batch the slow way.
         """
         try:
-            values = list(map(_strict_loads, self.bodies))
+            values = list(map(_strict_loads(), self.bodies))
         except ValueError:  # a broken or blank line, a duplicate key, too deep, ...
             return None
         if might_overflow(self.data):  # (over all of ``data``: a number beside the batch's lines only sends them the slow way)
@@ -335,7 +334,11 @@ class RawBatch(msgspec.Struct):
         return values
 
 
-_strict_loads = partial(jiter.from_json, allow_inf_nan=False, cache_mode="keys", catch_duplicate_keys=True)
+@cache
+def _strict_loads() -> Callable[[bytes], Any]:
+    import jiter  # (for a JSONL file's batches only: not imported for a JSON file)
+
+    return partial(jiter.from_json, allow_inf_nan=False, cache_mode="keys", catch_duplicate_keys=True)
 
 
 def _line_path(number: int) -> JsonPath:

@@ -25,6 +25,7 @@ holds every reading here equal to the YAML reader's.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 _KEY = r"[A-Za-z_][A-Za-z0-9_-]*"
@@ -42,7 +43,21 @@ _WORDS = {"true": True, "True": True, "TRUE": True, "false": False, "False": Fal
 _NOT_STRINGS = {"null", "Null", "NULL", *_WORDS}  # (the plain words YAML 1.2 reads as a boolean or null)
 # Characters YAML does not allow (outside its printable set), or reads as a line break
 # where Python does not: left to the YAML reader.
-_UNREAD = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
+_UNREAD = r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]"
+
+
+@cache
+def _unread_pattern() -> re.Pattern[str]:
+    return re.compile(_UNREAD)
+
+
+def _has_unread(text: str) -> bool:
+    """Whether ``text`` has a character of :data:`_UNREAD`. Of ASCII those are the control
+    characters but tab and line feed, which ``isprintable`` finds in C without the pattern
+    (a class beyond Latin-1 takes a millisecond to compile: a config is read on every run)."""
+    if text.isascii():
+        return not text.replace("\n", "").replace("\t", "").isprintable()
+    return _unread_pattern().search(text) is not None
 
 
 class _NotPlain(Exception):
@@ -51,7 +66,7 @@ class _NotPlain(Exception):
 
 def read_plain(text: str) -> dict[str, Any] | None:
     """The mapping ``text`` holds, when it is written only in the forms above; else None."""
-    if _UNREAD.search(text):  # (a tab, a CR, a BOM among them)
+    if _has_unread(text):  # (a CR, a BOM among them)
         return None
     lines = [line for line in text.split("\n") if not _SKIPPED.fullmatch(line)]
     try:

@@ -10,14 +10,20 @@ separators are written as ``\\xNN`` / ``\\uNNNN`` escapes.
 from __future__ import annotations
 
 import re
+from functools import cache
 
-_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+
+@cache
+def _control() -> re.Pattern[str]:
+    # (compiled when first needed: a character class beyond Latin-1 takes a millisecond to compile)
+    return re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def visible(text: str) -> str:
-    if _CONTROL.search(text) is None:  # (the common case: one scan, no copy)
+    # (the common case, in C without a copy: every character escaped here is unprintable)
+    if text.isprintable() or _control().search(text) is None:
         return text
-    return _CONTROL.sub(_escape, text)
+    return _control().sub(_escape, text)
 
 
 def _escape(m: re.Match[str]) -> str:

@@ -8,16 +8,39 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cached_property
 
 from goldlint.findings import At, Change, Offsets, Report, safe_fix
 from goldlint.rules.general import BYTE_ORDER_MARK, INVISIBLE_CHARACTER, LINE_ENDINGS, NOT_NFC, SURROUNDING_WHITESPACE
 
-INVISIBLE = re.compile(
-    "[\u200b\u200c\u200d\u2060\ufeff\u00a0\u202f\u2007\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069"
-    "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]"
-)
 CYRILLIC_LETTERS = "А-Яа-яЁё"  # the letters a Latin look-alike hides among (a character class body)
-MIXED_SCRIPT = re.compile(f"[^\\W\\d_]*(?:[A-Za-z][^\\W\\d_]*[{CYRILLIC_LETTERS}]|[{CYRILLIC_LETTERS}][^\\W\\d_]*[A-Za-z])[^\\W\\d_]*")
+
+
+class _Patterns:
+    """The patterns of GL007, each compiled when first used: a character class beyond
+    Latin-1 takes about a millisecond to compile, and a run whose values are printable and
+    of one script needs none of them."""
+
+    @cached_property
+    def invisible(self) -> re.Pattern[str]:
+        # (every character it matches is unprintable: a printable text needs no search, tests/test_gold_text.py)
+        return re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00a0\u202f\u2007\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                          "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+    @cached_property
+    def mixed_script(self) -> re.Pattern[str]:
+        return re.compile(f"[^\\W\\d_]*(?:[A-Za-z][^\\W\\d_]*[{CYRILLIC_LETTERS}]|[{CYRILLIC_LETTERS}][^\\W\\d_]*[A-Za-z])[^\\W\\d_]*")
+
+    @cached_property
+    def plain_letter(self) -> re.Pattern[str]:
+        return re.compile(f"[A-Za-z{CYRILLIC_LETTERS}]")
+
+    @cached_property
+    def cyrillic(self) -> re.Pattern[str]:
+        return re.compile(f"[{CYRILLIC_LETTERS}]")
+
+
+PATTERNS = _Patterns()
 _NAMES = {"\u00a0": "no-break space", "\u00ad": "soft hyphen", "\ufeff": "zero-width no-break space (BOM)"}
 
 
@@ -27,7 +50,6 @@ def _char_name(c: str) -> str:
 
 _JOINERS = "\u200c\u200d"
 _VIRAMA = 9  # the canonical combining class of every Indic virama (and Myanmar asat)
-_PLAIN_LETTER = re.compile(r"[A-Za-zА-Яа-яЁё]")
 
 
 def _orthographic_joiner(value: str, i: int) -> bool:
@@ -40,28 +62,29 @@ def _orthographic_joiner(value: str, i: int) -> bool:
     if i + 1 >= len(value):
         return False
     before, after = value[i - 1], value[i + 1]
-    if _PLAIN_LETTER.match(before) or _PLAIN_LETTER.match(after) or before.isascii() or after.isascii():
+    if PATTERNS.plain_letter.match(before) or PATTERNS.plain_letter.match(after) or before.isascii() or after.isascii():
         return False
     return unicodedata.category(before)[0] in "LMS" and unicodedata.category(after)[0] in "LMS"
 
 
 def _invisible(value: str) -> re.Match[str] | None:
-    for m in INVISIBLE.finditer(value):
+    if value.isprintable():
+        return None
+    for m in PATTERNS.invisible.finditer(value):
         if not _orthographic_joiner(value, m.start()):
             return m
     return None
 
 
 _LATIN = re.compile(r"[A-Za-z]")
-_CYRILLIC = re.compile(f"[{CYRILLIC_LETTERS}]")
 
 
 def mixed_script(value: str) -> re.Match[str] | None:
     """A word that mixes Latin and Cyrillic letters, if any."""
     # Without both scripts there is no mix: two quick scans spare the slow pattern most values.
-    if value.isascii() or _LATIN.search(value) is None or _CYRILLIC.search(value) is None:
+    if value.isascii() or _LATIN.search(value) is None or PATTERNS.cyrillic.search(value) is None:
         return None
-    return MIXED_SCRIPT.search(value)
+    return PATTERNS.mixed_script.search(value)
 
 
 def invisible_or_confusable(value: str) -> bool:

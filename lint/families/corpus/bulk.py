@@ -28,7 +28,7 @@ from goldlint.families.corpus.fastpath import _PLACEHOLDERS
 from goldlint.families.corpus.licences import check_spdx
 from goldlint.families.corpus.tally import normalise_source
 from goldlint.findings import At, JsonPath
-from goldlint.rules.file_rules import INVISIBLE, MIXED_SCRIPT, mixed_script
+from goldlint.rules.file_rules import PATTERNS, mixed_script
 
 if TYPE_CHECKING:
     from goldlint.families.corpus.entries import EntryChecker
@@ -237,14 +237,14 @@ def references_clean(references: list[str], joined: str | None = None) -> int:
     flags = bytearray(map(str.isprintable, references))
     at = flags.find(0)
     while at >= 0:
-        flags[at] = INVISIBLE.search(references[at]) is None
+        flags[at] = PATTERNS.invisible.search(references[at]) is None
         at = flags.find(0, at + 1)
     if joined is None:
         joined = "\n".join(references)
     if not joined.isascii():
         if _has_cyrillic(joined) and mixed_script(joined) is not None:
             ends = list(accumulate(map(_plus_one, map(len, references))))  # each reference's end in ``joined``, plus one
-            for found in MIXED_SCRIPT.finditer(joined):
+            for found in PATTERNS.mixed_script.finditer(joined):
                 flags[bisect_right(ends, found.start())] = 0
         if not _is_nfc(joined):
             flags = bytearray(map(and_, flags, map(_is_nfc, references)))

@@ -19,7 +19,7 @@ from goldlint.families.slurp.rules import (
     TOKEN_SURFACES_DIFFER_FROM_SENTENCE,
 )
 from goldlint.findings import At, Change, Report, safe_fix
-from goldlint.rules.file_rules import INVISIBLE, check_gold_text
+from goldlint.rules.file_rules import PATTERNS, check_gold_text
 
 _ID = attrgetter("id")
 _SURFACE = attrgetter("surface")
@@ -31,7 +31,7 @@ _INTENT_FIELDS = frozenset({"intent", "scenario", "action"})
 def _plain(text: str) -> bool:
     """A text GL006–GL008 find nothing in, by their own tests: ASCII (so NFC, and no letters of two
     scripts) without an invisible character, and no surrounding whitespace."""
-    return text.isascii() and INVISIBLE.search(text) is None and text == text.strip()
+    return text.isascii() and (text.isprintable() or PATTERNS.invisible.search(text) is None) and text == text.strip()
 
 
 def _bare(text: str) -> str:

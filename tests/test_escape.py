@@ -1,0 +1,30 @@
+"""What a report writes of a file name or a gold value (``goldlint.reporters.escape``): every
+C0 and C1 control character but tab, DEL and U+2028/U+2029 escaped, nothing else touched
+(an unprintable character that is none of those, a soft hyphen or a zero-width space, is
+written as it is: other rules report it)."""
+
+from __future__ import annotations
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from goldlint.reporters.escape import visible
+
+_ESCAPED = {*range(0x00, 0x09), *range(0x0A, 0x20), *range(0x7F, 0xA0), 0x2028, 0x2029}
+
+
+def _expected(text: str) -> str:
+    return "".join((f"\\x{ord(c):02x}" if ord(c) <= 0xFF else f"\\u{ord(c):04x}") if ord(c) in _ESCAPED else c for c in text)
+
+
+@given(st.text(st.one_of(st.characters(), st.sampled_from("\t\n\r\x1b\x7f\x85\xad\u200b\u2028\u2029\ufeff é"))))
+@example("plain text")
+@example("evil\n::error file=x.json::owned\x1b[31m\x07.json")
+@example("tab\there, soft\xadhyphen, zero\u200bwidth")
+def test_visible_escapes_exactly_the_control_characters(text: str) -> None:
+    assert visible(text) == _expected(text)
+
+
+def test_text_without_a_control_character_is_the_same_object() -> None:
+    text = "ordinary é text, with a tab\tand a soft\xadhyphen"
+    assert visible(text) is text
