@@ -54,9 +54,9 @@ def main() -> None:
 def _import_msgspec() -> None:
     """msgspec, imported first and without typing_extensions, which it tries for a
     ``get_type_hints`` that older Pythons lack and takes the ``typing`` one when it is not
-    there (on Python 3.11+ they read goldlint's types alike). typing_extensions brings
-    ``inspect``, ``ast``, ``dis`` and ``tokenize``: 15 ms, a seventh of a one-file check.
-    What needs it later (pydantic, the language server's protocol types) imports it as usual."""
+    there (on Python 3.11+ they read goldlint's types alike). Importing typing_extensions is
+    3% of a one-file check (10 M of 328 M instructions). What needs it later (pydantic, the
+    language server's protocol types) imports it as usual."""
     if "typing_extensions" in sys.modules or "msgspec" in sys.modules:
         return
     sys.modules["typing_extensions"] = None  # type: ignore[assignment]  # (None: ``import`` raises ImportError)
