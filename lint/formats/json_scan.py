@@ -12,11 +12,11 @@ import json
 import re
 from array import array
 from collections.abc import Iterator
-from functools import cached_property
 from json.decoder import scanstring  # type: ignore[attr-defined]  # (typeshed does not list the C scanner)
 from typing import Any
 
 from goldlint.formats import json_spans
+from goldlint.lazy_patterns import LazyPatterns
 
 JsonPath = tuple[str | int, ...]
 
@@ -25,28 +25,16 @@ _SCALAR_END = re.compile(r'[,\]}\s"]')
 _STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'
 
 
-class _Patterns:
-    """The patterns of JSON's blanks, each compiled when first used: with U+FEFF among the
-    blanks each class is beyond Latin-1, which takes a millisecond to compile, and a run that
-    walks no JSON text (a CoNLL or TSV file, a JSON file without findings) needs none."""
-
-    @cached_property
-    def blanks(self) -> re.Pattern[str]:
-        return re.compile(r"[ \t\n\r\ufeff]*")
-
-    @cached_property
-    def next_item(self) -> re.Pattern[str]:
-        return re.compile(r"[ \t\n\r\ufeff]*(?:(\])|,[ \t\n\r\ufeff]*)")
-
-    @cached_property
-    def member(self) -> re.Pattern[str]:
-        # An object's member: its key, and (when it is no array or object) its value and the `,`
-        # or `}` after it. A member is one match where a scan token by token took ten calls.
-        return re.compile(rf"[ \t\n\r\ufeff]*({_STRING})[ \t\n\r\ufeff]*:[ \t\n\r\ufeff]*"
-                          rf"(?:({_STRING}|-?[0-9][0-9.eE+-]*|true|false|null)[ \t\n\r\ufeff]*([,}}]))?")
-
-
-_PATTERNS = _Patterns()
+# JSON's blanks (U+FEFF among them: each class is beyond Latin-1), compiled when first used: a run
+# that walks no JSON text (a CoNLL or TSV file, a JSON file without findings) needs none. ``member``
+# is an object's member: its key, and (when it is no array or object) its value and the `,` or `}`
+# after it. A member is one match where a scan token by token took ten calls.
+_PATTERNS = LazyPatterns(
+    blanks=r"[ \t\n\r\ufeff]*",
+    next_item=r"[ \t\n\r\ufeff]*(?:(\])|,[ \t\n\r\ufeff]*)",
+    member=rf"[ \t\n\r\ufeff]*({_STRING})[ \t\n\r\ufeff]*:[ \t\n\r\ufeff]*"
+           rf"(?:({_STRING}|-?[0-9][0-9.eE+-]*|true|false|null)[ \t\n\r\ufeff]*([,}}]))?",
+)
 
 
 class ScanError(ValueError):

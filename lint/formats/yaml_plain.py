@@ -25,8 +25,9 @@ holds every reading here equal to the YAML reader's.
 from __future__ import annotations
 
 import re
-from functools import cache
 from typing import Any
+
+from goldlint.lazy_patterns import LazyPatterns
 
 _KEY = r"[A-Za-z_][A-Za-z0-9_-]*"
 _QUOTED = r'"[^"\\\n]*"|\'[^\'\n]*\''
@@ -44,11 +45,7 @@ _NOT_STRINGS = {"null", "Null", "NULL", *_WORDS}  # (the plain words YAML 1.2 re
 # Characters YAML does not allow (outside its printable set), or reads as a line break
 # where Python does not: left to the YAML reader.
 _UNREAD = r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]"
-
-
-@cache
-def _unread_pattern() -> re.Pattern[str]:
-    return re.compile(_UNREAD)
+_PATTERNS = LazyPatterns(unread=_UNREAD)
 
 
 def _has_unread(text: str) -> bool:
@@ -57,7 +54,7 @@ def _has_unread(text: str) -> bool:
     (a class beyond Latin-1 takes a millisecond to compile: a config is read on every run)."""
     if text.isascii():
         return not text.replace("\n", "").replace("\t", "").isprintable()
-    return _unread_pattern().search(text) is not None
+    return _PATTERNS.unread.search(text) is not None
 
 
 class _NotPlain(Exception):

@@ -10,20 +10,17 @@ separators are written as ``\\xNN`` / ``\\uNNNN`` escapes.
 from __future__ import annotations
 
 import re
-from functools import cache
 
+from goldlint.lazy_patterns import LazyPatterns
 
-@cache
-def _control() -> re.Pattern[str]:
-    # (compiled when first needed: a character class beyond Latin-1 takes a millisecond to compile)
-    return re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+_PATTERNS = LazyPatterns(control="[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")  # (compiled when first needed)
 
 
 def visible(text: str) -> str:
     # (the common case, in C without a copy: every character escaped here is unprintable)
-    if text.isprintable() or _control().search(text) is None:
+    if text.isprintable() or _PATTERNS.control.search(text) is None:
         return text
-    return _control().sub(_escape, text)
+    return _PATTERNS.control.sub(_escape, text)
 
 
 def _escape(m: re.Match[str]) -> str:

@@ -8,39 +8,24 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cached_property
 
 from goldlint.findings import At, Change, Offsets, Report, safe_fix
+from goldlint.lazy_patterns import LazyPatterns
 from goldlint.rules.general import BYTE_ORDER_MARK, INVISIBLE_CHARACTER, LINE_ENDINGS, NOT_NFC, SURROUNDING_WHITESPACE
 
 CYRILLIC_LETTERS = "А-Яа-яЁё"  # the letters a Latin look-alike hides among (a character class body)
 
 
-class _Patterns:
-    """The patterns of GL007, each compiled when first used: a character class beyond
-    Latin-1 takes about a millisecond to compile, and a run whose values are printable and
-    of one script needs none of them."""
-
-    @cached_property
-    def invisible(self) -> re.Pattern[str]:
-        # (every character it matches is unprintable: a printable text needs no search, tests/test_gold_text.py)
-        return re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00a0\u202f\u2007\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069"
-                          "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-
-    @cached_property
-    def mixed_script(self) -> re.Pattern[str]:
-        return re.compile(f"[^\\W\\d_]*(?:[A-Za-z][^\\W\\d_]*[{CYRILLIC_LETTERS}]|[{CYRILLIC_LETTERS}][^\\W\\d_]*[A-Za-z])[^\\W\\d_]*")
-
-    @cached_property
-    def plain_letter(self) -> re.Pattern[str]:
-        return re.compile(f"[A-Za-z{CYRILLIC_LETTERS}]")
-
-    @cached_property
-    def cyrillic(self) -> re.Pattern[str]:
-        return re.compile(f"[{CYRILLIC_LETTERS}]")
-
-
-PATTERNS = _Patterns()
+# GL007's patterns, each compiled when first used: a run whose values are printable and of one
+# script needs none of them. Every character ``invisible`` finds is unprintable, so a printable
+# text needs no search (tests/test_gold_text.py).
+PATTERNS = LazyPatterns(
+    invisible="[\u200b\u200c\u200d\u2060\ufeff\u00a0\u202f\u2007\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069"
+              "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]",
+    mixed_script=f"[^\\W\\d_]*(?:[A-Za-z][^\\W\\d_]*[{CYRILLIC_LETTERS}]|[{CYRILLIC_LETTERS}][^\\W\\d_]*[A-Za-z])[^\\W\\d_]*",
+    plain_letter=f"[A-Za-z{CYRILLIC_LETTERS}]",
+    cyrillic=f"[{CYRILLIC_LETTERS}]",
+)
 _NAMES = {"\u00a0": "no-break space", "\u00ad": "soft hyphen", "\ufeff": "zero-width no-break space (BOM)"}
 
 

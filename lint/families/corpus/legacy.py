@@ -10,8 +10,6 @@ editor shows both).
 from __future__ import annotations
 
 import json
-import re
-from functools import cache
 from typing import Any
 
 from goldlint.families.base import Report
@@ -19,11 +17,9 @@ from goldlint.families.corpus import vocab
 from goldlint.families.corpus.declaration import LEGACY_FIELDS, key_of
 from goldlint.families.corpus.rules import LEGACY_HARNESS_FIELDS
 from goldlint.findings import At, Change, safe_fix, unsafe_fix
+from goldlint.lazy_patterns import LazyPatterns
 
-
-@cache
-def _sentence_end() -> re.Pattern[str]:
-    return re.compile(r"[.!?。！？](?:\s|$)")  # (compiled for a legacy tier only: a class beyond Latin-1 takes a millisecond)
+_PATTERNS = LazyPatterns(sentence_end=r"[.!?。！？](?:\s|$)")  # (compiled for a legacy tier only)
 
 
 def check_names(report: Report, at: At, e: dict[str, Any]) -> None:
@@ -51,7 +47,7 @@ def choose(tier: str, e: dict[str, Any]) -> tuple[int, int]:
     text = source.strip() if isinstance(source, str) else ""
     if tier == "easy":
         return (1, 2) if text and len(text.split()) == 1 else (2, 1)
-    sentences = len(_sentence_end().findall(text))
+    sentences = len(_PATTERNS.sentence_end.findall(text))
     return (5, 4) if sentences > 1 else (4, 5)
 
 
