@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import json
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +22,7 @@ from goldlint.families.slu.options import SluOptions
 from goldlint.families.slu.rules import DUPLICATE_SLOT, INTENT_CASE_UNSCORABLE, OUTPUTS_AS_STRING, RECORD_SHAPE, SLOT_TEXT_CONVENTION
 from goldlint.findings import At, Change, safe_fix
 from goldlint.formats.json_scan import locate
+from goldlint.lazy_patterns import LazyPatterns
 from goldlint.rules.file_rules import check_gold_text
 from goldlint.suggest import did_you_mean, unambiguous
 
@@ -116,7 +116,7 @@ def _python_locator(text: str, at: At) -> Where:
     return where
 
 
-_PUNCT = re.compile(r"[^\w\s'’\u0300-\u036f-]|(?<!\w)[-'’]|[-'’](?!\w)|_")
+_PATTERNS = LazyPatterns(punctuation=r"[^\w\s'’\u0300-\u036f-]|(?<!\w)[-'’]|[-'’](?!\w)|_")  # (compiled when a convention needs it)
 
 
 def check_answer(answer: Answer, inventory: Inventory | None, options: SluOptions, report: Report) -> None:
@@ -193,7 +193,7 @@ def convention_problem(value: str, options: SluOptions) -> tuple[int, str] | Non
     if conv.digits_as_words and not value.replace(" ", "").isalpha() and any(c.isdigit() for c in value):  # (letters are never digits)
         return next(k for k, c in enumerate(value) if c.isdigit()), "a digit (numbers are written as words)"
     if conv.no_punctuation:
-        m = _PUNCT.search(value)
+        m = _PATTERNS.punctuation.search(value)
         if m:
             return m.start(), "punctuation"
     return None

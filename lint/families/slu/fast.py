@@ -26,6 +26,7 @@ from goldlint.families.slu.inventory import parse_inventory
 from goldlint.families.slu.meta import AGE_DIGITS, SPEAKER_FORM, audio_beside, audio_leak, placeholder_problems, speaker_problem
 from goldlint.families.slu.options import SluOptions
 from goldlint.families.slu.typed import getter, record_type
+from goldlint.lazy_patterns import LazyPatterns
 from goldlint.rules.file_rules import invisible_or_confusable
 
 _CACHE_LIMIT = 200_000
@@ -38,7 +39,6 @@ _convert = msgspec.convert
 # values a real file holds, most of them new (about 3 µs less a value than the checks they
 # imply; tests/test_slu_fast_path.py proves the implication).
 PLAIN_VALUE = re.compile("(?:[a-z]+|[а-яё]+)(?: (?:[a-z]+|[а-яё]+))*")
-_PLAIN_VALUES = re.compile(f"(?:{PLAIN_VALUE.pattern}\n)*{PLAIN_VALUE.pattern}")  # one per line
 
 
 class CleanCheck:
@@ -136,8 +136,8 @@ class CleanCheck:
             _exclude(clean, speakers, odd)
         folders, slashes, names = zip(*map(str.rpartition, audios, repeat("/")), strict=True) if n else ((), (), ())
         joined = "\n".join(names)
-        if joined.count("\n") != n - 1 or not _PLAIN_NAMES.fullmatch(joined):  # (one match for the usual batch)
-            _exclude(clean, names, {name for name in set(names) if not _PLAIN_NAME.fullmatch(name)})
+        if joined.count("\n") != n - 1 or not _BATCH.names.fullmatch(joined):  # (one match for the usual batch)
+            _exclude(clean, names, {name for name in set(names) if not _BATCH.name.fullmatch(name)})
         dirs = self._audio_dirs
         keys = list(map(_folder_key, folders, slashes))
         _exclude(clean, keys, {key for key in set(keys) if not (dirs[key] if key in dirs else self._folder_ok(key or "", "/" if key is not None else ""))})
@@ -151,7 +151,7 @@ class CleanCheck:
         distinct = set(map(itemgetter(1), items))
         joined = "\n".join(distinct)
         wrong_values: set[str] = set()
-        if joined.count("\n") != len(distinct) - 1 or not _PLAIN_VALUES.fullmatch(joined):  # (one match: every value plain)
+        if joined.count("\n") != len(distinct) - 1 or not _BATCH.values.fullmatch(joined):  # (one match: every value plain)
             values = self._slot_values  # (else those not plain, each found by one match, are judged one by one)
             wrong_values = {v for v in compress(distinct, map(is_, map(PLAIN_VALUE.fullmatch, distinct), repeat(None)))
                             if not (values[v] if v in values else self._slot_value_ok(v))}
@@ -168,7 +168,7 @@ class CleanCheck:
         them all, their ages compared in C. (No cache: a file has hundreds of thousands of
         speakers, and looking each up in so large a table costs more than this.)"""
         joined = "\n".join(speakers)
-        if not speakers or joined.count("\n") != len(speakers) - 1 or not _SPEAKERS.fullmatch(joined):
+        if not speakers or joined.count("\n") != len(speakers) - 1 or not _BATCH.speakers.fullmatch(joined):
             return not speakers
         written = list(map(methodcaller("group", SPEAKER_AGE), SPEAKER_FORM.finditer(joined)))
         if max(map(len, written)) > AGE_DIGITS:
@@ -252,13 +252,14 @@ def _exclude(clean: bytearray, column: Any, bad: set[Any]) -> None:
             clean[at] = 0
 
 
-_SPEAKERS = re.compile(rf"(?:{SPEAKER_FORM.pattern}\n)*{SPEAKER_FORM.pattern}")  # one per line
-
-# An audio file name :meth:`CleanCheck.fields_clean` passes: plain characters, not all dots, not a
-# private folder's name (in any case); one per line, a batch's at once.
+# A batch's values, speakers and audio file names, one per line, each tested by one match (compiled
+# when a batch is first tested: a short file's records are tested one by one). An audio file name
+# :meth:`CleanCheck.fields_clean` passes: plain characters, not all dots, not a private folder's
+# name (in any case).
 _NAME = rf"(?!(?i:{'|'.join(sorted(PRIVATE_FOLDERS))})(?:\n|\Z))(?=[^\n]*[^.\n])[{re.escape(_NAME_CHARS)}]+"
-_PLAIN_NAME = re.compile(_NAME)
-_PLAIN_NAMES = re.compile(rf"{_NAME}(?:\n{_NAME})*")
+_BATCH = LazyPatterns(values=f"(?:{PLAIN_VALUE.pattern}\n)*{PLAIN_VALUE.pattern}",
+                      speakers=rf"(?:{SPEAKER_FORM.pattern}\n)*{SPEAKER_FORM.pattern}",
+                      name=_NAME, names=rf"{_NAME}(?:\n{_NAME})*")
 
 
 def _text_clean(value: str) -> bool:
