@@ -28,10 +28,11 @@ import itertools
 import re
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from itertools import accumulate
 from operator import add, itemgetter, methodcaller, sub
 from typing import Any
+
+import msgspec
 
 from goldlint.diagnostics import Span
 from goldlint.findings import At, Finding, JsonPath, Offsets
@@ -57,8 +58,7 @@ _SENTENCE = re.compile("^" + _LINES, re.MULTILINE)
 _FIRST_SENTENCE = re.compile(_LINES)  # right after a BOM (where `^` does not match)
 
 
-@dataclass(slots=True)
-class Comment:
+class Comment(msgspec.Struct):
     line: int  # 0-based line of the file
     start: int  # offset of the line's first character (the `#`)
     key: str  # "" when the comment is not `# key = value` shaped
@@ -85,8 +85,7 @@ class Comment:
         return self.start + self.value_col
 
 
-@dataclass(slots=True)
-class Token:
+class Token(msgspec.Struct):
     line: int
     start: int
     cells: list[str]

@@ -17,11 +17,12 @@ from __future__ import annotations
 import unicodedata
 from bisect import bisect_right
 from collections import Counter
-from dataclasses import dataclass
 from functools import partial
 from itertools import accumulate, compress, repeat
 from operator import and_, contains, eq, is_, is_not, not_, truth
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from goldlint.families.corpus import fastpath, gloss
 from goldlint.families.corpus.fastpath import _PLACEHOLDERS
@@ -38,8 +39,7 @@ BLOCK = 4096  # entries assessed at once
 _is_nfc = partial(unicodedata.is_normalized, "NFC")
 
 
-@dataclass(slots=True)
-class Assessment:
+class Assessment(msgspec.Struct):
     clean: bytes  # one byte per entry: 1 when the entry is clean
     ids: list[Any]
     keys: list[str]  # normalised sources

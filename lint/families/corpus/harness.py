@@ -6,8 +6,9 @@ created, entry_count, domains[], entries[], provenance{...}}``. Codes are ISO 63
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from goldlint.families.base import Report
 from goldlint.families.corpus import langtags, vocab
@@ -21,8 +22,7 @@ from goldlint.families.corpus.rules import CORPUS_FIELD_MISSING_OR_WRONG_TYPE, I
 from goldlint.findings import At
 
 
-@dataclass(slots=True)
-class HarnessHeader:
+class HarnessHeader(msgspec.Struct):
     segment: str | None = None
     domains: set[str] | None = None
     domains_list: list[Any] | None = None

@@ -24,7 +24,6 @@ Both entries' types come from their declaration (:data:`.declaration.ENTRY`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 from operator import attrgetter, not_, truth
@@ -77,8 +76,7 @@ class Dialect(msgspec.Struct, frozen=True):
         return declaration.ENTRY[self.flavour]
 
 
-@dataclass(frozen=True, slots=True)
-class _Decoders:
+class _Decoders(msgspec.Struct, frozen=True):
     whole: msgspec.json.Decoder[Any]  # the corpus with every entry typed
     itemised: msgspec.json.Decoder[Any]  # the corpus with its entries left undecoded (msgspec.Raw)
     entry: msgspec.json.Decoder[Any]  # one typed entry
@@ -182,8 +180,7 @@ class Columns:
         return total
 
 
-@dataclass(slots=True)
-class _Read:
+class _Read(msgspec.Struct):
     """A corpus as decoded here."""
 
     envelope: dict[str, Any]  # the root's members other than ``entries`` (those it has)

@@ -28,10 +28,11 @@ import re
 import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from itertools import accumulate, chain, compress, count, islice, repeat
 from operator import add, attrgetter, eq, getitem, le, lt, ne, not_, sub
 from typing import cast
+
+import msgspec
 
 from goldlint.families.xsid import bio
 from goldlint.families.xsid.declaration import ID, INTENT, SLOTS, TEXT
@@ -61,8 +62,7 @@ _ENTRIES = re.compile(f"(?:{_ENTRY}(?:,{_ENTRY})*+)?")
 _WRITTEN = re.compile(f"(?:(?:{_ENTRY}(?:,{_ENTRY})*+)?(?:\n|\\Z))*+")  # (the values joined by line breaks)
 
 
-@dataclass(frozen=True, slots=True)
-class Shape:
+class Shape(msgspec.Struct, frozen=True):
     """The comment lines of a file's usual sentence: each one's key and separator as written
     (``# text = ``, its spaces included: the core a line starts with)."""
 
@@ -93,8 +93,7 @@ def shape_of(doc: ConllDocument, required: tuple[str, ...]) -> Shape | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Sentences:
+class Sentences(msgspec.Struct, frozen=True):
     """The pattern of a file's clean sentence and the numbers of its groups."""
 
     pattern: re.Pattern[str]

@@ -6,9 +6,10 @@ One pass over the token lines; a clean sentence costs a few comparisons a token.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
+
+import msgspec
 
 from goldlint.families.xsid import bio
 from goldlint.families.xsid.declaration import CELL_NAMES, CELLS, COMMENT_DOCS, INTENT, SLOTS, TEXT
@@ -31,8 +32,7 @@ from goldlint.rules.file_rules import check_gold_text
 from goldlint.suggest import did_you_mean, unambiguous
 
 
-@dataclass(frozen=True, slots=True)
-class Inventory:
+class Inventory(msgspec.Struct, frozen=True):
     intents: frozenset[str]
     labels: frozenset[str]
 

@@ -7,23 +7,22 @@ The value is ``start:end:label`` entries separated by commas: character offsets 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 from goldlint.families.xsid.bio import Span
 
 _ENTRY = re.compile(r"(\d+):(\d+):([^,]+)")
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(msgspec.Struct, frozen=True):
     start: int  # character offsets into `# text`
     end: int
     label: str
     at: tuple[int, int]  # where the entry is written in the comment's value
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(msgspec.Struct, frozen=True):
     at: tuple[int, int]
     message: str
 
@@ -69,8 +68,7 @@ def token_offsets(words: list[str], text: str) -> list[tuple[int, int]] | None:
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class Disagreement:
+class Disagreement(msgspec.Struct, frozen=True):
     entry: Entry | None  # the comment's span (None: the tags have a span the comment lacks)
     tags: Span | None  # the tags' span, as character offsets, with its first token
     first_token: int = -1
