@@ -20,10 +20,10 @@ class LazyPatterns:
         self._sources = sources
 
     def __getattr__(self, name: str) -> re.Pattern[str]:  # (only for a name not compiled yet)
-        try:
-            source = self._sources[name]
-        except KeyError:
-            raise AttributeError(name) from None
+        # (read from the instance's dict: a copy asks for names before ``_sources`` is set)
+        source = vars(self).get("_sources", {}).get(name)
+        if source is None:
+            raise AttributeError(name)
         compiled = re.compile(source)
         setattr(self, name, compiled)
         return compiled

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 
 import pytest
@@ -26,3 +27,8 @@ def test_a_name_it_was_not_given_is_no_attribute() -> None:
     assert not hasattr(patterns, "words")
     with pytest.raises(AttributeError):
         _ = patterns.words
+
+
+def test_a_copy_compiles_as_the_original_does() -> None:
+    patterns = LazyPatterns(word=r"\w+")
+    assert copy.deepcopy(patterns).word.findall("a bc") == ["a", "bc"]
