@@ -62,6 +62,8 @@ def _import_msgspec() -> None:
     sys.modules["typing_extensions"] = None  # type: ignore[assignment]  # (None: ``import`` raises ImportError)
     try:
         import msgspec  # noqa: F401
+    except ImportError:
+        pass  # (a msgspec that cannot do without it: imported with it when first needed, as usual)
     finally:
         del sys.modules["typing_extensions"]
 

@@ -287,3 +287,17 @@ def test_a_dataset_run_that_selects_no_dataset_rule_reads_nothing_again(tmp_path
     assert not {m for m in modules if m.startswith(("goldlint.dataset.check", "goldlint.dataset.collect", "goldlint.families.xsid.items"))}
     done, modules = _imported(["check", "--quiet", "--select", "DS", "."], tmp_path)
     assert "goldlint.dataset.check" in modules and "goldlint.families.xsid.items" in modules  # (the pin above is not vacuous)
+
+
+def test_a_msgspec_that_needs_typing_extensions_still_imports(tmp_path: Path) -> None:
+    """The launcher imports msgspec with typing_extensions kept out (goldlint.launch); a msgspec
+    that cannot do without it is imported with it, later, as usual: never an error at start-up."""
+    fake = tmp_path / "msgspec"
+    fake.mkdir()
+    (fake / "__init__.py").write_text("import typing_extensions\nNEEDED = typing_extensions.__name__\n", encoding="utf-8")
+    probe = (f"import sys\nsys.path.insert(0, {str(tmp_path)!r})\n"
+             "from goldlint import launch\nlaunch._import_msgspec()\n"
+             "import msgspec\nprint(msgspec.NEEDED, 'typing_extensions' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=False, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["typing_extensions", "True"]
