@@ -73,6 +73,22 @@ def test_fast_and_standard_walks_find_the_same_spans(value: Any, indent: int | N
             assert json.loads(text[start:end]) == _at(value, path)
 
 
+@settings(max_examples=300, deadline=None)
+@given(_JSON, st.sampled_from([None, 0, 2]), st.randoms(use_true_random=False))
+def test_a_walk_told_that_no_key_repeats_finds_the_same_spans(value: Any, indent: int | None, rnd: random.Random) -> None:
+    text = json.dumps(value, indent=indent, ensure_ascii=False)  # (a dict's keys: none repeats)
+    paths = _paths(value)
+    requests = [(p, want_key) for p in rnd.sample(paths, min(len(paths), 6)) for want_key in (False, True)]
+    assert locate(text, requests, unique_keys=True) == locate(text, requests)
+
+
+def test_a_walk_told_that_no_key_repeats_reads_an_object_only_up_to_the_last_key_wanted() -> None:
+    text = '{"a": {"b": 1, "c": 2, "d": 4}, "e": [}'  # (broken after the keys wanted: not read)
+    requests = [(("a", "b"), False), (("a", "c"), True)]
+    assert locate(text, requests, unique_keys=True) == {(("a", "b"), False): (12, 13), (("a", "c"), True): (15, 18)}
+    assert locate(text, requests) == {}  # (read to its end, the object is broken: nothing in it is placed)
+
+
 def _at(value: Any, path: tuple[Any, ...]) -> Any:
     for step in path:
         value = value[step]

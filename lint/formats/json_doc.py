@@ -51,8 +51,9 @@ class JsonDocument(Document):
         return resolve_in_text(self.text, locations, self.index.span, ())
 
 
-def resolve_in_text(text: str, locations: list[At], to_span: Any, prefix: JsonPath) -> list[Span | None]:
-    """Resolve paths (which start with ``prefix``) inside one JSON text.
+def resolve_in_text(text: str, locations: list[At], to_span: Any, prefix: JsonPath, unique_keys: bool = False) -> list[Span | None]:
+    """Resolve paths (which start with ``prefix``) inside one JSON text (``unique_keys``: in
+    which the caller knows that no key repeats, :func:`.json_scan.locate`).
 
     A path that does not exist falls back to its nearest existing parent, so that a
     "missing field" finding points at the object that lacks it. Parents are looked up
@@ -60,11 +61,11 @@ def resolve_in_text(text: str, locations: list[At], to_span: Any, prefix: JsonPa
     make the walk scan the whole of it.
     """
     rels = [loc.path[len(prefix) :] for loc in locations]
-    found = locate(text, list({(rel, loc.key) for rel, loc in zip(rels, locations, strict=True)}))
+    found = locate(text, list({(rel, loc.key) for rel, loc in zip(rels, locations, strict=True)}), unique_keys=unique_keys)
     missing = [rel for rel, loc in zip(rels, locations, strict=True) if (rel, loc.key) not in found]
     if missing:
         parents = {(rel[:n], False) for rel in missing for n in range(len(rel))}
-        found.update(locate(text, list(parents)))
+        found.update(locate(text, list(parents), unique_keys=unique_keys))
     out: list[Span | None] = []
     for rel, loc in zip(rels, locations, strict=True):
         span = found.get((rel, loc.key))

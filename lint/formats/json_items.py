@@ -161,12 +161,12 @@ class ItemsDocument(Document):
         for (n, start, end), (char, line, column) in zip(placed, self._origins([p[1] for p in placed]), strict=True):
             text = self.data[start:end].decode("utf-8", "replace")
             wanted = by_item[n]
-            spans = resolve_in_text(text, [locations[k] for k in wanted], _counted_from(text, char, line, column), (*prefix, n))
+            spans = resolve_in_text(text, [locations[k] for k in wanted], _counted_from(text, char, line, column), (*prefix, n), unique_keys=True)
             for k, span in zip(wanted, spans, strict=True):
                 out[k] = span
         if rest:
             text, index = self._text()
-            for k, span in zip(rest, resolve_in_text(text, list(map(locations.__getitem__, rest)), index.span, ()), strict=True):
+            for k, span in zip(rest, resolve_in_text(text, list(map(locations.__getitem__, rest)), index.span, (), unique_keys=True), strict=True):
                 out[k] = span
         return out
 
