@@ -183,8 +183,12 @@ def _text(root: Any, member: str | None, rnd: random.Random, layout: str) -> str
     else:
         key = json.dumps(member, ensure_ascii=False)
         key = key.replace("e", "\\u0065", 1) if layout == "escaped-key" else key
-        members = [f'{key}: [\n  {items}\n]', f'"head": {dumps(root["head"])}']
-        text = "{" + ", ".join(members if rnd.random() < 0.5 else reversed(members)) + "}"
+        if layout == "nested-copy":  # (the head holds the same array, written alike, before the root's)
+            members = [f'"head": {{{key}: [\n  {items}\n]}}', f'{key}: [\n  {items}\n]']
+        else:
+            members = [f'{key}: [\n  {items}\n]', f'"head": {dumps(root["head"])}']
+            members = members if rnd.random() < 0.5 else members[::-1]
+        text = "{" + ", ".join(members) + "}"
     return text.replace("\n", "\r\n") if layout == "crlf" else text
 
 
@@ -210,7 +214,7 @@ def _spans(doc: Any, where: list[At]) -> list[Any]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(_ITEM, min_size=1, max_size=6), _JSON, st.sampled_from(["even", "uneven", "escaped-key", "crlf"]),
+@given(st.lists(_ITEM, min_size=1, max_size=6), _JSON, st.sampled_from(["even", "uneven", "escaped-key", "crlf", "nested-copy"]),
        st.sampled_from(["entries", "test set", "ключ", None]), st.booleans(), st.booleans(), st.randoms(use_true_random=False))
 @example([{"id": 1, "a": "x"}, {"id": 2, "a": "é\\y"}], {"k": ["é"]}, "even", "entries", False, True, random.Random(1))
 @example([{"id": 1, "a": "x"}, [2, {"a": "é"}]], None, "uneven", None, False, False, random.Random(2))  # the root is the array
@@ -218,6 +222,8 @@ def test_items_document_places_what_the_whole_text_places(entries: list[Any], he
                                                            items_given: bool, addressed: bool, rnd: random.Random) -> None:
     """Both ways of placing the items (by their addresses, and proved from the text) give
     what the whole text gives."""
+    if layout == "nested-copy" and member is not None:
+        head = {member: entries}
     root: Any = entries if member is None else {"head": head, member: entries}
     text = _text(root, member, rnd, layout)
     data = text.encode("utf-8")
@@ -264,8 +270,20 @@ def test_items_are_placed_when_the_layout_allows_it(addressed: bool, monkeypatch
     assert _item_spans(ItemsDocument("f.json", b'{"entries": [{"a": 1}]\r\n}', "entries")) == []  # a CR: the whole text's index
     root = b' [\n {"id": 1}, {"id": 2},\n {"id": 3}]'
     assert _item_spans(ItemsDocument("f.json", root, None)) == [(4, 13), (15, 24), (27, 36)]  # the root array
-    escaped = b'{"\\u0065ntries": [{"id": 1}, {"id": 2}]}'  # (the proof looks for the key as written: not found)
-    assert _item_spans(ItemsDocument("f.json", escaped, "entries")) == ([(18, 27), (29, 38)] if addressed else [])
+    escaped = b'{"\\u0065ntries": [{"id": 1}, {"id": 2}]}'  # (the proof reads each key's token decoded)
+    assert _item_spans(ItemsDocument("f.json", escaped, "entries")) == [(18, 27), (29, 38)]
+
+
+@pytest.mark.parametrize("addressed", [True, False])
+def test_the_root_objects_array_is_placed_not_a_nested_copy_of_it(addressed: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A nested object may hold an array of the same name and the same text before the root's
+    own: the items are placed in the root's (a finding in ``entries`` once pointed into ``head``)."""
+    monkeypatch.setattr(json_items, "_ADDRESSED_FROM", 0 if addressed else sys.maxsize)
+    text = '{"head": {"entries": [{"id": 1}, {"id": 2}]},\n "entries": [{"id": 1}, {"id": 2}]}'
+    where = [At(("entries", 1, "id")), At(("entries", 0), key=False), At(("head", "entries", 1, "id"))]
+    placed = _spans(ItemsDocument("f.json", text.encode(), "entries"), where)
+    assert placed == _spans(JsonDocument("f.json", text), where)
+    assert placed[0][0].line == 2 and placed[2][0].line == 1
 
 
 def test_items_given_from_other_bytes_are_proved_from_the_text() -> None:

@@ -10,9 +10,8 @@ finding is read from its address (:mod:`.buffer_offsets`; where it cannot be, th
 of all of them are proved from the text), and a path into an item is resolved in that
 item's own text, a few hundred bytes, with positions counted on from the item's start. Any
 other path is resolved in the whole text, decoded on first need; so is every path when the
-items cannot be placed exactly (a text with carriage returns; for the proof, an array whose
-key is written with escapes). The callers have made sure that no key repeats (the last one would count, as in
-any reader).
+items cannot be placed exactly (a text with carriage returns). The callers have made sure
+that no key repeats (the last one would count, as in any reader).
 """
 
 from __future__ import annotations
@@ -206,16 +205,17 @@ class ItemsDocument(Document):
     def _proved(self, items: list[msgspec.Raw]) -> _Places | None:
         data = self.data
         if self.member is None:
-            opening = re.compile(rb"\A[ \t\n\r]*\[[ \t\n\r]*")
+            found = re.compile(rb"[ \t\n\r]*\[[ \t\n\r]*").match(data)
         else:
-            opening = re.compile(rb'"' + re.escape(self.member.encode()) + rb'"[ \t\n\r]*:[ \t\n\r]*\[[ \t\n\r]*')
-        first, last = bytes(items[0]), bytes(items[-1])
-        for found in opening.finditer(data):
-            if not data.startswith(first, found.end()):
-                continue
-            starts, ends = item_bounds(data, found.end(), items)
-            if data.startswith(last, starts[-1]) and _CLOSE.match(data, ends[-1]):
-                return _Proved(starts, ends)
+            # (the root's own member: a nested object may hold an array of the same name, even
+            # of the same text, before it)
+            at = _member_value_at(data, self.member)
+            found = re.compile(rb"\[[ \t\n\r]*").match(data, at) if at is not None else None
+        if found is None or not data.startswith(bytes(items[0]), found.end()):
+            return None
+        starts, ends = item_bounds(data, found.end(), items)
+        if data.startswith(bytes(items[-1]), starts[-1]) and _CLOSE.match(data, ends[-1]):
+            return _Proved(starts, ends)
         return None
 
     def _origins(self, starts: list[int]) -> Iterator[tuple[int, int, int]]:
@@ -236,6 +236,37 @@ class ItemsDocument(Document):
                 chars += step
             at = start
             yield chars if offsets else -1, lines, column
+
+
+_ROOT_MEMBERS = msgspec.json.Decoder(dict[str, msgspec.Raw])
+
+
+def _member_value_at(data: bytes, member: str) -> int | None:
+    """The byte offset where the value of the root object's member ``member`` starts: the
+    root's members read in order (each value undecoded: its length is known), each key's
+    token decoded and compared. None: the root is not such an object. (No key repeats, the
+    callers have made sure: the members decoded are those written, in order.)"""
+    try:
+        members = _ROOT_MEMBERS.decode(data)
+    except (ValueError, RecursionError):  # (not an object: a ValidationError, a ValueError)
+        return None
+    opening = re.compile(rb"[ \t\n\r]*\{").match(data)
+    if opening is None:
+        return None
+    key_token = re.compile(rb'[ \t\n\r]*("(?:[^"\\]|\\.)*")[ \t\n\r]*:[ \t\n\r]*')
+    comma = re.compile(rb"[ \t\n\r]*,")
+    at = opening.end()
+    for key, value in members.items():
+        token = key_token.match(data, at)
+        if token is None or msgspec.json.decode(token.group(1)) != key:
+            return None
+        if key == member:
+            return token.end()
+        after = comma.match(data, token.end() + len(value))
+        if after is None:
+            return None
+        at = after.end()
+    return None
 
 
 def _counted_from(text: str, char: int, line: int, column: int) -> Callable[[int, int], Span]:

@@ -132,6 +132,20 @@ def test_a_defective_corpus_is_checked_from_its_bytes(tmp_path: Path, shown: Any
         assert shown(path, False) == shown(path, True)
 
 
+def test_a_finding_is_placed_in_the_entries_not_in_a_nested_copy_of_them(tmp_path: Path, shown: Any) -> None:
+    """An envelope member that holds an array named ``entries`` of the same text (a note, a
+    copy): the finding of an entry is on the line of the root's entries, as the ordinary way
+    places it (it was once placed in the copy, on line 1)."""
+    entry = '{"id": 1, "source": "dog", "reference": " nipiy"}'
+    path = tmp_path / "corpus.json"
+    path.write_text('{"notes": {"entries": [' + entry + ']}, "dataset": {"id": "t-eng-crk", "version": "1.0.0", '
+                    '"language_pair": "EN→CRK", "source_language": "en", "target_language": "crk", "created": "2026-11-22", '
+                    '"license": "CC-BY-4.0", "provenance": ["elicited"]},\n"entries": [' + entry + "]}", encoding="utf-8")
+    found = [d for d in check_file(path, need_document=False).diagnostics if d.code == "GL008"]
+    assert [(d.span.start.line, d.span.start.column) for d in found] == [(2, 54)]
+    assert shown(path, False) == shown(path, True)
+
+
 def test_a_depth_limit_sends_deep_entries_the_ordinary_way(tmp_path: Path, shown: Any) -> None:
     (tmp_path / "goldlint.yaml").write_text("max-depth: 9\n")
     for depth, refused in ((6, False), (7, True)):  # (the entry is at level 3)
