@@ -25,9 +25,6 @@ def _shown(value: Any) -> str:
     return {dict: "an object", list: "an array", str: "a string", int: "an integer", float: "a number", type(None): "null"}.get(type(value), "a value")
 
 
-_PYTHON: dict[str, Any] = {"integer": int, "number": float, "string": str, "null": None, "array": list}
-
-
 def _plain_items(f: Field) -> Any:
     """The msgspec type of an array of plain values (an entity's `span`: whole numbers from its least)."""
     assert f.items is not None and f.items["type"] == "integer"
@@ -46,7 +43,9 @@ def _struct(name: str, fields: tuple[Field, ...], items: dict[str, type] | None 
         elif f.items is not None:
             kind = _plain_items(f)
         else:
-            kind = Union[tuple(_PYTHON[k] for k in kinds(f))]  # noqa: UP007  (built from the declaration at run time)
+            # (the Python types of each JSON type: a number is an integer or a float, and an integer
+            # no double holds, 400 digits say, is still one: the reader keeps it whole)
+            kind = Union[tuple(t for k in kinds(f) for t in JSON_TYPES[k])]  # noqa: UP007  (built from the declaration at run time)
         out.append((f.name, kind) if f.required else (f.name, Union[kind, msgspec.UnsetType], msgspec.UNSET))  # noqa: UP007
     return msgspec.defstruct(name, out, forbid_unknown_fields=True, gc=False, kw_only=True)  # (kw_only: an optional field may come before a required one)
 

@@ -123,3 +123,18 @@ def test_a_clean_file_is_decoded_once_a_line_and_never_read_for_repeated_keys(tm
         monkeypatch.setattr(module, name, lambda *a, _real=real, _name=name: decoded.update([_name]) or _real(*a))
     assert _diagnostics(path) == []
     assert decoded == Counter({"msgspec": 500, "parse_json": 1})  # (and the first line once more, for the kind: detection)
+
+
+def test_a_number_no_double_holds_written_as_an_integer_is_a_number(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`"wer": 1000…0` (401 digits) is a JSON number that no double holds; the reader keeps it
+    whole, and the record is as clean as with any other number, read either way (it once
+    stopped the check with an internal error: found by a hostile-input sweep)."""
+    (tmp_path / "goldlint.yaml").write_text(slurp_data.CONFIG, encoding="utf-8")
+    path = tmp_path / "test.jsonl"
+    huge = [re.sub(r'"wer": [0-9.]+', '"wer": 1' + "0" * 400, _line(n), count=1) for n in range(3)]
+    assert all("0" * 400 in line for line in huge)
+    path.write_text("\n".join(huge) + "\n", encoding="utf-8")
+    cfg.load.cache_clear()
+    assert _diagnostics(path) == []
+    monkeypatch.setattr(SlurpFamily, "check", SlurpFamily.check_detailed)
+    assert _diagnostics(path) == []
