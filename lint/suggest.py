@@ -1,5 +1,5 @@
-"""Did-you-mean suggestions for misspelt vocabulary values and keys. (difflib is imported
-by the first suggestion: a clean file asks for none.)"""
+"""Did-you-mean suggestions for misspelt vocabulary values and keys, and for a whole number
+written as a string. (difflib is imported by the first suggestion: a clean file asks for none.)"""
 
 from __future__ import annotations
 
@@ -53,3 +53,15 @@ def did_you_mean(value: str, choices: Iterable[str]) -> str:
 
 def _fold(s: str) -> str:
     return s.casefold().replace("-", "_").replace(" ", "_")
+
+
+def written_integer(text: str) -> int | None:
+    """The integer ``text`` writes in ASCII digits alone (``"3"``), or None: ``"²"`` and ``"٣"``
+    are digits to ``str.isdigit`` but no JSON number, and a number of more digits than the
+    interpreter converts (4,300 by default) is read as none."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    try:
+        return int(text)
+    except ValueError:  # (more digits than ``int`` converts)
+        return None

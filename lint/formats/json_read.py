@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from typing import Any
 
 import msgspec
@@ -49,6 +50,29 @@ class JsonParse(msgspec.Struct):
 _COLON_ESCAPE = re.compile(r"\\u003[aA]")
 
 
+def std_loads(text: str | bytes) -> Any:
+    """``json.loads``, with room for nesting as deep as orjson reads (:data:`MAX_DEPTH`): the
+    standard library's reader counts each level against the interpreter's recursion limit,
+    and so stopped short of it (near 1,000 levels, less the frames already running). Raises
+    ValueError; RecursionError only for a text nested deeper than that."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        pass
+    import threading  # (rare: only a text this deep comes here)
+
+    with _ROOM.setdefault("lock", threading.Lock()):  # (the limit is the interpreter's: raised by one reader at a time, then restored)
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(limit + MAX_DEPTH)
+        try:
+            return json.loads(text)
+        finally:
+            sys.setrecursionlimit(limit)
+
+
+_ROOM: dict[str, Any] = {}
+
+
 def parse_json(text: str, base: int = 0, max_depth: int = MAX_DEPTH, max_values: int = MAX_VALUES) -> JsonParse:
     """Parse ``text``; offsets in problems are relative to ``text`` plus ``base``.
 
@@ -68,7 +92,10 @@ def parse_json(text: str, base: int = 0, max_depth: int = MAX_DEPTH, max_values:
     except orjson.JSONDecodeError as exc:
         problem = _explain(body, exc)
         if problem is None:  # valid JSON that orjson refuses (integers beyond 64 bits)
-            value = json.loads(body)
+            try:
+                value = std_loads(body)
+            except RecursionError:
+                return _too_deep_to_read_exactly(result, body, skipped + base)
         else:
             result.problems.append(
                 SyntaxProblem(problem.code, problem.start + skipped + base, problem.end + skipped + base, problem.message)
@@ -76,7 +103,9 @@ def parse_json(text: str, base: int = 0, max_depth: int = MAX_DEPTH, max_values:
             return result
     if has_huge_integer(body):
         try:
-            value = json.loads(body)  # orjson turns integers beyond 64 bits into floats: keep them exact
+            value = std_loads(body)  # orjson turns integers beyond 64 bits into floats: keep them exact
+        except RecursionError:
+            return _too_deep_to_read_exactly(result, body, skipped + base)
         except ValueError:  # beyond Python's limit of digits for int(): refuse, do not guess
             huge = _HUGE_INTEGER.search(body)
             start = (huge.start() if huge else 0) + skipped + base
@@ -119,6 +148,16 @@ def parse_bytes(data: bytes, max_depth: int = MAX_DEPTH, max_values: int = MAX_V
     if may_have_duplicates(data, value, colons):
         return JsonParse()
     return JsonParse(value, ok=True)
+
+
+def _too_deep_to_read_exactly(result: JsonParse, body: str, base: int) -> JsonParse:
+    """A text that only the standard library reads exactly (an integer beyond 64 bits), nested
+    deeper than even the room :func:`std_loads` makes: refused at its first such integer."""
+    huge = _HUGE_INTEGER.search(body)
+    start = (huge.start() if huge else 0) + base
+    result.problems.append(SyntaxProblem(LIMIT_EXCEEDED.code, start, start + 1,
+                                         "an integer beyond 64 bits in JSON nested too deeply to read it exactly: refused"))
+    return result
 
 
 def values_message(limit: int) -> str:
@@ -231,7 +270,7 @@ def exact_loads(text: bytes) -> Any:
     """The value of a JSON text as the ordinary way reads it: orjson's, or the standard
     library's where an integer may be beyond 64 bits (kept exact). Raises ValueError (or
     RecursionError) on a text either refuses."""
-    return json.loads(text) if has_huge_integer(text) else orjson.loads(text)
+    return std_loads(text) if has_huge_integer(text) else orjson.loads(text)
 
 
 # Digits to 0, and E and + to e: every exponent of three digits reads e000 (e+123, E123).

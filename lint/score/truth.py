@@ -201,5 +201,5 @@ def _finish(out: Outcome, total: _Tally, per_intent: dict[str, _Tally], confusio
 def parse_cell(text: str) -> tuple[Any, str | None]:
     try:
         return json.loads(text), None
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # (not JSON; nested past what the reader reads)
         return None, str(exc)

@@ -140,7 +140,7 @@ class FrameReader:
             if found is None:
                 continue  # another header (Content-Type), or junk left from a bad frame
             value = found.group(1)
-            if not value.isdigit() or int(value) > MAX_BODY:
+            if not value.isdigit() or len(value) > len(str(MAX_BODY)) or int(value) > MAX_BODY:  # (a run of digits past any length: never read as a number)
                 log.warning("Content-Length %r is not a length up to %d bytes: frame skipped", value[:40], MAX_BODY)
                 length = None
                 continue
@@ -186,7 +186,7 @@ async def run_frames(stop_event: threading.Event, reader: FrameReader, protocol:
                 data, put, settle = apart
             else:
                 data = _decode(body)
-        except ValueError as exc:  # not JSON (or not UTF-8): a frame whose length was wrong, or junk
+        except (ValueError, RecursionError) as exc:  # not JSON (or not UTF-8, or nested past what a reader reads): a frame whose length was wrong, or junk
             log.warning("a frame that is not JSON (%s): answered with a parse error", exc)
             resync = _LENGTH.search(body, 1)
             if resync is not None:  # the next frame's header, read as this frame's body

@@ -94,7 +94,7 @@ def _initialize_frame(n: int, header: bytes = b"Content-Length", eol: bytes = b"
     return header + b": %d" % len(body) + eol + eol + body
 
 
-@pytest.mark.parametrize("length", [b"1000000000000", b"9223372036854775808", b"-5", b"ten"])
+@pytest.mark.parametrize("length", [b"1000000000000", b"9223372036854775808", b"-5", b"ten", b"1" * 5000])  # (5,000 digits: more than int() reads)
 def test_an_absurd_content_length_is_skipped_and_the_server_answers_after_it(client: RawClient, length: bytes) -> None:
     client.raw(b"Content-Length: " + length + b"\r\n\r\n{")  # (before: MemoryError or OverflowError, and the server died)
     assert "result" in client.initialize(1)
@@ -245,3 +245,14 @@ async def test_a_large_body_is_read_with_the_gil_handed_back_promptly() -> None:
     assert [len(b) for b in bodies if b is not None] == sizes
     assert intervals == [usual, PROMPT_SWITCH, PROMPT_SWITCH, usual]
     assert sys.getswitchinterval() == usual
+
+
+@pytest.mark.parametrize("body", [b"[" * 1100 + b"]" * 1100, b"[" * 1000 + b'"\\ud800"' + b"]" * 1000],
+                         ids=["deeper-than-any-reader", "deep-with-what-orjson-refuses"])
+def test_a_body_nested_past_what_a_reader_reads_is_a_parse_error_and_the_server_reads_on(client: RawClient, body: bytes) -> None:
+    """(Before: the standard library's reader, asked for what orjson refuses, raised RecursionError,
+    and the server died; found by a hostile-input sweep.)"""
+    client.raw(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+    error = client.expect(lambda m: "error" in m)
+    assert error["id"] is None and error["error"]["code"] in (-32700, -32600)
+    assert "result" in client.initialize(8)

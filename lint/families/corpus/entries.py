@@ -23,6 +23,7 @@ from goldlint.families.corpus.tally import Tally, Vocab, normalise_source
 from goldlint.families.declare import Field, declared
 from goldlint.findings import At, Change, JsonPath, safe_fix
 from goldlint.rules.file_rules import check_gold_text
+from goldlint.suggest import written_integer
 
 
 def vocabularies(opts: CorpusOptions, flavour: Flavour) -> dict[str, Vocab]:
@@ -288,6 +289,4 @@ def _whole(d: Any) -> int | None:
         return None
     if isinstance(d, float) and d.is_integer():
         return int(d)
-    if isinstance(d, str) and d.strip().isdigit() and d == d.strip():
-        return int(d)
-    return None
+    return written_integer(d) if isinstance(d, str) else None

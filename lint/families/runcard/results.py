@@ -12,6 +12,7 @@ from goldlint.families.runcard.arith import _close, median_ok
 from goldlint.families.runcard.declaration import RESULT, USAGE_COUNT, bounded
 from goldlint.families.runcard.rules import RUNCARD_ARITHMETIC, SUSPICIOUSLY_PERFECT_VARIANTS, UNKNOWN_OR_DUPLICATE_ENTRY_ID
 from goldlint.findings import At
+from goldlint.suggest import written_integer
 
 _BOUNDED = bounded(RESULT)  # (a result's bounded numbers: its chrF, its latency)
 
@@ -81,7 +82,7 @@ def check_ids(report: Report, results: list[Any], corpus: Any | None) -> None:
             continue
         seen[key] = n
         if corpus is not None and value not in corpus.entries:
-            other = str(value) if isinstance(value, int) else (int(value) if value.isdigit() else None)
+            other = str(value) if isinstance(value, int) else written_integer(value)
             hint = f" (the corpus has {json.dumps(other)}: a string/integer mix-up)" if other is not None and other in corpus.entries else ""
             UNKNOWN_OR_DUPLICATE_ENTRY_ID.report(report, where, f"entry_id {json.dumps(value, ensure_ascii=False)} is not an entry of the corpus `{corpus.name}`{hint}")
 

@@ -50,7 +50,7 @@ def read_answer(outputs: Any, at: At, report: Report) -> Answer | None:
 def _from_string(text: str, at: At, report: Report) -> Answer | None:
     try:
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # (not JSON, or nested past what the reader reads: the literal's reading says so)
         value = None
     if isinstance(value, dict):
         OUTPUTS_AS_STRING.report(report, at, "`outputs` is a JSON string, not an object: it is parsed and checked, but readers must decode it twice",

@@ -57,7 +57,7 @@ _LAST_GROUP = cast("Callable[[re.Match[str]], int]", attrgetter("lastindex"))
 # no group (in the sentence's pattern, each entry repeated saved the marks of the groups before
 # it: a third of that search), and of each value alone only when some value is not so written.
 _TAB_OR_CR = re.compile("[\t\r]")
-_ENTRY = "(?:0|[1-9][0-9]*):(?:0|[1-9][0-9]*):[^,:\t\r\n]+"
+_ENTRY = "(?:0|[1-9][0-9]{0,8}):(?:0|[1-9][0-9]{0,8}):[^,:\t\r\n]+"  # (offsets of nine digits at most: any sentence's; a longer one is read the ordinary way)
 _ENTRIES = re.compile(f"(?:{_ENTRY}(?:,{_ENTRY})*+)?")
 _WRITTEN = re.compile(f"(?:(?:{_ENTRY}(?:,{_ENTRY})*+)?(?:\n|\\Z))*+")  # (the values joined by line breaks)
 

@@ -42,7 +42,11 @@ def parse_slots(value: str, text: str) -> tuple[list[Entry], list[Problem]]:
                                     f"`{piece}` is not `start:end:label` (whole numbers, then the label)" if piece
                                     else "empty entry: two commas in a row, or a comma at the start or end"))
             continue
-        start, end = int(m.group(1)), int(m.group(2))
+        try:
+            start, end = int(m.group(1)), int(m.group(2))
+        except ValueError:  # (more digits than ``int`` reads, 4,300: past any text)
+            problems.append(Problem((at[0], at[0] + m.end(2)), f"`{piece[:40]}…` has an offset of more digits than any text has characters"))
+            continue
         if start >= end:
             problems.append(Problem((at[0], at[0] + m.end(2)), f"span {start}:{end} is empty or reversed: start must be less than end"))
         elif end > len(text):
