@@ -76,3 +76,17 @@ def test_an_xsid_slots_offset_of_more_digits_than_int_reads_is_a_positioned_find
 def test_a_truth_prediction_cell_nested_past_the_reader_is_not_json() -> None:
     value, error = parse_cell("[" * 5000 + "]" * 5000)
     assert value is None and error is not None and "recursion" in error
+
+
+def test_a_mix_config_pattern_with_a_repeat_count_past_what_int_reads_is_a_compile_error_at_the_count(tmp_path: Path, run_cli: Any) -> None:
+    """(``re`` reads a repeat count with ``int``, which raised ValueError past 4,300 digits: an
+    internal error; found after the sweep, by looking for its kind of failure.)"""
+    pattern = "^DRINK_{" + "1" * 4400 + "}"
+    config = {"nlu": {"use_asr_results": True, "predicted_entities_to_ignore": {"_GLOBAL_": pattern}}}
+    text = json.dumps(config)
+    (tmp_path / "mix.json").write_text(text, encoding="utf-8")
+    done = run_cli("check", "--format", "json", "mix.json", cwd=tmp_path)
+    assert done.returncode == 1 and "internal error" not in done.stderr, done.stdout + done.stderr
+    found = [d for d in json.loads(done.stdout) if d["code"] == "MXC102"]
+    column = text.index("1" * 4400) + 1
+    assert [(d["range"]["start"], d["range"]["end"]) for d in found] == [({"line": 1, "column": column}, {"line": 1, "column": column + 4400})]

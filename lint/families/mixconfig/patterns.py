@@ -49,6 +49,10 @@ def compile_error(pattern: str) -> tuple[int, int, str] | None:
         return start, min(start + 1, len(pattern)) if pattern else 0, f"{exc.msg} (at position {pos})"
     except (OverflowError, RecursionError) as exc:
         return 0, len(pattern), str(exc) or "pattern too complex"
+    except ValueError:  # (``re`` reads a repeat count with ``int``, which refuses more than 4,300 digits)
+        digits = re.search(r"[0-9]{4301,}", pattern)
+        start, end = digits.span() if digits is not None else (0, len(pattern))
+        return start, end, "a number of more digits than Python reads (4,300): the repetition number is too large"
     return None
 
 
