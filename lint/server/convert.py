@@ -62,17 +62,16 @@ class Item:
             if self.edits is None:  # a fix that would now land on edited text is no fix
                 self.lsp.data = self.json["data"] = _data(self.diag, None)
         self.others = [(fix, moved) for fix, edits in self.others if (moved := _moved(edits, delta, old_end, lo, hi)) is not None]
-        self._measure()
         if self.start >= old_end:
             self.start += delta
             self.end += delta
-            self.reach += delta
             if line_delta:
                 rng = self.lsp.range
                 rng.start.line += line_delta
                 rng.end.line += line_delta
                 sent = self.json["range"]
                 sent["start"]["line"], sent["end"]["line"] = rng.start.line, rng.end.line
+        self._measure()  # (from the moved span and edits: a reach moved apart from them went stale, and a later edit over a fix's text passed it by)
         return True
 
 
@@ -127,9 +126,16 @@ def text_edits(edits: Edits, buffer: TextBuffer, encoding: str) -> list[types.Te
 
 
 def whole_text_edit(old: str, new: str, buffer: TextBuffer, encoding: str) -> types.TextEdit:
-    """One edit that turns ``old`` (the buffer's text) into ``new``: the changed middle only."""
+    """One edit that turns ``old`` (the buffer's text) into ``new``: the changed middle only.
+    (Never from or to the middle of a CRLF: no LSP position names the place between its CR
+    and its LF, a client puts it before the CR, and the CR survived a fix that removed it.)"""
     head = _common(old, new, 0)
     tail = _common(old[head:][::-1], new[head:][::-1], 0)
+    if 0 < head < len(old) and old[head - 1 : head + 1] == "\r\n":
+        head -= 1  # (the CR is common to both texts: taken into the edit, and written again)
+    end = len(old) - tail
+    if 0 < end < len(old) and old[end - 1 : end + 1] == "\r\n":
+        tail -= 1  # (likewise the LF)
     return types.TextEdit(range=buffer.range_of(head, len(old) - tail, encoding), new_text=new[head : len(new) - tail])
 
 

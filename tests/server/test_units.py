@@ -208,3 +208,35 @@ def test_whole_text_edit_is_the_changed_middle() -> None:
     buffer = TextBuffer("abc 😀 def")
     edit = whole_text_edit(buffer.text, "abc 😀 xyz", buffer, UTF16)
     assert (edit.range.start.character, edit.range.end.character, edit.new_text) == (7, 10, "xyz")
+
+
+def test_whole_text_edit_never_starts_or_ends_between_a_cr_and_its_lf() -> None:
+    """No LSP position names the place between a CR and its LF (a client reads it as before the
+    CR): applied the way a client applies it, the edit gives exactly the new text. (Fix-all on a
+    CRLF buffer left one CR behind; found by a hostile-input sweep of the server.)"""
+    rng = random.Random(11)
+    alphabet = ["a", "b", "\r\n", "\n", "\r", "😀"]
+    cases = [("a\r\nb\r\n", "a\nb\n"), ("a\r\n", "a\n"), ("a\r\nb", "a\nb"), ("\r\n", "\n"), ("a\nb", "a\r\nb")]
+    cases += [("".join(rng.choice(alphabet) for _ in range(rng.randint(0, 8))), "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 8))))
+              for _ in range(3000)]
+    for old, new in cases:
+        buffer = TextBuffer(old)
+        for encoding in (UTF8, UTF16):
+            edit = whole_text_edit(old, new, buffer, encoding)
+            start, end = buffer.offset_at(edit.range.start, encoding), buffer.offset_at(edit.range.end, encoding)
+            assert old[:start] + edit.new_text + old[end:] == new, (old, new, encoding)
+
+
+def test_a_fix_past_its_diagnostic_is_dropped_when_a_later_edit_touches_it() -> None:
+    """A deletion before the item, then an edit of the fix's own text (past the diagnostic's end):
+    the fix is no longer offered. (The item's reach, the furthest its fix touches, was measured
+    before the diagnostic moved and then moved again, so the second edit passed it by and the
+    quick fix replaced the wrong text; found by a hostile-input sweep of the server.)"""
+    text = "x" * 10 + "0123456789item      word"
+    state = DocState("file:///x.json", text, 1, "json")
+    span = Span(Position(1, 21), Position(1, 25), 20, 24)
+    target = Span(Position(1, 31), Position(1, 35), 30, 34)
+    diag = Diagnostic("x", "X001", "x", Severity.ERROR, "m", span, Fix("safe", "say new", (Edit(target, "new"),)))  # type: ignore[arg-type]
+    item = make_item(diag, state.buffer, UTF16)
+    assert item.shift(-10, 0, 10, 0, 0) and (item.start, item.end, item.edits, item.reach) == (10, 14, [(20, 24, "new")], 24)
+    assert item.shift(1, 0, 22, 22, 22) and item.edits is None  # (an edit inside `word`: the fix would write over it)
