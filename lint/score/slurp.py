@@ -169,6 +169,11 @@ def read_predictions(records: Iterable[tuple[JsonPath, Any]], issues: Issues, co
         if missing:
             issues.add(PRED, PREDICTION_SHAPE, at, f"a prediction needs `{'`, `'.join(missing)}`: the official evaluator stops on it (KeyError)")
             continue
+        odd = next((k for k in (key_name, "scenario", "action") if isinstance(value[k], (list, dict))), None)
+        if odd is not None:  # (an array or an object is no label: it cannot be counted or paired)
+            issues.add(PRED, PREDICTION_SHAPE, at.child(odd), f"`{odd}` is {'an array' if isinstance(value[odd], list) else 'an object'}: "
+                       "a string is wanted (as a label or a key, it cannot be counted or paired)")
+            continue
         entities = value["entities"]
         if not isinstance(entities, list) or not all(_entity_ok(e) for e in entities):
             bad = next((i for i, e in enumerate(entities) if not _entity_ok(e)), None) if isinstance(entities, list) else None

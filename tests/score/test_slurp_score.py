@@ -96,6 +96,19 @@ def test_malformed_duplicate_and_unknown_predictions_are_positioned() -> None:
     assert out.counts["scored"] == 1 and out.counts["missing_predictions"] == 1
 
 
+def test_an_array_or_an_object_where_a_label_or_a_key_belongs_is_a_malformed_prediction() -> None:
+    """(An unhashable `slurp_id` or `scenario` was an internal error of the scorer; found by a
+    hostile-input sweep of `goldlint score`.)"""
+    issues = Issues()
+    preds: list[object] = [{"slurp_id": [], **RIGHT}, {"slurp_id": "1", **RIGHT, "scenario": [["alarm"]]},
+                           {"slurp_id": "1", **RIGHT, "action": {"set": 1}}, {"slurp_id": "1", **RIGHT}]
+    for profile in ("spec", "slurp"):
+        issues = Issues()
+        out = _score([record()], preds, profile, issues)
+        assert [(i.code, i.where.path) for i in issues.items] == [("SCO105", (0, "slurp_id")), ("SCO105", (1, "scenario")), ("SCO105", (2, "action"))]
+        assert out.counts["scored"] == 1
+
+
 def test_each_gold_recording_without_a_prediction_is_reported_at_its_file() -> None:
     issues = Issues()
     recordings = [{"file": f"audio-{n}.flac", "wer": 0.0, "ent_wer": None, "status": "correct"} for n in range(3)]
