@@ -76,8 +76,13 @@ def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
 def _number(value: Any) -> float | None:
     if isinstance(value, bool):
         return None
-    if isinstance(value, (int, float)):
-        return float(value)
+    if isinstance(value, float):
+        return value
+    if isinstance(value, int):
+        try:
+            return float(value)
+        except OverflowError:  # (an integer no double holds, 10**400: compared exactly, as a string of digits is not)
+            return None
     if isinstance(value, str):
         try:
             number = float(value)

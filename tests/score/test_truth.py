@@ -150,6 +150,12 @@ def test_hand_computed_table_with_global_and_per_intent_ignores() -> None:
     (DATE, {"struct_value": DATE}, MatchOptions(flattened=True), False),
     ("yyyy/7/21", {"struct_value": DATE, "literal": "July twenty first"}, MatchOptions(format_calendar=True), True),
     ("yyyy/7/21", {"struct_value": DATE, "literal": "July twenty first"}, MatchOptions(), False),
+    # (an integer no double holds, on either side, is compared exactly: it was an internal error,
+    # OverflowError, found by a hostile-input sweep of goldlint score)
+    ({"literal": 10**400}, {"literal": "Bob"}, MatchOptions(), False),
+    ({"literal": "Bob"}, {"literal": 10**400}, MatchOptions(), False),
+    ({"literal": 10**400}, {"literal": 10**400}, MatchOptions(), True),
+    ({"literal": 10**400}, {"literal": 10**400 + 1}, MatchOptions(), False),
 ])
 def test_instance_rules(ref: Any, instance: dict[str, Any], options: MatchOptions, expected: bool) -> None:
     assert matches(ref, instance, options) is expected
