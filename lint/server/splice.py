@@ -141,6 +141,18 @@ def _free(body: bytes, at: int, floor: int) -> bool:
     return (at - j) % 2 == 0
 
 
+def _one_string(body: bytes, start: int, end: int) -> bool:
+    """Whether no free quote opens a ``"text"`` key between ``start`` and ``end``: every content
+    change has one, so a frame of several changes spans them all from the first one's text to
+    the last one's, and is decoded whole (it was refused as not JSON, and the change lost)."""
+    at = body.find(b'"text"', start, end)
+    while at >= 0:
+        if _free(body, at, start):
+            return False
+        at = body.find(b'"text"', at + 1, end)
+    return True
+
+
 def _breaks(body: bytes, start: int, end: int) -> array[int]:
     """Offsets from ``start``, just past each ``\\n`` escape in ``body[start:end]`` (a JSON
     string's content from a clean boundary): where the text's lines start."""
@@ -243,7 +255,7 @@ class WholeTexts:
         if found is None:
             return None
         message, start, end = found
-        if not isinstance(message, dict):
+        if not isinstance(message, dict) or not _one_string(body, start, end):
             return None
         params = message.get("params")
         if (message.get("method") != types.TEXT_DOCUMENT_DID_CHANGE or not isinstance(params, dict)

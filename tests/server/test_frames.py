@@ -256,3 +256,26 @@ def test_a_body_nested_past_what_a_reader_reads_is_a_parse_error_and_the_server_
     error = client.expect(lambda m: "error" in m)
     assert error["id"] is None and error["error"]["code"] in (-32700, -32600)
     assert "result" in client.initialize(8)
+
+
+def test_a_large_change_of_two_whole_texts_is_applied_in_order(client: RawClient, tmp_path: Path) -> None:
+    """A didChange over 1 MiB whose first content change is a whole text and another follows: the
+    frame is decoded whole and the changes applied in order (the large-frame reading took the
+    first text's opening quote to the last text's closing one as one string, refused the frame as
+    not JSON, and the change was lost: the buffer no longer the client's; found by a
+    hostile-input sweep of the server)."""
+    assert "result" in client.initialize(9)
+    client.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    clean = (DATA / "clean.jsonl").read_text(encoding="utf-8")
+    defective = (DATA / "defective.jsonl").read_text(encoding="utf-8")
+    uri = (tmp_path / "gold.jsonl").as_uri()
+    client.send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+                 "params": {"textDocument": {"uri": uri, "languageId": "jsonl", "version": 1, "text": "{}\n"}}})
+    client.send({"jsonrpc": "2.0", "method": "textDocument/didChange",
+                 "params": {"textDocument": {"uri": uri, "version": 2},
+                            "contentChanges": [{"text": clean * (1_200_000 // len(clean) + 1)}, {"text": defective}]}})
+    published = client.expect(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"].get("version") == 2)
+    (tmp_path / "gold.jsonl").write_text(defective, encoding="utf-8")
+    from goldlint.engine import check_file
+
+    assert sorted({d["code"] for d in published["params"]["diagnostics"]}) == sorted({d.code for d in check_file(tmp_path / "gold.jsonl").diagnostics})
