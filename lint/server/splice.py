@@ -255,11 +255,12 @@ class WholeTexts:
         if found is None:
             return None
         message, start, end = found
-        if not isinstance(message, dict) or not _one_string(body, start, end):
+        if not isinstance(message, dict):
             return None
         params = message.get("params")
         if (message.get("method") != types.TEXT_DOCUMENT_DID_CHANGE or not isinstance(params, dict)
-                or params.get("contentChanges") != [{"text": STAND_IN}] or not isinstance(params.get("textDocument"), dict)):
+                or params.get("contentChanges") != [{"text": STAND_IN}] or not isinstance(params.get("textDocument"), dict)
+                or not _one_string(body, start, end)):  # (last: a pass over the frame, for a didChange alone)
             return None
         uri = params["textDocument"].get("uri")
         state = self.docs.get(uri) if isinstance(uri, str) else None
