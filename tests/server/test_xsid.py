@@ -59,3 +59,20 @@ async def test_diagnostics_completion_hover_and_a_quick_fix(client, work: Path) 
         text_document=types.TextDocumentIdentifier(uri=uri), range=numbering.range, context=types.CodeActionContext(diagnostics=[numbering])))
     fix = next(a for a in actions or [] if a.kind == types.CodeActionKind.QuickFix)
     assert fix.is_preferred and [e.new_text for e in fix.edit.changes[uri]] == ["5"]
+
+
+async def test_a_completion_edit_stays_on_the_cursors_line(client, work: Path) -> None:
+    # A CRLF file converted twice ends a token line in CR CR LF: the CoNLL reader breaks lines at
+    # LF, so the tag cell is "O\r", but the editor breaks at the lone CR too. The edit replacing
+    # the tag must stay on the cursor's line (LSP requires it; a client applying it deletes a line break).
+    text = ("# text = zeige mir\n# intent = alarm/show_alarms\n"
+            "1\tzeige\talarm/show_alarms\tO\r\r\n2\tmir\talarm/show_alarms\tO\rB-x\n\n")
+    uri = open_doc(client, work / "de.valid.conll", text, language="conll")
+    await wait_published(client, uri)
+    for line, character in ((2, len("1\tzeige\talarm/show_alarms\tO")), (5, 2)):  # line 5: "B-x"
+        result = await client.text_document_completion_async(types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=character)))
+        assert result and result.items
+        edit = result.items[0].text_edit
+        assert edit.range.start.line == edit.range.end.line == line, (line, edit.range)
+        assert edit.range.start.character <= character <= edit.range.end.character
