@@ -25,7 +25,27 @@ _SOURCE = Path(tempfile.mkdtemp(prefix="goldlint-src-"))
 (_SOURCE / "goldlint").symlink_to(REPO_ROOT / "lint", target_is_directory=True)
 sys.path.insert(0, str(_SOURCE))
 os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(_SOURCE), os.environ.get("PYTHONPATH", "")) if p)
-for _name in [m for m in sys.modules if m == "goldlint" or m.startswith("goldlint.")]:
+
+
+def _build_native(into: Path) -> str | None:
+    """Builds the compiled kernels (``native/``) into the folder on ``sys.path``, beside the
+    package, as the wheel holds them; what stopped it, if anything (goldlint then runs the
+    kernels' pure-Python twins: ``tests/test_native.py`` says whether that is allowed here)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("goldlint_native_build", REPO_ROOT / "native" / "build.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    try:
+        build.compile_module(into)
+    except build.NoCompiler as exc:
+        return str(exc)
+    return None
+
+
+NATIVE_UNBUILT = _build_native(_SOURCE)
+for _name in [m for m in sys.modules if m == "goldlint" or m.startswith("goldlint.") or m == "_goldlint_speedups"]:
     del sys.modules[_name]  # imported before this file ran (a plugin?): import it again from here
 
 import goldlint  # noqa: E402
@@ -40,6 +60,12 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
     return REPO_ROOT
+
+
+@pytest.fixture(scope="session")
+def native_unbuilt() -> str | None:
+    """Why the compiled kernels could not be built for this run, or None when they were."""
+    return NATIVE_UNBUILT
 
 
 Shown = Callable[[Path, bool], list[tuple[Any, ...]]]

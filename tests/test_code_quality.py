@@ -1,6 +1,6 @@
-"""The house's habits, checked like any behaviour: ruff over the package, the tests and the
-scripts, and mypy over the package, with the configuration in pyproject.toml (the tools at
-the versions of the test lock)."""
+"""The house's habits, checked like any behaviour: ruff over the package, the tests, the
+scripts and the build of the compiled kernels, and mypy over the package and that build, with
+the configuration in pyproject.toml (the tools at the versions of the test lock)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_finds_nothing() -> None:
-    done = _run("ruff", "check", "--no-cache", "lint", "tests", "scripts")
+    done = _run("ruff", "check", "--no-cache", "lint", "tests", "scripts", "native", "hatch_build.py")
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
 
 

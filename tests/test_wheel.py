@@ -126,3 +126,35 @@ def test_installed_cli_passes_clean_gold(venv: Path, gold: Path) -> None:
     assert (done.returncode, done.stdout, done.stderr) == (0, "All checks passed. 1 file checked (slu 1).\n", "")
     done = _run([venv / BIN / "goldlint", "check", "--format", "json", "clean.jsonl"], cwd=gold)
     assert done.returncode == 0 and json.loads(done.stdout) == []
+
+
+def _compiler() -> str | None:
+    import sysconfig
+
+    link = sysconfig.get_config_var("LDSHARED")
+    return shutil.which(str(link).split()[0]) if link else None
+
+
+def test_the_wheel_holds_the_compiled_kernels_and_uses_them(wheel: Path, venv: Path) -> None:
+    """Built where a C compiler is (``hatch_build.py``): the module beside the package, the wheel
+    tagged for this interpreter, and the installed goldlint running it."""
+    if _compiler() is None:
+        pytest.skip("no C compiler here: the wheel is pure Python")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert [n for n in names if n.startswith("_goldlint_speedups.") and n.endswith((".so", ".pyd"))], names
+    assert "-none-any" not in wheel.name
+    probe = "from goldlint import speedups; print(speedups.native is not None and speedups.native.__name__)"
+    assert _ok(_run([venv / BIN / "python", "-c", probe], cwd=venv)).stdout.strip() == "_goldlint_speedups"
+
+
+def test_a_pure_wheel_is_built_on_request(repo_root: Path, tmp_path: Path) -> None:
+    """``GOLDLINT_PURE_WHEEL=1`` (or a machine without a compiler): no compiled module, any platform."""
+    if importlib.util.find_spec("hatchling") is None:
+        pytest.skip("builds offline with the backend installed here")
+    env = {**os.environ, "GOLDLINT_PURE_WHEEL": "1"}
+    done = subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path), str(repo_root)],
+                          env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    (built,) = tmp_path.glob("goldlint-*.whl")
+    assert built.name.endswith("-py3-none-any.whl")
+    assert not [n for n in zipfile.ZipFile(built).namelist() if n.startswith("_goldlint_speedups")]

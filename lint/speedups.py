@@ -1,0 +1,26 @@
+"""The compiled kernels, when this installation has them.
+
+``_goldlint_speedups`` is built from ``native/`` into the wheel where the machine that built it
+had a C compiler (``hatch_build.py``); each of its functions has a pure-Python twin in the
+module that calls it, which the tests prove gives the same answer. :data:`native` is the
+module, or None: goldlint then runs the twins. ``GOLDLINT_PURE=1`` in the environment runs the
+twins even where the module is installed (to compare the two, or to rule a kernel out).
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+
+
+def _load() -> ModuleType | None:
+    if os.environ.get("GOLDLINT_PURE"):
+        return None
+    try:
+        import _goldlint_speedups
+    except ImportError:
+        return None
+    return _goldlint_speedups
+
+
+native = _load()

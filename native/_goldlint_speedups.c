@@ -1,0 +1,307 @@
+/* Compiled kernels of goldlint's clean paths.
+
+   Each function here is a faster way to an answer that a pure-Python function of goldlint
+   also gives; goldlint uses the compiled one when the wheel was built with it (see
+   goldlint.speedups) and the tests prove the two equal. A kernel never decides what a rule
+   says: it only tells which records are certainly clean, and the others go the ordinary way.
+
+   Written against the CPython C API (3.11+); every index into a string is bounds-checked,
+   whatever the input. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+typedef struct {
+    int kind;
+    const void *data;
+    Py_ssize_t len;
+} Text;
+
+static int
+text_of(PyObject *o, Text *t)
+{
+    if (!PyUnicode_Check(o)) {
+        PyErr_SetString(PyExc_TypeError, "a str was expected");
+        return -1;
+    }
+    t->kind = PyUnicode_KIND(o);
+    t->data = PyUnicode_DATA(o);
+    t->len = PyUnicode_GET_LENGTH(o);
+    return 0;
+}
+
+#define AT(t, i) PyUnicode_READ((t).kind, (t).data, (i))
+
+/* The first line break in [from, to) of t, or -1. */
+static Py_ssize_t
+line_break(const Text *t, Py_ssize_t from, Py_ssize_t to)
+{
+    for (Py_ssize_t i = from; i < to; i++) {
+        if (AT(*t, i) == '\n') {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/* A token line's tag: the text after its third tab, to the line's end. */
+typedef struct {
+    Py_ssize_t start, end;
+} Span;
+
+typedef struct {
+    Span *items;
+    Py_ssize_t size, room;
+} Tags;
+
+static int
+tags_push(Tags *tags, Py_ssize_t start, Py_ssize_t end)
+{
+    if (tags->size == tags->room) {
+        Py_ssize_t room = tags->room ? tags->room * 2 : 64;
+        Span *grown = PyMem_Realloc(tags->items, (size_t)room * sizeof(Span));
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        tags->items = grown;
+        tags->room = room;
+    }
+    tags->items[tags->size].start = start;
+    tags->items[tags->size].end = end;
+    tags->size++;
+    return 0;
+}
+
+/* The character of the sentence text padded with a space at each end, at i; -1 past it. */
+static Py_UCS4
+padded_at(const Text *words, Py_ssize_t i)
+{
+    if (i == 0 || i == words->len + 1) {
+        return ' ';
+    }
+    if (i < 0 || i > words->len + 1) {
+        return (Py_UCS4)-1;
+    }
+    return AT(*words, i - 1);
+}
+
+/* The spaces of the padded text before i (i at most its length): the words before i. */
+static Py_ssize_t
+spaces_before(const Text *words, Py_ssize_t i)
+{
+    Py_ssize_t n = 0;
+    for (Py_ssize_t k = 0; k < i; k++) {
+        n += padded_at(words, k) == ' ';
+    }
+    return n;
+}
+
+/* Whether the tag from start to end is prefix ("B-" or "I-") then the label of the entry. */
+static int
+tag_is(const Text *text, Span tag, char prefix, const Text *slots, Py_ssize_t label, Py_ssize_t label_end)
+{
+    Py_ssize_t n = label_end - label;
+    if (tag.end - tag.start != n + 2 || AT(*text, tag.start) != (Py_UCS4)prefix || AT(*text, tag.start + 1) != '-') {
+        return 0;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        if (AT(*text, tag.start + 2 + k) != AT(*slots, label + k)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* A `# slots:` offset: digits up to `:`; -1 when not so written. */
+static Py_ssize_t
+offset_at(const Text *slots, Py_ssize_t *at)
+{
+    Py_ssize_t i = *at, value = 0, digits = 0;
+    while (i < slots->len) {
+        Py_UCS4 c = AT(*slots, i);
+        if (c < '0' || c > '9') {
+            break;
+        }
+        if (++digits > 9) {
+            return -1;
+        }
+        value = value * 10 + (Py_ssize_t)(c - '0');
+        i++;
+    }
+    if (digits == 0 || i >= slots->len || AT(*slots, i) != ':') {
+        return -1;
+    }
+    *at = i + 1;
+    return value;
+}
+
+/* 1 when the sentence's tags are those its `# slots:` spans give, 0 when not, -1 on an error. */
+static int
+sentence_agrees(const Text *text, Py_ssize_t start, Py_ssize_t end, long comment_lines, PyObject *slots_obj,
+                PyObject *words_obj, PyObject *labels, Tags *tags)
+{
+    Text slots, words;
+    if (text_of(slots_obj, &slots) < 0 || text_of(words_obj, &words) < 0) {
+        return -1;
+    }
+    Py_ssize_t at = start;
+    for (long k = 0; k < comment_lines; k++) {
+        Py_ssize_t nl = line_break(text, at, end);
+        if (nl < 0) {
+            return 0;
+        }
+        at = nl + 1;
+    }
+    tags->size = 0;
+    Py_ssize_t marked = 0;  /* tags not `O` */
+    while (at < end) {
+        Py_ssize_t nl = line_break(text, at, end);
+        Py_ssize_t line_end = nl < 0 ? end : nl;
+        Py_ssize_t tab = at;
+        for (int seen = 0; seen < 3; seen++) {
+            while (tab < line_end && AT(*text, tab) != '\t') {
+                tab++;
+            }
+            if (tab >= line_end) {
+                return 0;  /* fewer than four cells */
+            }
+            tab++;
+        }
+        if (tags_push(tags, tab, line_end) < 0) {
+            return -1;
+        }
+        marked += !(line_end - tab == 1 && AT(*text, tab) == 'O');
+        at = line_end + 1;
+    }
+    Py_ssize_t covered = 0, last_past = 0, i = 0;
+    while (i < slots.len) {
+        Py_ssize_t first_char = offset_at(&slots, &i);
+        Py_ssize_t end_char = first_char < 0 ? -1 : offset_at(&slots, &i);
+        if (end_char < 0) {
+            return 0;
+        }
+        Py_ssize_t label = i;
+        while (i < slots.len && AT(slots, i) != ',') {
+            i++;
+        }
+        Py_ssize_t label_end = i;
+        if (i < slots.len) {
+            i++;  /* the comma */
+            if (i == slots.len) {
+                return 0;
+            }
+        }
+        if (label_end == label || !(first_char < end_char)) {
+            return 0;
+        }
+        PyObject *name = PyUnicode_Substring(slots_obj, label, label_end);
+        if (name == NULL) {
+            return -1;
+        }
+        int known = PySet_Contains(labels, name);
+        Py_DECREF(name);
+        if (known <= 0) {
+            return known;
+        }
+        /* from a word's start to a word's end */
+        if (padded_at(&words, first_char) != ' ' || padded_at(&words, end_char + 1) != ' ') {
+            return 0;
+        }
+        Py_ssize_t first = spaces_before(&words, first_char), past = spaces_before(&words, end_char);
+        if (first < last_past || past > tags->size) {
+            return 0;  /* not after the span before it; past the tokens */
+        }
+        if (!tag_is(text, tags->items[first], 'B', &slots, label, label_end)) {
+            return 0;
+        }
+        for (Py_ssize_t d = first + 1; d < past; d++) {
+            if (!tag_is(text, tags->items[d], 'I', &slots, label, label_end)) {
+                return 0;
+            }
+        }
+        covered += past - first;
+        last_past = past;
+    }
+    return marked == covered;
+}
+
+PyDoc_STRVAR(xsid_slot_tags_doc,
+"xsid_slot_tags(text, starts, ends, comment_lines, slots, texts, labels) -> list[int]\n\n"
+"The sentences (by index) whose token lines' tags are not those their `# slots:` spans give:\n"
+"sentence i runs from starts[i] to ends[i] of text, its first comment_lines lines comments, then\n"
+"token lines whose tag is the text after the third tab; slots[i] its `# slots:` value\n"
+"(start:end:label entries, comma-separated; '' none), texts[i] its `# text` (words one space\n"
+"apart), labels the labels an entry may have. Agreeing: each span from a word's start to a\n"
+"word's end, after the span before it, of a label of labels, its tags B- then I- of it, and\n"
+"as many tags not O as the spans cover. goldlint.families.xsid.clean._slot_tags in Python.");
+
+static PyObject *
+xsid_slot_tags(PyObject *module, PyObject *args)
+{
+    PyObject *text_obj, *starts, *ends, *slots, *texts, *labels;
+    long comment_lines;
+    if (!PyArg_ParseTuple(args, "UO!O!lO!O!O!:xsid_slot_tags", &text_obj, &PyList_Type, &starts, &PyList_Type, &ends,
+                          &comment_lines, &PyList_Type, &slots, &PyList_Type, &texts, &PyFrozenSet_Type, &labels)) {
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(starts);
+    if (PyList_GET_SIZE(ends) != n || PyList_GET_SIZE(slots) != n || PyList_GET_SIZE(texts) != n) {
+        PyErr_SetString(PyExc_ValueError, "starts, ends, slots and texts differ in length");
+        return NULL;
+    }
+    Text text;
+    if (text_of(text_obj, &text) < 0) {
+        return NULL;
+    }
+    PyObject *out = PyList_New(0);
+    if (out == NULL) {
+        return NULL;
+    }
+    Tags tags = {NULL, 0, 0};
+    for (Py_ssize_t s = 0; s < n; s++) {
+        Py_ssize_t start = PyLong_AsSsize_t(PyList_GET_ITEM(starts, s));
+        Py_ssize_t end = PyLong_AsSsize_t(PyList_GET_ITEM(ends, s));
+        if ((start == -1 || end == -1) && PyErr_Occurred()) {
+            goto error;
+        }
+        int agrees = 0;
+        if (0 <= start && start <= end && end <= text.len) {
+            agrees = sentence_agrees(&text, start, end, comment_lines, PyList_GET_ITEM(slots, s), PyList_GET_ITEM(texts, s),
+                                     labels, &tags);
+            if (agrees < 0) {
+                goto error;
+            }
+        }
+        if (!agrees) {
+            PyObject *index = PyLong_FromSsize_t(s);
+            if (index == NULL || PyList_Append(out, index) < 0) {
+                Py_XDECREF(index);
+                goto error;
+            }
+            Py_DECREF(index);
+        }
+    }
+    PyMem_Free(tags.items);
+    return out;
+error:
+    PyMem_Free(tags.items);
+    Py_DECREF(out);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"xsid_slot_tags", xsid_slot_tags, METH_VARARGS, xsid_slot_tags_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_goldlint_speedups", "Compiled kernels of goldlint's clean paths (see goldlint.speedups).", 0,
+    methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC
+PyInit__goldlint_speedups(void)
+{
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,167 @@
+"""The compiled kernels (``native/``, module ``_goldlint_speedups``): built where this machine
+has a C compiler, and each one giving the answer of its pure-Python twin, on any input.
+
+The other tests run goldlint with the kernels (``tests/conftest.py`` builds them beside the
+package, as the wheel holds them), so what they prove of a clean path holds of the compiled
+one; the tests here prove each kernel equal to its twin, so it holds of the pure one too.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import goldlint
+from goldlint import speedups
+from goldlint.families.xsid import clean
+from goldlint.families.xsid.sentence import Inventory
+from goldlint.formats.conll_doc import ConllDocument
+
+
+def _compiler() -> str | None:
+    link = sysconfig.get_config_var("LDSHARED")
+    return shutil.which(str(link).split()[0]) if link else None
+
+
+def test_the_kernels_are_built_where_a_compiler_is(native_unbuilt: str | None, repo_root: Path) -> None:
+    """A machine with the interpreter's C compiler builds them; a failure there is a bug (in
+    the C, or in ``native/build.py``), not a reason to run slower."""
+    if native_unbuilt is not None and _compiler() is None:
+        pytest.skip(f"no C compiler here: goldlint runs the pure-Python twins ({native_unbuilt})")
+    assert native_unbuilt is None, native_unbuilt
+    assert speedups.native is not None
+    assert Path(speedups.native.__file__).parent == Path(goldlint.__file__).parent.parent  # (the module built for this run, not a stale one)
+
+
+def test_goldlint_pure_runs_the_twins() -> None:
+    def native_is_none(env: dict[str, str]) -> str:
+        done = subprocess.run([sys.executable, "-c", "from goldlint import speedups; print(speedups.native is None)"],
+                              env={**os.environ, **env}, capture_output=True, text=True, check=True)
+        return done.stdout.strip()
+
+    assert native_is_none({"GOLDLINT_PURE": "1"}) == "True"
+    if speedups.native is not None:
+        assert native_is_none({}) == "False"
+
+
+needs_native = pytest.mark.skipif(speedups.native is None, reason="the compiled kernels are not built here")
+
+# -- xsid_slot_tags: clean._slot_tags ---------------------------------------------------------
+
+LABELS = ["datetime", "location", "reference"]  # (of the inventory)
+TAGS = ["O", "O", "O", "B-datetime", "I-datetime", "I-datetime", "B-location", "I-location"]
+ODD_TAGS = ["Ox", "I-reference", "B-zzz", "B-datetime\r", "B-", "I-"]
+WORDS = ["a", "bb", "ccc", "7", "ü", "日本", "x𝄞"]
+INVENTORY = Inventory(frozenset(["alarm/set_alarm"]), frozenset(LABELS))
+
+
+@st.composite
+def _sentence(draw: st.DrawFn) -> tuple[list[str], list[str], str]:
+    """Words with tags, and a `# slots:` value: the spans the tags give (each maybe moved, its
+    label changed, entries swapped, one more) or entries of any offsets."""
+    n = draw(st.integers(1, 6))
+    words = draw(st.lists(st.sampled_from(WORDS), min_size=n, max_size=n))
+    tags: list[str] = []
+    while len(tags) < n:  # (a valid BIO sequence, then maybe a tag of any other)
+        label = draw(st.sampled_from(["", "", "datetime", "location", "zzz"]))  # (zzz: of no inventory)
+        tags += ["O"] if not label else [f"B-{label}"] + [f"I-{label}"] * draw(st.integers(0, n - len(tags) - 1))
+    if draw(st.integers(0, 2)) == 0:
+        tags[draw(st.integers(0, n - 1))] = draw(st.sampled_from(TAGS) | st.sampled_from(ODD_TAGS))
+    text = " ".join(words)
+    if draw(st.integers(0, 3)):
+        entries, at, open_ = [], 0, None
+        for word, tag in [*zip(words, tags, strict=True), ("", "O")]:
+            if open_ is not None and not tag.startswith("I-"):
+                entries.append([open_[0], at - 1, open_[1]])
+                open_ = None
+            if tag.startswith("B-") and tag[2:] and "\r" not in tag:
+                open_ = (at, tag[2:])
+            at += len(word) + 1
+        for entry in entries:
+            change = draw(st.sampled_from(["none", "none", "none", "start", "end", "label"]))
+            if change == "start":
+                entry[0] = max(0, entry[0] + draw(st.integers(-2, 2)))
+            elif change == "end":
+                entry[1] = max(0, entry[1] + draw(st.integers(-2, 2)))
+            elif change == "label":
+                entry[2] = draw(st.sampled_from([*LABELS, "zzz"]))
+        marked = [k for k, tag in enumerate(tags) if len(tag) > 2]
+        if marked and draw(st.integers(0, 3)) == 0:  # (a tag one character off its span's label, at its end)
+            k = draw(st.sampled_from(marked))
+            tags[k] = tags[k][:-1] + "#"
+        if entries and draw(st.booleans()):
+            entries.append(list(draw(st.sampled_from(entries))))
+        if len(entries) > 1 and draw(st.booleans()):
+            entries.reverse()
+    else:
+        limit = len(text) + 2
+        entries = draw(st.lists(st.tuples(st.integers(0, limit), st.integers(0, limit), st.sampled_from([*LABELS, "zzz"])).map(list),
+                                max_size=3))
+    return words, tags, ",".join(f"{a}:{b}:{label}" for a, b, label in entries)
+
+
+def _file(sentences: list[tuple[list[str], list[str], str]], blank_line_after: bool) -> str:
+    blocks = []
+    for words, tags, slots in sentences:
+        lines = [f"# text = {' '.join(words)}", "# intent = alarm/set_alarm", "# slots:" + (f" {slots}" if slots else "")]
+        lines += [f"{k}\t{w}\talarm/set_alarm\t{t}" for k, (w, t) in enumerate(zip(words, tags, strict=True), 1)]
+        blocks.append("\n".join(lines) + "\n")
+    text = "\n".join(blocks)
+    return text + "\n" if blank_line_after else text
+
+
+@needs_native
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(_sentence(), min_size=1, max_size=8), st.booleans(), st.sets(st.integers(0, 7)))
+def test_xsid_slot_tags_gives_the_answer_of_its_twin(sentences: list[tuple[list[str], list[str], str]], blank_line_after: bool,
+                                                     known: set[int]) -> None:
+    text = _file(sentences, blank_line_after)
+    doc = ConllDocument("/nowhere/en.test.conll", text)
+    shape = clean.shape_of(doc, ())
+    if shape is None:  # (the first sentences' comments need a report: no clean path)
+        return
+    pattern = clean.sentence_pattern(shape, INVENTORY)
+    chunk = list(pattern.pattern.finditer(text))
+    if not chunk:
+        return
+    starts = [m.start() for m in chunk]
+    ends = [m.end() - 1 for m in chunk]  # (as CleanPath._chunk places them)
+    ends[-1] = chunk[-1].end() - 1 if text[chunk[-1].end() - 2] == "\n" else chunk[-1].end()
+    texts = [m.group(pattern.text) for m in chunk]
+    slots = [m.group(pattern.slots) for m in chunk]
+    assert pattern.slots is not None and clean._WRITTEN.fullmatch("\n".join(slots))  # (as written: the kernel's input)
+    counts = list(map(pattern.tokens.__getitem__, (m.lastindex for m in chunk)))
+    found = {k for k in known if k < len(chunk)}
+    pure = clean._slot_tags(pattern, chunk, slots, texts, counts, clean._OTags(text, starts, ends), set(found))
+    compiled = found | set(speedups.native.xsid_slot_tags(text, starts, ends, len(shape.cores), slots, texts, pattern.labels))
+    assert compiled == pure
+
+
+@needs_native
+@pytest.mark.parametrize("args", [
+    ("x", [0], [5], 0, [""], [""], frozenset()),  # (past the text: not clean, no error)
+    ("x", [-1], [0], 0, [""], [""], frozenset()),
+    ("x", [1], [0], 0, [""], [""], frozenset()),
+    ("a\tb\tc\tO\n", [0], [8], 5, [""], [""], frozenset()),  # (fewer lines than comments)
+    ("a\tb\tc\tB-x\n", [0], [10], 0, ["0:1:x,"], ["a"], frozenset(["x"])),  # (an entry not so written)
+    ("a\tb\tc\tB-x\n", [0], [10], 0, ["99999999999:1:x"], ["a"], frozenset(["x"])),
+    ("a\tb\tc\tB-x\n", [0], [10], 0, [":1:x"], ["a"], frozenset(["x"])),
+    ("a\tb\tc\tB-x\n", [0], [10], 0, ["0:1:"], ["a"], frozenset(["x"])),
+])
+def test_xsid_slot_tags_takes_any_input_without_an_error(args: tuple[object, ...]) -> None:
+    assert speedups.native.xsid_slot_tags(*args) == [0]
+
+
+@needs_native
+def test_xsid_slot_tags_says_clean_of_a_clean_sentence() -> None:
+    text = "# text = wake me at 7 am\n1\twake\ti\tO\n2\tme\ti\tO\n3\tat\ti\tO\n4\t7\ti\tB-datetime\n5\tam\ti\tI-datetime\n"
+    assert speedups.native.xsid_slot_tags(text, [0], [len(text)], 1, ["11:15:datetime"], ["wake me at 7 am"], frozenset(["datetime"])) == []
+    assert speedups.native.xsid_slot_tags(text, [0], [len(text)], 1, ["11:14:datetime"], ["wake me at 7 am"], frozenset(["datetime"])) == [0]
