@@ -35,6 +35,7 @@ from goldlint.rules.file_rules import check_bom, check_line_endings
 from goldlint.rules.general import BYTE_ORDER_MARK, EMPTY_FILE, KIND_CANNOT_READ_FILE, LIMIT_EXCEEDED, LINE_ENDINGS, SYNTAX_ERROR
 from goldlint.rules.registry import Rule, get, rule_matches
 from goldlint.source import decode
+from goldlint.speedups import COLON, count_byte
 from goldlint.walk import files_under
 
 EXTENSIONS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".yaml": "yaml", ".yml": "yaml", ".tsv": "tsv", ".conll": "conll"}
@@ -237,7 +238,7 @@ def _from_bytes(path: Path, data: bytes, loaded: cfg.Loaded, kind: str | None, e
         return None  # GL002, GL009 (file rules of the text), or a depth limit a clean file might reach
     # (a file long enough to hold too many values has its colons counted once, for the bound and
     # for a family's own reading, which counts them to rule out a repeated key)
-    colons = data.count(b":") if (len(data) + 1) // 2 > limits.max_json_values else None
+    colons = count_byte(data, COLON) if (len(data) + 1) // 2 > limits.max_json_values else None
     counted = False  # (the values are counted before the first reader that does not count them itself)
     named = asked_kind(path, loaded, kind)
     for row in [KINDS[named]] if named else KINDS.values():

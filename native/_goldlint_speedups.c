@@ -10,6 +10,9 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 typedef struct {
     int kind;
@@ -290,7 +293,51 @@ error:
     return NULL;
 }
 
+PyDoc_STRVAR(count_byte_doc,
+"count_byte(data, byte, start=0, end=len(data)) -> int\n\n"
+"How many times the byte (an int, 0-255) occurs in data[start:end] (data: any buffer; start and\n"
+"end read as in a slice): bytes.count(byte, start, end), sixteen bytes at a time where the\n"
+"processor has SSE2. Its twin: bytes.count.");
+
+static PyObject *
+count_byte(PyObject *module, PyObject *args)
+{
+    Py_buffer buffer;
+    int byte;
+    Py_ssize_t start = 0, end = PY_SSIZE_T_MAX;
+    if (!PyArg_ParseTuple(args, "y*i|nn:count_byte", &buffer, &byte, &start, &end)) {
+        return NULL;
+    }
+    if (byte < 0 || byte > 255) {
+        PyBuffer_Release(&buffer);
+        PyErr_SetString(PyExc_ValueError, "byte must be in range(0, 256)");
+        return NULL;
+    }
+    PySlice_AdjustIndices(buffer.len, &start, &end, 1);
+    const unsigned char *p = (const unsigned char *)buffer.buf, wanted = (unsigned char)byte;
+    Py_ssize_t n = 0, i = start;
+#ifdef __SSE2__
+    const __m128i needle = _mm_set1_epi8((char)wanted), zero = _mm_setzero_si128();
+    while (end - i >= 16) {
+        /* each lane of acc counts up to 255 matches: at most 255 blocks before it is summed */
+        Py_ssize_t blocks = (end - i) / 16 < 255 ? (end - i) / 16 : 255;
+        __m128i acc = zero;
+        for (Py_ssize_t k = 0; k < blocks; k++, i += 16) {
+            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), needle));
+        }
+        const __m128i sums = _mm_sad_epu8(acc, zero);
+        n += _mm_cvtsi128_si32(sums) + _mm_extract_epi16(sums, 4);
+    }
+#endif
+    for (; i < end; i++) {
+        n += p[i] == wanted;
+    }
+    PyBuffer_Release(&buffer);
+    return PyLong_FromSsize_t(n);
+}
+
 static PyMethodDef methods[] = {
+    {"count_byte", count_byte, METH_VARARGS, count_byte_doc},
     {"xsid_slot_tags", xsid_slot_tags, METH_VARARGS, xsid_slot_tags_doc},
     {NULL, NULL, 0, NULL},
 };

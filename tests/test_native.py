@@ -165,3 +165,28 @@ def test_xsid_slot_tags_says_clean_of_a_clean_sentence() -> None:
     text = "# text = wake me at 7 am\n1\twake\ti\tO\n2\tme\ti\tO\n3\tat\ti\tO\n4\t7\ti\tB-datetime\n5\tam\ti\tI-datetime\n"
     assert speedups.native.xsid_slot_tags(text, [0], [len(text)], 1, ["11:15:datetime"], ["wake me at 7 am"], frozenset(["datetime"])) == []
     assert speedups.native.xsid_slot_tags(text, [0], [len(text)], 1, ["11:14:datetime"], ["wake me at 7 am"], frozenset(["datetime"])) == [0]
+
+
+# -- count_byte: bytes.count ------------------------------------------------------------------
+
+@needs_native
+@settings(max_examples=500, deadline=None)
+@given(st.binary(max_size=5000) | st.builds(lambda n, b: b * n, st.integers(0, 9000), st.sampled_from([b":", b"a:", b"\n\n:"])),
+       st.integers(0, 255) | st.sampled_from([58, 10]), st.none() | st.integers(-6000, 12000), st.none() | st.integers(-6000, 12000))
+def test_count_byte_gives_the_answer_of_bytes_count(data: bytes, byte: int, start: int | None, end: int | None) -> None:
+    """Every length (the sixteen-byte blocks, a lane's 255 and the tail), any slice bounds (as a slice reads them)."""
+    args = (byte,) if start is None else (byte, start) if end is None else (byte, start, end)
+    assert speedups.native.count_byte(data, *args) == data.count(*args) == speedups._count_byte(data, *args)
+    assert speedups.native.count_byte(bytearray(data), *args) == data.count(*args)
+
+
+@needs_native
+def test_count_byte_refuses_what_bytes_count_refuses() -> None:
+    for bad in (256, -1):
+        with pytest.raises(ValueError, match="range"):
+            b"x".count(bad)
+        with pytest.raises(ValueError, match="range"):
+            speedups.native.count_byte(b"x", bad)
+    with pytest.raises(TypeError):
+        speedups.native.count_byte("text", 58)
+    assert speedups.native.count_byte(b":" * 300_000, 58) == 300_000  # (more than 255 blocks of matches in a lane)

@@ -30,6 +30,7 @@ from goldlint.formats.base import Document
 from goldlint.formats.buffer_offsets import offsets_in
 from goldlint.formats.json_doc import resolve_in_text
 from goldlint.formats.json_spans import item_bounds
+from goldlint.speedups import LINE_FEED, count_byte
 from goldlint.textindex import TextIndex
 
 _CLOSE = re.compile(rb"[ \t\n\r]*\]")
@@ -224,7 +225,7 @@ class ItemsDocument(Document):
         data, offsets = self.data, not self.by_line
         chars, lines, at, column = 0, 1, 0, 1
         for start in starts:
-            breaks = data.count(b"\n", at, start)
+            breaks = count_byte(data, LINE_FEED, at, start)
             lines += breaks
             if breaks:  # the column counted from the last line break; else carried on (a one-line array was quadratic)
                 column = len(data[data.rfind(b"\n", at, start) + 1 : start].decode("utf-8", "replace")) + 1

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import re
 
+from goldlint.speedups import COLON, count_byte
+
 _BLOCK = 1 << 18  # bytes counted at once (a block ends outside a string, after a comma)
 _STRING = re.compile(rb'"[^"]*"')
 _LITERAL_BYTES = b"-+.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -36,7 +38,7 @@ _TOKEN = re.compile(rb'"[^"]*"(\s*:)?|[\[{]|[-+.0-9A-Za-z]+')
 def upper_bound(data: bytes, colons: int | None = None) -> int:
     """At least the number of values in ``data`` (one more than its ``[``, ``,`` and ``:``);
     ``colons``: ``data.count(b":")``, when the caller has it."""
-    return 1 + data.count(b"[") + data.count(b",") + (data.count(b":") if colons is None else colons)
+    return 1 + count_byte(data, ord("[")) + count_byte(data, ord(",")) + (count_byte(data, COLON) if colons is None else colons)
 
 
 def length_bound(data: bytes) -> int:
