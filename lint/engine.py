@@ -123,7 +123,7 @@ def check_text(
     if len(text) * 4 > limit and (size := len(text.encode("utf-8", "surrogatepass"))) > limit:
         return _limit(path, f"file is {size:,} bytes, over the limit of {limit:,} ({key}): not checked", loaded)
     check_bom(text, report)
-    check_line_endings(text, report)
+    check_line_endings(text, report, fmt)
     if fmt is None:
         KIND_CANNOT_READ_FILE.report(report, Span(Position(1, 1), Position(1, 1), 0, 0),
                                      f"unknown file type `{path.suffix}`: kind `{asked}` reads {', '.join(FAMILIES[asked].formats)} files")

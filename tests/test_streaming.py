@@ -201,6 +201,7 @@ def test_lone_cr_inside_a_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert found == [("GL009", 2), ("SLU102", 3), ("SLU102", 4)]
     gl009 = next(d for d in in_memory.diagnostics if d.code == "GL009")
     assert gl009.message == "mixed line endings (1 line break(s) not LF)"
+    assert gl009.fix is None  # the CR is no JSONL line end: made an LF, it would split the record
 
 
 @pytest.mark.parametrize("chunk", [16, 100, 1 << 22])

@@ -113,16 +113,29 @@ def check_gold_text(report: Report, where: At, value: str) -> None:
         SURROUNDING_WHITESPACE.report(report, at, f"`{value}` has surrounding whitespace", safe_fix(f"strip to `{stripped}`", *changes))
 
 
-def check_line_endings(text: str, report: Report) -> None:
-    """GL009 on a whole text in memory."""
+# The formats whose lines end at LF only (a CRLF's CR is left out of its line): JSONL's records,
+# CoNLL's token and comment lines. In them a lone CR (not before LF, not ending the text) is a
+# character inside a line: JSON white space between tokens, a letter of a comment. An editor
+# (and Python's universal newlines) breaks the line there, so GL009 reports it; made an LF, it
+# would split a record or start a token line, so the fix leaves it alone. (JSON, YAML and TSV
+# read a lone CR as a line break or as white space, where an LF is the same.)
+LF_ONLY_FORMATS = frozenset({"jsonl", "conll"})
+
+
+def check_line_endings(text: str, report: Report, fmt: str | None = None) -> None:
+    """GL009 on a whole text in memory, of format ``fmt``."""
     if "\r" not in text:
         return
     crlf = [m.start() for m in re.finditer(r"\r\n?", text)]
     lone_lf = text.count("\n") - text.count("\r\n")
     kind = "mixed line endings" if lone_lf else ("CRLF line endings" if "\r\n" in text else "CR line endings")
     first = crlf[0]
-    edits = [Change(Offsets(o, o + (2 if text.startswith("\r\n", o) else 1)), "\n") for o in crlf]
-    LINE_ENDINGS.report(report, Offsets(first, first + 1), f"{kind} ({len(crlf)} line break(s) not LF)", safe_fix("use LF line endings", *edits))
+    ends = crlf
+    if fmt in LF_ONLY_FORMATS:
+        ends = [o for o in crlf if text.startswith("\r\n", o) or o == len(text) - 1]
+    edits = [Change(Offsets(o, o + (2 if text.startswith("\r\n", o) else 1)), "\n") for o in ends]
+    LINE_ENDINGS.report(report, Offsets(first, first + 1), f"{kind} ({len(crlf)} line break(s) not LF)",
+                        safe_fix("use LF line endings", *edits) if edits else None)
 
 
 def check_bom(text: str, report: Report) -> None:

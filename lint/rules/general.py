@@ -37,7 +37,8 @@ SURROUNDING_WHITESPACE = Rule("GL008", "surrounding-whitespace", W, "A gold valu
     "safe: the whitespace is removed.")
 LINE_ENDINGS = Rule("GL009", "line-endings", W, "CRLF, lone CR or mixed line endings.",
     "JSONL and TSV readers split lines differently: a stray \\r ends up inside the last cell or value.",
-    "safe: every line break becomes \\n.")
+    "safe: every line break becomes \\n; in JSONL and CoNLL, whose lines end at \\n only, a lone \\r inside a line is "
+    "reported but kept (made a \\n, it would split a record or a sentence's line).")
 EMPTY_FILE = Rule("GL010", "empty-file", E, "The file, or the dataset in it, is empty.",
     "An empty gold file scores every system 0 (or divides by zero) without any error.")
 LIMIT_EXCEEDED = Rule("GL011", "limit-exceeded", E, "The file exceeds a safety limit (size, nesting depth, YAML alias expansion) and was not checked.",
