@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 from goldlint.findings import At, Change, Offsets, Report, safe_fix
 from goldlint.lazy_patterns import LazyPatterns
@@ -77,8 +78,13 @@ def invisible_or_confusable(value: str) -> bool:
     return _invisible(value) is not None or mixed_script(value) is not None
 
 
-def check_gold_text(report: Report, where: At, value: str) -> None:
-    """GL006–GL008 on one gold string value. Cheap when the value is clean."""
+def check_gold_text(report: Report, where: At, value: str, tied: Callable[[str], list[Change] | None] | None = None) -> None:
+    """GL006–GL008 on one gold string value. Cheap when the value is clean.
+
+    ``tied``: for a value that others must stay equal to (a sentence and the tokens that
+    spell it), given the value in NFC, the changes that normalise those others with it, or
+    None when normalising cannot keep them equal. The value normalised alone would differ
+    from them (a new error), so GL006's fix makes those changes too, or is not offered."""
     if not value:
         return
     if not value.isascii() and not unicodedata.is_normalized("NFC", value):
@@ -89,8 +95,10 @@ def check_gold_text(report: Report, where: At, value: str) -> None:
         hi = len(value)
         while hi > lo and len(nfc) - (len(value) - hi) > lo and value[hi - 1] == nfc[len(nfc) - (len(value) - hi) - 1]:
             hi -= 1
+        others = [] if tied is None else tied(nfc)
         NOT_NFC.report(report, where.inside(lo, max(hi, lo + 1)), f"`{value}` is not in Unicode NFC",
-                       safe_fix("normalise to NFC", Change(where, nfc, as_string=True)))
+                       None if others is None else safe_fix("normalise to NFC" + (f" (and the {len(others)} value(s) that spell it)" if others else ""),
+                                                            Change(where, nfc, as_string=True), *others))
     m = _invisible(value)
     if m:
         c = m.group()

@@ -27,7 +27,9 @@ KIND_CANNOT_READ_FILE = Rule("GL005", "kind-cannot-read-file", E,
     "The kind's rules would look for fields this format cannot hold: the file would pass without being checked.")
 NOT_NFC = Rule("GL006", "not-nfc", W, "A gold value is not in Unicode NFC.",
     "Exact-match metrics normalise predictions, so a decomposed `й` (и + U+0306) in the gold never matches.",
-    "safe: the value is rewritten in NFC.")
+    "safe: the value is rewritten in NFC, with the values that must spell it (an xSID sentence's token words, a SLURP "
+    "sentence's annotation and token surfaces); no fix where normalising cannot keep them equal (`# slots:` offsets "
+    "that would move).")
 INVISIBLE_CHARACTER = Rule("GL007", "invisible-character", W,
     "A gold value holds an invisible or confusable character: zero-width, NBSP, soft hyphen, control or bidi characters, "
     "or Latin and Cyrillic letters mixed in one word.",

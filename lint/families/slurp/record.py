@@ -5,6 +5,7 @@ tokens and the annotation's brackets (SLP107)."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Set as AbstractSet
 from operator import attrgetter
 from typing import Any
@@ -49,7 +50,7 @@ def check_record(record: Any, good: AbstractSet[str], at: At, report: Report) ->
     are attributes, the items of its arrays too."""
     annotation = None
     if "sentence" in good and not _plain(record.sentence):
-        check_gold_text(report, at.child("sentence"), record.sentence)
+        check_gold_text(report, at.child("sentence"), record.sentence, lambda nfc: _spellings_in_nfc(record, good, at, nfc))
     if "sentence_annotation" in good:
         annotation = parse_annotation(record.sentence_annotation)
         if annotation.problem is not None:
@@ -68,6 +69,30 @@ def check_record(record: Any, good: AbstractSet[str], at: At, report: Report) ->
         if "entities" in good:
             _entities(record, surfaces, annotation, at, report)
     return annotation
+
+
+def _spellings_in_nfc(record: Any, good: AbstractSet[str], at: At, nfc: str) -> list[Change] | None:
+    """GL006's fix of the sentence (``nfc``: it normalised) must normalise the annotation and the
+    token surfaces that spell it too, or they differ from it (SLP103, SLP105): their changes;
+    None when normalising cannot keep them equal (a mark that composes across a bracket or
+    between two tokens) or would change the annotation's entities."""
+    sentence, changes = record.sentence, []
+    if "sentence_annotation" in good:
+        value = record.sentence_annotation
+        new = unicodedata.normalize("NFC", value)
+        before, after = parse_annotation(value), parse_annotation(new)
+        if before.problem is None and (after.problem is not None or after.types != before.types or (before.text == sentence and after.text != nfc)):
+            return None
+        if new != value:
+            changes.append(Change(at.child("sentence_annotation"), new, as_string=True))
+    if "tokens" in good:
+        surfaces = list(map(_SURFACE, record.tokens))
+        news = [unicodedata.normalize("NFC", surface) for surface in surfaces]
+        if "".join(surfaces) == _bare(sentence) and "".join(news) != _bare(nfc):
+            return None
+        changes.extend(Change(at.child("tokens", i, "surface"), new, as_string=True)
+                       for i, (surface, new) in enumerate(zip(surfaces, news, strict=True)) if new != surface)
+    return changes
 
 
 def _against_sentence(record: Any, annotation: Annotation, at: At, report: Report) -> None:

@@ -5,6 +5,7 @@ One pass over the token lines; a clean sentence costs a few comparisons a token.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from itertools import accumulate
 from typing import Any
@@ -73,7 +74,7 @@ class SentenceChecks:
         if k is None:
             return
         value = heads[k][2]
-        check_gold_text(self.report, At((s.number, "comments", k)), value)
+        check_gold_text(self.report, At((s.number, "comments", k)), value, lambda nfc: self._words_in_nfc(s, value, nfc))
         if "".join(words) != value.replace(" ", ""):
             self._text(s, k, value)
             return
@@ -98,7 +99,8 @@ class SentenceChecks:
             self._intent(s, intent[0], intent[1].value, full)
         text = s.comment(TEXT.name)
         if text is not None:
-            check_gold_text(self.report, At((s.number, "comments", text[0])), text[1].value)
+            value = text[1].value
+            check_gold_text(self.report, At((s.number, "comments", text[0])), value, lambda nfc: self._words_in_nfc(s, value, nfc))
             if self._text(s, text[0], text[1].value):
                 self._slots(s, text[1].value, full)
 
@@ -225,6 +227,19 @@ class SentenceChecks:
             TOKENS_DIFFER_FROM_TEXT.report(self.report, At((s.number, "comments", k)).inside(in_text, len(text)),
                             f"the tokens end before `# text` does: `{text[in_text:]}` is in no token")
         return False
+
+    def _words_in_nfc(self, s: Sentence, text: str, nfc: str) -> list[Change] | None:
+        """GL006's fix of `# text` (``text``; ``nfc``, it normalised) must normalise the token
+        words too, or they no longer spell it (XSD105): their changes; None when normalising
+        cannot keep them equal, or would move what `# slots:` counts (its character offsets)."""
+        if len(nfc) != len(text) and s.comment(SLOTS.name) is not None:
+            return None
+        full = [(t, token.cells[1]) for t, token in enumerate(s.tokens) if len(token.cells) == CELLS]
+        words = [unicodedata.normalize("NFC", word) for _, word in full]
+        spelt = len(full) == len(s.tokens) and "".join(word for _, word in full) == text.replace(" ", "")
+        if spelt and "".join(words) != nfc.replace(" ", ""):
+            return None  # a word starts with a mark that, in the text, composes with the word before it
+        return [Change(At((s.number, "tokens", t, "word")), new) for (t, word), new in zip(full, words, strict=True) if new != word]
 
     def _slots(self, s: Sentence, text: str, full: list[tuple[int, Token]]) -> None:
         found = s.comment("slots")

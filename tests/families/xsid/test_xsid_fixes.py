@@ -51,3 +51,14 @@ def test_cli_fix_rewrites_the_mixed_dialect_of_a_real_file_and_a_second_run_chan
     second = subprocess.run(run, capture_output=True, text=True, cwd=tmp_path, check=False)
     assert second.returncode == 0 and target.read_text(encoding="utf-8") == after
     assert "XSD111" not in second.stdout
+
+
+def test_a_decomposed_letter_before_a_slots_span_has_no_nfc_fix() -> None:
+    # `# slots:` counts characters of `# text`: normalised, `mé` is one character shorter and
+    # the span 12:13 would no longer be `7` (a new XSD109); the offsets are not rewritten.
+    text = ("# text = wake me\u0301 at 7\n# intent = alarm/set_alarm\n# slots = 12:13:datetime\n"
+            "1\twake\talarm/set_alarm\tO\n2\tme\u0301\talarm/set_alarm\tO\n3\tat\talarm/set_alarm\tO\n4\t7\talarm/set_alarm\tB-datetime\n\n")
+    found = check_text(Path("en.test.conll"), text).diagnostics
+    assert [d.code for d in found if d.code not in ("XSD112",)] == ["GL006"]
+    assert found[0].fix is None
+    assert _fixed(text, unsafe=True) == text
