@@ -34,7 +34,11 @@ def check_blank_lines(doc: ConllDocument, report: Report) -> None:
                        f"each extra one as an empty sentence", safe_fix("remove the extra blank lines", Change(Offsets(second, end), "")))
     if doc.sentence_count and not ends_with_blank:
         end = len(text)
-        insert = "\n" if text.endswith("\n") else "\n\n"
+        # the file's own line break (that of its last line): an LF added to a CRLF file mixes them
+        last = text.rfind("\n")
+        newline = "\r\n" if last > 0 and text[last - 1] == "\r" else "\n"
+        # (a CR that ends the text ends its last line: made the start of a CRLF, not left alone in it)
+        insert = newline if text.endswith("\n") else ("\n" if text.endswith("\r") else newline) + newline
         SENTENCE_SEPARATOR.report(report, Offsets(end, end), "the last sentence is not followed by a blank line: xSID's evaluator never "
                    "scores it", safe_fix("add a blank line at the end", Change(Offsets(end, end), insert)))
 
