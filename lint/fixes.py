@@ -3,7 +3,7 @@
 Edits are applied to the original text by character offsets; every character outside
 an edit is kept as it was. Overlapping edits are deferred to the next round, so the
 loop re-checks and applies until nothing changes (which is what makes ``--fix``
-idempotent).
+idempotent). With unsafe fixes, a round makes them only when no safe fix is left.
 
 Writing (:func:`write_atomic`) goes through a temporary file in the same folder, made
 durable with ``fsync`` and put in place with one ``rename``: a crash, a full disk or any
@@ -116,10 +116,14 @@ def fix_until_stable(text: str, check: Callable[[str], list[Diagnostic]], unsafe
     if diagnostics is None:
         diagnostics = check(text)
     for _ in range(MAX_ROUNDS):
-        fixes = applicable(diagnostics, unsafe)
-        if not fixes:
-            break
-        new_text, count = apply_fixes(text, fixes)
+        # The safe fixes first, the unsafe ones only in a round where no safe fix is left. An
+        # unsafe fix is a guess about the text as diagnosed, and a defect a safe fix repairs can
+        # be what it guesses about: a misspelt label inside a slot makes the tags at and after
+        # it look like new slots (XSD103), and those guesses, applied with the label's fix,
+        # split the slot. Diagnosed again once the safe fixes are made, the guesses are gone.
+        new_text, count = apply_fixes(text, applicable(diagnostics, unsafe=False))
+        if unsafe and (count == 0 or new_text == text):
+            new_text, count = apply_fixes(text, applicable(diagnostics, unsafe=True))
         if count == 0 or new_text == text:
             break
         text, total = new_text, total + count
