@@ -138,6 +138,7 @@ class Problem(Exception):
 def _from_ruamel(stream: Iterator[Any]) -> Iterator[Event]:
     from ruamel.yaml import events as rev
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.reader import ReaderError
 
     try:
         for e in stream:
@@ -156,6 +157,10 @@ def _from_ruamel(stream: Iterator[Any]) -> Iterator[Event]:
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         raise Problem(mark.index if mark is not None else 0, " ".join(x for x in (exc.context, exc.problem) if x)) from None
+    except ReaderError as exc:
+        # (a character YAML does not allow: no mark, but its offset into the text; its str()
+        # would add a second line naming "<unicode string>")
+        raise Problem(exc.position, f"unacceptable character #x{exc.character:04x}: {exc.reason}") from None
     except YAMLError as exc:
         raise Problem(None, str(exc)) from None
     finally:

@@ -38,6 +38,28 @@ def test_the_same_escape_in_a_config_file_is_a_bad_config_with_its_place(tmp_pat
     assert done.returncode == 2 and "goldlint.yaml:1:11: YAML: escape" in done.stderr, done.stderr
 
 
+@pytest.mark.parametrize("kind", [None, "semantic"])
+def test_a_control_character_in_yaml_is_a_syntax_error_at_that_character(tmp_path: Path, run_cli, kind: str | None) -> None:  # type: ignore[no-untyped-def]
+    """The YAML reader's refusal carries the character's offset, no mark: placed there, in one line."""
+    (tmp_path / "a.yaml").write_text('a: 1\nb: 2\nc: 3\nd: 4\ne: "x\x01y"\n', encoding="utf-8")
+    done = run_cli("check", "a.yaml", *(["--kind", kind] if kind else []), cwd=tmp_path)
+    _no_crash(done)
+    assert done.returncode == 1
+    first = done.stdout.splitlines()[0]
+    assert first == "a.yaml:5:6: GL003 [error] YAML: unacceptable character #x0001: special characters are not allowed", done.stdout
+
+
+def test_a_control_character_in_a_config_file_is_one_bad_config_line_with_its_place(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "goldlint.yaml").write_text('select: [ALL]\nignore: []\n\nexclude: []\nroots: ["a\x01b"]\n', encoding="utf-8")
+    (tmp_path / "a.json").write_text("{}", encoding="utf-8")
+    done = run_cli("check", "a.json", cwd=tmp_path)
+    _no_crash(done)
+    assert done.returncode == 2
+    [line] = done.stderr.splitlines()
+    assert line.startswith("goldlint: bad config: "), done.stderr
+    assert line.endswith("goldlint.yaml:5:11: YAML: unacceptable character #x0001: special characters are not allowed"), done.stderr
+
+
 @pytest.fixture
 def loops(tmp_path: Path) -> Path:
     folder = tmp_path / "data"
