@@ -1,7 +1,7 @@
 """What a report writes of a file name or a gold value (``goldlint.reporters.escape``): every
-C0 and C1 control character but tab, DEL and U+2028/U+2029 escaped, nothing else touched
-(an unprintable character that is none of those, a soft hyphen or a zero-width space, is
-written as it is: other rules report it)."""
+C0 and C1 control character but tab, DEL, U+2028/U+2029, the surrogates and U+FFFE/U+FFFF
+escaped, nothing else touched (an unprintable character that is none of those, a soft
+hyphen or a zero-width space, is written as it is: other rules report it)."""
 
 from __future__ import annotations
 
@@ -10,17 +10,18 @@ from hypothesis import strategies as st
 
 from goldlint.reporters.escape import visible
 
-_ESCAPED = {*range(0x00, 0x09), *range(0x0A, 0x20), *range(0x7F, 0xA0), 0x2028, 0x2029}
+_ESCAPED = {*range(0x00, 0x09), *range(0x0A, 0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, *range(0xD800, 0xE000), 0xFFFE, 0xFFFF}
 
 
 def _expected(text: str) -> str:
     return "".join((f"\\x{ord(c):02x}" if ord(c) <= 0xFF else f"\\u{ord(c):04x}") if ord(c) in _ESCAPED else c for c in text)
 
 
-@given(st.text(st.one_of(st.characters(), st.sampled_from("\t\n\r\x1b\x7f\x85\xad\u200b\u2028\u2029\ufeff é"))))
+@given(st.text(st.one_of(st.characters(), st.sampled_from("\t\n\r\x1b\x7f\x85\xad\u200b\u2028\u2029\ufeff\ufffd\ufffe\uffff\ud800\udcff é"))))
 @example("plain text")
 @example("evil\n::error file=x.json::owned\x1b[31m\x07.json")
 @example("tab\there, soft\xadhyphen, zero\u200bwidth")
+@example("not XML 1.0: \ufffe\uffff\ud83d, but \ufffd and \U0001ffff are")
 def test_visible_escapes_exactly_the_control_characters(text: str) -> None:
     assert visible(text) == _expected(text)
 
@@ -28,3 +29,20 @@ def test_visible_escapes_exactly_the_control_characters(text: str) -> None:
 def test_text_without_a_control_character_is_the_same_object() -> None:
     text = "ordinary é text, with a tab\tand a soft\xadhyphen"
     assert visible(text) is text
+
+
+def test_a_junit_report_is_well_formed_whatever_the_names_and_values_hold() -> None:
+    """XML 1.0 holds no surrogate and neither U+FFFE nor U+FFFF: a gold value quoted in a
+    message, or a file name, that has one is written escaped."""
+    from xml.etree import ElementTree as ET
+
+    from goldlint.diagnostics import Diagnostic, Position, Related, Severity, Span
+    from goldlint.reporters.junit import junit
+
+    span = Span(Position(1, 1), Position(1, 2))
+    hostile = "Rate\uffffBook\ufffe\ud800"
+    diagnostics = [Diagnostic(f"{hostile}.json", "GL003", "syntax-error", Severity.ERROR, f"value `{hostile}`", span,
+                              related=(Related(f"{hostile}.json", span, hostile),))]
+    report = junit(diagnostics)
+    report.encode("utf-8")  # (no lone surrogate left)
+    ET.fromstring(report)
