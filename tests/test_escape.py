@@ -13,11 +13,17 @@ from goldlint.reporters.escape import visible
 _ESCAPED = {*range(0x00, 0x09), *range(0x0A, 0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, *range(0xD800, 0xE000), 0xFFFE, 0xFFFF}
 
 
+def _shown(code: int) -> str:
+    if 0xDC80 <= code <= 0xDCFF:  # a byte of a name not in UTF-8, as os.fsdecode holds it
+        code -= 0xDC00
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
 def _expected(text: str) -> str:
-    return "".join((f"\\x{ord(c):02x}" if ord(c) <= 0xFF else f"\\u{ord(c):04x}") if ord(c) in _ESCAPED else c for c in text)
+    return "".join(_shown(ord(c)) if ord(c) in _ESCAPED else c for c in text)
 
 
-@given(st.text(st.one_of(st.characters(), st.sampled_from("\t\n\r\x1b\x7f\x85\xad\u200b\u2028\u2029\ufeff\ufffd\ufffe\uffff\ud800\udcff é"))))
+@given(st.text(st.one_of(st.characters(), st.sampled_from("\t\n\r\x1b\x7f\x85\xad\u200b\u2028\u2029\ufeff\ufffd\ufffe\uffff\ud800\udc7f\udc80\udcff\udd00 é"))))
 @example("plain text")
 @example("evil\n::error file=x.json::owned\x1b[31m\x07.json")
 @example("tab\there, soft\xadhyphen, zero\u200bwidth")
@@ -46,3 +52,27 @@ def test_a_junit_report_is_well_formed_whatever_the_names_and_values_hold() -> N
     report = junit(diagnostics)
     report.encode("utf-8")  # (no lone surrogate left)
     ET.fromstring(report)
+
+
+def test_a_file_name_not_in_utf8_is_written_with_its_bytes_escaped_by_every_reporter() -> None:
+    """Python holds a byte of a file name that is not UTF-8 as a lone surrogate (U+DC80 +
+    the byte); every report writes it as that byte, ``\\xff``, and stays valid UTF-8 (and JSON)."""
+    import json
+
+    from goldlint.diagnostics import Diagnostic, Position, Related, Severity, Span
+    from goldlint.reporters import REPORTERS
+
+    span = Span(Position(1, 1), Position(1, 2))
+    name = "bad\udcff.json"
+    diagnostics = [Diagnostic(name, "GL003", "syntax-error", Severity.ERROR, f"cannot read {name}", span,
+                              related=(Related(name, span, f"see {name}"),))]
+    for fmt, reporter in REPORTERS.items():
+        report = reporter(diagnostics, None)
+        report.encode("utf-8")
+        if fmt == "json":
+            [d] = json.loads(report)
+            assert (d["path"], d["message"], d["related"][0]["path"]) == ("bad\\xff.json", "cannot read bad\\xff.json", "bad\\xff.json")
+        elif fmt == "sarif":
+            json.loads(report)
+        else:
+            assert "bad\\xff.json" in report, fmt

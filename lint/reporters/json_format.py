@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from goldlint.diagnostics import Diagnostic, Fix, Span
+from goldlint.reporters.escape import report_json
 from goldlint.summary import RunSummary
 
 
@@ -42,4 +42,4 @@ def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
 
 
 def json_report(diagnostics: list[Diagnostic], summary: RunSummary | None = None) -> str:
-    return json.dumps([diagnostic_json(d) for d in diagnostics], ensure_ascii=False, indent=2) + "\n"
+    return report_json([diagnostic_json(d) for d in diagnostics]) + "\n"

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from goldlint import __version__
 from goldlint.diagnostics import Diagnostic, Fix, Span
+from goldlint.reporters.escape import report_json
 from goldlint.rules.registry import get
 from goldlint.summary import RunSummary
 
@@ -75,7 +75,7 @@ def sarif(diagnostics: list[Diagnostic], summary: RunSummary | None = None) -> s
             "executionSuccessful": True,
             "properties": {**summary.as_json(), "passed": not any(map(summary.fails, diagnostics))},
         }]
-    return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+    return report_json(log) + "\n"
 
 
 def _fix(d: Diagnostic, fix: Fix) -> dict[str, Any]:

@@ -164,6 +164,26 @@ def test_an_output_file_that_cannot_be_written_is_wrong_usage_in_one_line(tmp_pa
         assert len(done.stderr.splitlines()) == 1
 
 
+@pytest.mark.parametrize("fmt", ["text", "github", "junit", "sarif", "json"])
+def test_a_file_name_not_in_utf8_gives_a_utf8_report(tmp_path: Path, fmt: str) -> None:
+    """A name whose bytes are not UTF-8 (a file copied from an old system): the report, on
+    standard output or in --output-file, is UTF-8 (valid JSON for the JSON formats), the byte
+    written escaped; not an internal error."""
+    import json
+
+    (tmp_path / os.fsdecode(b"bad\xff.json")).write_text('{"a": 1,}', encoding="utf-8")
+    for to_file in (False, True):
+        args = ["--output-file", "report"] if to_file else []
+        done = subprocess.run([sys.executable, "-m", "goldlint", "check", ".", "--format", fmt, *args], cwd=tmp_path,
+                              capture_output=True, timeout=120, check=False)
+        assert done.returncode == 1, done.stderr
+        report = ((tmp_path / "report").read_bytes() if to_file else done.stdout).decode("utf-8")
+        if fmt in ("json", "sarif"):
+            json.loads(report)
+            report = report.replace("\\\\", "\\")  # (JSON writes a backslash twice)
+        assert "bad\\xff.json" in report, report
+
+
 HOSTILE_NAME = "evil\n::error file=x.json::owned\x1b[31m\x07.json"
 
 
