@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -82,6 +83,22 @@ def test_sarif_has_one_rule_per_code_and_regions(work: Path) -> None:
         region = result["locations"][0]["physicalLocation"]["region"]
         assert region["startLine"] >= 1 and region["startColumn"] >= 1
         assert run_["tool"]["driver"]["rules"][result["ruleIndex"]]["id"] == result["ruleId"]
+
+
+@pytest.mark.parametrize("name", ["a b#1.jsonl", "p%0A.jsonl", "new\nline.jsonl", "c:d.jsonl", "q?x=1.jsonl", os.fsdecode(b"bad\xff.jsonl")])
+def test_sarif_uris_are_percent_encoded_relative_references(work: Path, name: str) -> None:
+    """A consumer decodes ``artifactLocation.uri`` as a URI (RFC 3986): `#` starts a fragment,
+    `?` a query, `%0A` is a line break and `c:` a scheme, unless they are percent-encoded."""
+    from urllib.parse import unquote, urlsplit
+
+    shutil.copy("defective.jsonl", name)
+    _, out = run("check", name, "--format", "sarif")
+    result = json.loads(out)["runs"][0]["results"][0]
+    uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert re.fullmatch(r"[A-Za-z0-9._~!$&'()*+,;=:@/%-]+", uri), uri  # (only what a URI's path may hold)
+    parts = urlsplit(uri)
+    assert (parts.scheme, parts.netloc, parts.query, parts.fragment) == ("", "", "", ""), uri
+    assert unquote(parts.path, errors="surrogateescape") == name
 
 
 def test_exit_codes(work: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from goldlint import __version__
 from goldlint.diagnostics import Diagnostic, Fix, Span
@@ -12,6 +13,14 @@ from goldlint.rules.registry import get
 from goldlint.summary import RunSummary
 
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+
+
+def _artifact(path: str) -> dict[str, str]:
+    """A file's ``artifactLocation``: its path as a URI reference (relative where the path is),
+    percent-encoded as RFC 3986 asks: raw, a `#` or `?` in a name would start a fragment or a
+    query, a `%` an escape, and a `:` in the first segment a scheme. A byte of a name that is
+    not UTF-8 (held as a surrogate) is encoded as that byte."""
+    return {"uri": quote(Path(path).as_posix(), safe="/", errors="surrogateescape")}
 
 
 def _region(d: Diagnostic) -> dict[str, int]:
@@ -46,13 +55,13 @@ def sarif(diagnostics: list[Diagnostic], summary: RunSummary | None = None) -> s
             "level": _LEVEL[d.severity.value],
             "message": {"text": d.message},
             "locations": [
-                {"physicalLocation": {"artifactLocation": {"uri": Path(d.path).as_posix()}, "region": _region(d)}}
+                {"physicalLocation": {"artifactLocation": _artifact(d.path), "region": _region(d)}}
             ],
         }
         if d.related:
             result["relatedLocations"] = [
                 {"id": n, "message": {"text": r.message},
-                 "physicalLocation": {"artifactLocation": {"uri": Path(r.path).as_posix()}, "region": _span_region(r.span)}}
+                 "physicalLocation": {"artifactLocation": _artifact(r.path), "region": _span_region(r.span)}}
                 for n, r in enumerate(d.related, 1)
             ]
         fixes = ([d.fix] if d.fix is not None else []) + list(d.alternatives)
@@ -83,7 +92,7 @@ def _fix(d: Diagnostic, fix: Fix) -> dict[str, Any]:
         "description": {"text": fix.message},
         "artifactChanges": [
             {
-                "artifactLocation": {"uri": Path(d.path).as_posix()},
+                "artifactLocation": _artifact(d.path),
                 "replacements": [
                     {
                         "deletedRegion": {
