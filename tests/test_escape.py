@@ -76,3 +76,21 @@ def test_a_file_name_not_in_utf8_is_written_with_its_bytes_escaped_by_every_repo
             json.loads(report)
         else:
             assert "bad\\xff.json" in report, fmt
+
+
+def test_a_junit_case_shows_each_related_place_on_its_own_line() -> None:
+    """The line break before a related place is the report's own, not an escaped character."""
+    from xml.etree import ElementTree as ET
+
+    from goldlint.diagnostics import Diagnostic, Position, Related, Severity, Span
+    from goldlint.reporters.junit import junit
+
+    span = Span(Position(3, 1), Position(3, 2))
+    related = (Related("en.valid.conll", span, "also here"), Related("evil\n.conll", span, "and\nhere"))
+    diagnostics = [Diagnostic("en.test.conll", "DS101", "leak", Severity.ERROR, "a leaked sentence", span, related=related)]
+    said = ET.fromstring(junit(diagnostics)).findtext("testsuite/testcase/failure")
+    assert said is not None and said.splitlines() == [
+        "en.test.conll:3:1: DS101 [error] a leaked sentence",
+        "    en.valid.conll:3:1: also here",
+        "    evil\\x0a.conll:3:1: and\\x0ahere",
+    ]

@@ -26,7 +26,8 @@ def junit(diagnostics: list[Diagnostic], summary: RunSummary | None = None) -> s
             case = ET.SubElement(suite, "testcase", name=f"{d.code} at {where}", classname=path)
             message = visible(d.message)
             said = f"{where}: {d.code} [{d.severity.value}] {message}"
-            said += "".join(visible(f"\n    {r.path}:{r.span.start.line}:{r.span.start.column}: {r.message}") for r in d.related)
+            # (each related place on its own line: the line break is the report's, not escaped)
+            said += "".join("\n" + visible(f"    {r.path}:{r.span.start.line}:{r.span.start.column}: {r.message}") for r in d.related)
             if fails(d):
                 ET.SubElement(case, "failure", message=message, type=d.code).text = said
             else:
