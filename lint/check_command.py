@@ -21,6 +21,7 @@ from goldlint.engine import FileResult, check_file, check_text, iter_files
 from goldlint.families import KIND_NAMES, KINDS
 from goldlint.parallel import check_all
 from goldlint.reporters import REPORTERS
+from goldlint.reporters.escape import visible
 from goldlint.rules.registry import unknown_selector
 from goldlint.summary import Outcome, RunSummary
 
@@ -274,14 +275,15 @@ def _emit(report: str, output_file: Path | None) -> None:
 
 def guarded(verbose: bool, run: Callable[[], int]) -> int:
     """``run``'s exit code; wrong usage, a bad config and a goldlint bug said in plain lines on
-    standard error, with their exit code (2; 130 when interrupted)."""
+    standard error, with their exit code (2; 130 when interrupted). A path or a config value
+    in them is written as the reports write it (an ESC sequence must not reach the terminal)."""
     try:
         return run()
     except Usage as exc:
-        print(f"goldlint: {exc}", file=sys.stderr)
+        print(f"goldlint: {visible(str(exc))}", file=sys.stderr)
     except cfg.ConfigError as exc:
         for problem in str(exc).splitlines():  # every problem at once, each on its line
-            print(f"goldlint: bad config: {problem}", file=sys.stderr)
+            print(f"goldlint: bad config: {visible(problem)}", file=sys.stderr)
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # a goldlint bug: one line, the traceback on request
@@ -289,7 +291,7 @@ def guarded(verbose: bool, run: Callable[[], int]) -> int:
             import traceback
 
             traceback.print_exc()
-        print(f"goldlint: internal error: {type(exc).__name__}: {exc} (run with --verbose for the traceback)", file=sys.stderr)
+        print(f"goldlint: internal error: {type(exc).__name__}: {visible(str(exc))} (run with --verbose for the traceback)", file=sys.stderr)
     return 2
 
 

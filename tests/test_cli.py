@@ -113,6 +113,16 @@ def test_exit_codes(work: Path) -> None:
     assert code == 2 and "unknown kind" in out
 
 
+def test_usage_and_config_errors_show_control_characters_escaped(work: Path) -> None:
+    """A path or a config value in an error line is written as the reports write it: an ESC
+    sequence in it must not reach the terminal."""
+    code, out = run("check", "no\x1b[2Jsuch")
+    assert code == 2 and "\x1b" not in out and "no\\x1b[2Jsuch: no such file or folder" in out, out
+    Path("goldlint.yaml").write_text('select: ["\\e[2J"]\n', encoding="utf-8")
+    code, out = run("check", "clean.jsonl")
+    assert code == 2 and "\x1b" not in out and "`\\x1b[2J` selects no rule" in out, out
+
+
 def test_select_ignore_and_statistics(work: Path) -> None:
     _, out = run("check", "defective.jsonl", "--select", "SLU1", "--ignore", "SLU105,SLU109", "--statistics")
     assert out.splitlines() == [
