@@ -208,7 +208,23 @@ def _patch(file: Path, before: str, after: str) -> str:
     """The fixes as a unified diff (only for --diff: on a large file difflib costs more than every fix together)."""
     import difflib
 
-    return "".join(difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True), f"a/{file}", f"b/{file}"))
+    return "".join(difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True),
+                                        _diff_name(f"a/{file}"), _diff_name(f"b/{file}")))
+
+
+# The C escapes of git's quoted names (the other bytes of a quoted name: printable ASCII as it is, else octal).
+_C_ESCAPES = {7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r", ord('"'): '\\"', ord("\\"): "\\\\"}
+
+
+def _diff_name(name: str) -> str:
+    """A file name as a diff header holds it: as it is, or, where it has a byte not in UTF-8 (a
+    surrogate here), a control character, a quote or a backslash, quoted C-style as git writes
+    it and patch reads it (raw, a line break would start a header of its own, and a byte not
+    in UTF-8 made --output-file fail)."""
+    if name.isprintable() and '"' not in name and "\\" not in name:
+        return name
+    quoted = (_C_ESCAPES.get(byte) or (chr(byte) if 0x20 <= byte < 0x7F else f"\\{byte:03o}") for byte in os.fsencode(name))
+    return '"' + "".join(quoted) + '"'
 
 
 def _dataset_findings(checked: list[Outcome], configs: Configs, near_duplicates: float | None = None) -> list[Diagnostic]:

@@ -164,6 +164,21 @@ def test_diff_prints_and_writes_nothing(work: Path) -> None:
     assert '"rate_book"' in out and (work / "defective.jsonl").read_text(encoding="utf-8") == before
 
 
+@pytest.mark.parametrize("name,quoted", [(os.fsdecode(b"bad\xff.jsonl"), '"a/bad\\377.jsonl"'),
+                                         ("evil\n+++ x.jsonl", '"a/evil\\n+++ x.jsonl"'),
+                                         ('q"\\.jsonl', '"a/q\\"\\\\.jsonl"'), ("é ok.jsonl", "a/é ok.jsonl")])
+def test_diff_quotes_a_name_as_git_does(work: Path, name: str, quoted: str) -> None:
+    """A name a diff header cannot hold as it is (a byte not in UTF-8, a line break, a quote or
+    a backslash) is quoted C-style, as git writes it and patch reads it; --output-file wrote no
+    such name at all (an internal error), and a line break in one started a header of its own."""
+    shutil.copy("defective.jsonl", name)
+    code, _ = run("check", name, "--diff", "--output-file", "out.diff")
+    assert code == 1
+    lines = Path("out.diff").read_text(encoding="utf-8").splitlines()
+    assert lines[:2] == [f"--- {quoted}", f"+++ {quoted.replace('a/', 'b/', 1)}"]
+    assert lines[2].startswith("@@ ")
+
+
 def test_diff_says_which_files_it_could_not_read(work: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
     """A file that does not parse has no known fixes: --diff said nothing and exited 0, as if it were clean."""
     (work / "broken.json").write_text('{"a": 1', encoding="utf-8")
