@@ -336,8 +336,230 @@ count_byte(PyObject *module, PyObject *args)
     return PyLong_FromSsize_t(n);
 }
 
+/* -- slurp_items: goldlint.families.slurp.batch._items -------------------------------------- */
+
+static PyObject *str_id, *str_surface, *str_span, *str_type;
+
+/* The int at o as a Py_ssize_t; 0 with *ok cleared when it is not one, or none holds it. */
+static Py_ssize_t
+whole_number(PyObject *o, int *ok)
+{
+    if (!PyLong_Check(o)) {
+        *ok = 0;
+        return 0;
+    }
+    Py_ssize_t v = PyLong_AsSsize_t(o);
+    if (v == -1 && PyErr_Occurred()) {
+        PyErr_Clear();  /* (beyond 64 bits: no position of a record's tokens) */
+        *ok = 0;
+    }
+    return v;
+}
+
+/* Whether the surfaces from..to-1, joined by sep (a character, or -1 for none), are target
+   with its spaces left out when skip_spaces. */
+static int
+spells(PyObject **surfaces, Py_ssize_t from, Py_ssize_t to, Py_UCS4 sep, PyObject *target, int skip_spaces)
+{
+    Text t;
+    if (text_of(target, &t) < 0) {
+        return -1;
+    }
+    Py_ssize_t at = 0;
+    for (Py_ssize_t k = from; k < to; k++) {
+        if (k > from && sep != (Py_UCS4)-1) {
+            if (at >= t.len || AT(t, at) != sep) {
+                return 0;
+            }
+            at++;
+        }
+        Text w;
+        if (text_of(surfaces[k], &w) < 0) {
+            return -1;
+        }
+        for (Py_ssize_t i = 0; i < w.len; i++) {
+            while (skip_spaces && at < t.len && AT(t, at) == ' ') {
+                at++;
+            }
+            if (at >= t.len || AT(t, at) != AT(w, i)) {
+                return 0;
+            }
+            at++;
+        }
+    }
+    while (skip_spaces && at < t.len && AT(t, at) == ' ') {
+        at++;
+    }
+    return at == t.len;
+}
+
+/* 1 when the record's items are as _items wants them, 0 when not, -1 on an error. */
+static int
+record_items_agree(PyObject *tokens, PyObject *sentence, PyObject *entities, PyObject *types, PyObject *words,
+                   Py_ssize_t bracket, PyObject *known, PyObject ***scratch, Py_ssize_t *room)
+{
+    Py_ssize_t m = PyList_GET_SIZE(tokens), e = PyList_GET_SIZE(entities);
+    if (m > *room) {
+        PyObject **grown = PyMem_Realloc(*scratch, (size_t)m * sizeof(PyObject *));
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        *scratch = grown;
+        *room = m;
+    }
+    PyObject **surfaces = *scratch;
+    Py_ssize_t got = 0;
+    int agrees = 1;
+    for (; got < m; got++) {  /* the token ids count from 0; their surfaces kept */
+        PyObject *token = PyList_GET_ITEM(tokens, got);
+        PyObject *id = PyObject_GetAttr(token, str_id);
+        if (id == NULL) {
+            goto error;
+        }
+        int ok = 1;
+        Py_ssize_t value = whole_number(id, &ok);
+        Py_DECREF(id);
+        surfaces[got] = PyObject_GetAttr(token, str_surface);
+        if (surfaces[got] == NULL) {
+            goto error;
+        }
+        if (!ok || value != got || !PyUnicode_Check(surfaces[got])) {
+            agrees = 0;
+        }
+    }
+    if (agrees) {  /* the surfaces spell the sentence, its spaces aside */
+        agrees = spells(surfaces, 0, m, (Py_UCS4)-1, sentence, 1);
+    }
+    for (Py_ssize_t k = 0; agrees == 1 && k < e; k++) {
+        PyObject *entity = PyList_GET_ITEM(entities, k);
+        PyObject *span = PyObject_GetAttr(entity, str_span);
+        if (span == NULL) {
+            goto error;
+        }
+        Py_ssize_t n = PyList_Check(span) ? PyList_GET_SIZE(span) : 0;
+        int ok = n > 0;
+        Py_ssize_t first = ok ? whole_number(PyList_GET_ITEM(span, 0), &ok) : 0;
+        Py_ssize_t last = ok ? whole_number(PyList_GET_ITEM(span, n - 1), &ok) : 0;
+        ok = ok && first >= 0;  /* (a position before the record's tokens, which its type refuses: not clean) */
+        /* consecutive positions, read only as far as the record's last token */
+        Py_ssize_t end = (last < m - 1 ? last : m - 1) + 1;
+        if (ok && n != (end > first ? end - first : 0)) {
+            ok = 0;
+        }
+        for (Py_ssize_t j = 1; ok && j < n; j++) {
+            Py_ssize_t v = whole_number(PyList_GET_ITEM(span, j), &ok);
+            ok = ok && v == first + j;
+        }
+        Py_DECREF(span);
+        if (!ok) {
+            agrees = 0;
+            break;
+        }
+        PyObject *type = PyObject_GetAttr(entity, str_type);
+        if (type == NULL) {
+            goto error;
+        }
+        int same = PyObject_RichCompareBool(type, PyList_GET_ITEM(types, bracket + k), Py_EQ);
+        if (same == 1 && known != Py_None) {
+            same = PySet_Contains(known, type);
+        }
+        Py_DECREF(type);
+        if (same == 1) {  /* the bracket's words, spelt by its tokens one space apart */
+            same = PyUnicode_Check(PyList_GET_ITEM(words, bracket + k))
+                   ? spells(surfaces, first, end > first ? end : first, ' ', PyList_GET_ITEM(words, bracket + k), 0) : 0;
+        }
+        if (same < 0) {
+            goto error;
+        }
+        agrees = same;
+    }
+    for (Py_ssize_t k = 0; k < got; k++) {
+        Py_DECREF(surfaces[k]);
+    }
+    return agrees;
+error:
+    for (Py_ssize_t k = 0; k < got; k++) {
+        Py_DECREF(surfaces[k]);
+    }
+    return -1;
+}
+
+PyDoc_STRVAR(slurp_items_doc,
+"slurp_items(tokens, sentences, entities, types, words, known) -> list[int]\n\n"
+"The records (by index) whose items are not as a clean SLURP record's: record i's tokens[i]\n"
+"(structs with id and surface), sentences[i], entities[i] (structs with span and type); types\n"
+"and words its annotation's brackets', every record's in turn (one per entity); known the\n"
+"inventory's entity types, or None. Clean: token ids 0..n-1, the surfaces spelling the\n"
+"sentence (its spaces aside), each entity's span consecutive positions of its record's tokens\n"
+"which, one space apart, are its bracket's words, of its bracket's type, a type of known.\n"
+"goldlint.families.slurp.batch._items in Python.");
+
+static PyObject *
+slurp_items(PyObject *module, PyObject *args)
+{
+    PyObject *tokens, *sentences, *entities, *types, *words, *known;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O:slurp_items", &PyList_Type, &tokens, &PyList_Type, &sentences, &PyList_Type, &entities,
+                          &PyList_Type, &types, &PyList_Type, &words, &known)) {
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(tokens), total = 0;
+    if (PyList_GET_SIZE(sentences) != n || PyList_GET_SIZE(entities) != n) {
+        PyErr_SetString(PyExc_ValueError, "tokens, sentences and entities differ in length");
+        return NULL;
+    }
+    if (known != Py_None && !PyAnySet_Check(known)) {
+        PyErr_SetString(PyExc_TypeError, "known is a set or None");
+        return NULL;
+    }
+    for (Py_ssize_t r = 0; r < n; r++) {
+        if (!PyList_Check(PyList_GET_ITEM(tokens, r)) || !PyList_Check(PyList_GET_ITEM(entities, r))
+            || !PyUnicode_Check(PyList_GET_ITEM(sentences, r))) {
+            PyErr_SetString(PyExc_TypeError, "a record's tokens and entities are lists, its sentence a str");
+            return NULL;
+        }
+        total += PyList_GET_SIZE(PyList_GET_ITEM(entities, r));
+    }
+    if (PyList_GET_SIZE(types) != total || PyList_GET_SIZE(words) != total) {
+        PyErr_SetString(PyExc_ValueError, "the brackets' types and words are not one per entity");
+        return NULL;
+    }
+    PyObject *out = PyList_New(0);
+    if (out == NULL) {
+        return NULL;
+    }
+    PyObject **scratch = NULL;
+    Py_ssize_t room = 0, bracket = 0;
+    for (Py_ssize_t r = 0; r < n; r++) {
+        PyObject *own = PyList_GET_ITEM(entities, r);
+        Py_INCREF(own);  /* (held while its items are read: a struct's attribute may run code) */
+        int agrees = record_items_agree(PyList_GET_ITEM(tokens, r), PyList_GET_ITEM(sentences, r), own, types, words, bracket, known,
+                                        &scratch, &room);
+        bracket += PyList_GET_SIZE(own);
+        Py_DECREF(own);
+        if (agrees < 0) {
+            goto error;
+        }
+        if (!agrees) {
+            PyObject *index = PyLong_FromSsize_t(r);
+            if (index == NULL || PyList_Append(out, index) < 0) {
+                Py_XDECREF(index);
+                goto error;
+            }
+            Py_DECREF(index);
+        }
+    }
+    PyMem_Free(scratch);
+    return out;
+error:
+    PyMem_Free(scratch);
+    Py_DECREF(out);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"count_byte", count_byte, METH_VARARGS, count_byte_doc},
+    {"slurp_items", slurp_items, METH_VARARGS, slurp_items_doc},
     {"xsid_slot_tags", xsid_slot_tags, METH_VARARGS, xsid_slot_tags_doc},
     {NULL, NULL, 0, NULL},
 };
@@ -350,5 +572,12 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__goldlint_speedups(void)
 {
+    str_id = PyUnicode_InternFromString("id");
+    str_surface = PyUnicode_InternFromString("surface");
+    str_span = PyUnicode_InternFromString("span");
+    str_type = PyUnicode_InternFromString("type");
+    if (str_id == NULL || str_surface == NULL || str_span == NULL || str_type == NULL) {
+        return NULL;
+    }
     return PyModule_Create(&module);
 }

@@ -21,9 +21,12 @@ from hypothesis import strategies as st
 
 import goldlint
 from goldlint import speedups
+from goldlint.families.slurp import batch
 from goldlint.families.xsid import clean
 from goldlint.families.xsid.sentence import Inventory
 from goldlint.formats.conll_doc import ConllDocument
+from goldlint.formats.jsonl_doc import RawBatch
+from tests.families.slurp import test_slurp_batch as slurp_batch
 
 
 def _compiler() -> str | None:
@@ -190,3 +193,36 @@ def test_count_byte_refuses_what_bytes_count_refuses() -> None:
     with pytest.raises(TypeError):
         speedups.native.count_byte("text", 58)
     assert speedups.native.count_byte(b":" * 300_000, 58) == 300_000  # (more than 255 blocks of matches in a lane)
+
+
+# -- slurp_items: batch._items ----------------------------------------------------------------
+
+@needs_native
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.lists(slurp_batch.SPOIL, max_size=3), min_size=1, max_size=12), st.booleans())
+def test_slurp_items_gives_the_judgement_of_its_twin(spoils: list[list[tuple[int, int, int]]], inventory: bool) -> None:
+    """The batch judge of SLURP lines, compiled and not, on the records its own test spoils
+    (test_slurp_batch: a character, an id, a span, an item, a key, an intent)."""
+    texts = [slurp_batch._line(n + 1, s) for n, s in enumerate(spoils)]
+    b = RawBatch.of(0, 0, b"\n".join(texts), 0)
+    known = slurp_batch.KNOWN if inventory else None
+    compiled = batch.judge(batch.decode_lines(b.data, b.starts, b.ends), b.data, b.starts, b.ends, known)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(speedups, "native", None)
+        assert batch.judge(batch.decode_lines(b.data, b.starts, b.ends), b.data, b.starts, b.ends, known) == compiled
+
+
+@needs_native
+@pytest.mark.parametrize(("span", "clean"), [([3, 4, 5], True), ([], False), ([5, 4, 3], False), ([3, 4], False), ([3, 3, 5], False),
+                                             ([3, 5, 5], False), ([3, 4, 5, 6], False), ([2**70], False), ([3, 2**70], False), ([99], False),
+                                             ([-1, 0], False)])
+def test_slurp_items_reads_any_span_without_an_error(span: list[int], clean: bool) -> None:
+    class Item:
+        def __init__(self, **fields: object) -> None:
+            self.__dict__.update(fields)
+
+    sentence = "wake me at seven thirty am"
+    tokens = [Item(id=k, surface=w) for k, w in enumerate(sentence.split())]
+    entity = Item(span=span, type="time")
+    bad = speedups.native.slurp_items([tokens], [sentence], [[entity]], ["time"], ["seven thirty am"], frozenset(["time"]))
+    assert bad == ([] if clean else [0])

@@ -28,7 +28,7 @@ import pytest
 pytestmark = pytest.mark.slow
 
 # What building goldlint needs (pyproject's wheel target), copied into the hook repository.
-HOOK_REPO_FILES = ("pyproject.toml", "README.md", "LICENSE", ".pre-commit-hooks.yaml", "lint", "grammars", "schemas")
+HOOK_REPO_FILES = ("pyproject.toml", "hatch_build.py", "README.md", "LICENSE", ".pre-commit-hooks.yaml", "lint", "native", "grammars", "schemas")
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "goldlint tests", "GIT_AUTHOR_EMAIL": "tests@goldlint.invalid",
     "GIT_COMMITTER_NAME": "goldlint tests", "GIT_COMMITTER_EMAIL": "tests@goldlint.invalid",

@@ -27,6 +27,7 @@ from typing import Any
 
 import msgspec
 
+from goldlint import speedups
 from goldlint.families.slurp.annotation import ENTITY
 from goldlint.families.slurp.dataset import Inventory
 from goldlint.families.slurp.declaration import ITEMS, RECORD
@@ -212,7 +213,14 @@ def _items(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: 
     """The items of the records' arrays, laid end to end: the tokens' ids count from 0 (SLP106)
     and their surfaces spell the sentence (SLP105); each entity spans consecutive tokens of its
     record (SLP107), which spell its bracket's words, is of its bracket's type (SLP107) and of a
-    type of the inventory (SLP110)."""
+    type of the inventory (SLP110). (Compiled, a pass over each record's items: the same answer.)"""
+    if speedups.native is not None:
+        types, words = kept.every_bracket()
+        bad = speedups.native.slurp_items(kept["tokens"], kept["sentence"], kept["entities"], types, words,
+                                          known.types if known is not None else None)
+        if bad:
+            kept.keep(map(not_, map(set(bad).__contains__, range(len(kept.places)))))
+        return None
     tokens, counts, entity_counts = kept["tokens"], list(map(len, kept["tokens"])), kept["entity_count"]  # (as many entities as brackets)
     bounds = list(accumulate(counts, initial=0))  # where each record's tokens start among all, and the last one's end
     bad: set[int] = set()  # (records, by their place among the kept)
