@@ -94,9 +94,11 @@ def run_check(paths: list[Path], select: list[str], ignore: list[str], kind: str
     diffs: list[str] = []
     tasks = list(iter_files(paths, configs, summary.skipped))
     checked: list[Outcome] = []
-    if fix or diff or unsafe:
+    # As ruff's: only --fix writes, never with --diff (which shows what --fix would write);
+    # --unsafe-fixes only adds the unsafe fixes to what the other two apply or show.
+    if fix or diff:
         for file, explicit in tasks:
-            result, count, patch = _fix_file(file, configs(file), kind, explicit, write=fix or (unsafe and not diff), unsafe=unsafe,
+            result, count, patch = _fix_file(file, configs(file), kind, explicit, write=fix and not diff, unsafe=unsafe,
                                              tree=_tree_of(file, paths, configs(file)), want_diff=diff)
             fixed += count
             if patch:

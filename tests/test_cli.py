@@ -179,6 +179,21 @@ def test_diff_quotes_a_name_as_git_does(work: Path, name: str, quoted: str) -> N
     assert lines[2].startswith("@@ ")
 
 
+def test_only_fix_writes_and_diff_never_does(work: Path) -> None:
+    """As ruff: --unsafe-fixes alone only enables unsafe fixes (it rewrote the file with them),
+    and --diff writes nothing, with --fix too (--fix --diff wrote the file)."""
+    tiers = (work / "legacy_tiers.json").read_text(encoding="utf-8")
+    code, out = run("check", "legacy_tiers.json", "--select", "COR110", "--unsafe-fixes")
+    assert code == 1 and "Fixed" not in out
+    assert (work / "legacy_tiers.json").read_text(encoding="utf-8") == tiers
+    before = (work / "defective.jsonl").read_text(encoding="utf-8")
+    code, out = run("check", "defective.jsonl", "--fix", "--diff")
+    assert code == 1 and out.startswith("--- a/defective.jsonl\n")
+    assert (work / "defective.jsonl").read_text(encoding="utf-8") == before
+    code, out = run("check", "legacy_tiers.json", "--select", "COR110", "--unsafe-fixes", "--diff")  # the unsafe fixes shown, not written
+    assert code == 1 and '"difficulty": 5' in out and (work / "legacy_tiers.json").read_text(encoding="utf-8") == tiers
+
+
 def test_diff_says_which_files_it_could_not_read(work: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
     """A file that does not parse has no known fixes: --diff said nothing and exited 0, as if it were clean."""
     (work / "broken.json").write_text('{"a": 1', encoding="utf-8")
