@@ -92,15 +92,18 @@ def run_check(paths: list[Path], select: list[str], ignore: list[str], kind: str
     diagnostics: list[Diagnostic] = []
     fixed = 0
     diffs: list[str] = []
+    unwritten: list[str] = []  # why a file's fixes were not written (the run goes on to the other files)
     tasks = list(iter_files(paths, configs, summary.skipped))
     checked: list[Outcome] = []
     # As ruff's: only --fix writes, never with --diff (which shows what --fix would write);
     # --unsafe-fixes only adds the unsafe fixes to what the other two apply or show.
     if fix or diff:
         for file, explicit in tasks:
-            result, count, patch = _fix_file(file, configs(file), kind, explicit, write=fix and not diff, unsafe=unsafe,
-                                             tree=_tree_of(file, paths, configs(file)), want_diff=diff)
+            result, count, patch, refused = _fix_file(file, configs(file), kind, explicit, write=fix and not diff, unsafe=unsafe,
+                                                      tree=_tree_of(file, paths, configs(file)), want_diff=diff)
             fixed += count
+            if refused:
+                unwritten.append(refused)
             if patch:
                 diffs.append(patch)
             outcome = Outcome(result.diagnostics, result.kind, result.skipped, str(file))
@@ -133,8 +136,12 @@ def run_check(paths: list[Path], select: list[str], ignore: list[str], kind: str
     if fixed and fmt == "text" and not quiet:
         report += f"Fixed {fixed} problem{'s' if fixed != 1 else ''}.\n"
     _emit(report, output_file)
+    for reason in unwritten:
+        print(f"goldlint: {reason}", file=sys.stderr)
     failing = any(summary.fails(d) for d in diagnostics) or (require_files and summary.files_checked == 0)
-    return 1 if failing and not exit_zero else 0
+    # (a fix asked for and not written fails even with --exit-zero: it is no finding, and the
+    # file on disk is not what the run's success would say it is)
+    return 1 if (failing and not exit_zero) or unwritten else 0
 
 
 def _tree_of(file: Path, paths: list[Path], loaded: cfg.Loaded) -> list[Path]:
@@ -180,10 +187,13 @@ def _not_fixable(diagnostics: list[Diagnostic]) -> list[str]:
 
 
 def _fix_file(file: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, write: bool, unsafe: bool,
-              tree: list[Path] | None = None, want_diff: bool = False) -> tuple[FileResult, int, str]:
+              tree: list[Path] | None = None, want_diff: bool = False) -> tuple[FileResult, int, str, str]:
+    """The file checked and fixed: its result (after the fixes when they were written), how many
+    fixes, their diff (``want_diff``), and why they were not written ("" when they were, or there
+    were none): a refused or failed write is the one file's, said, and the run goes on."""
     first = check_file(file, loaded, kind, explicit, in_memory=True)
     if first.lossy or first.text is None or not any(d.fix for d in first.diagnostics):
-        return first, 0, ""
+        return first, 0, "", ""
     original = first.text
 
     def recheck(text: str) -> list[Diagnostic]:
@@ -193,17 +203,17 @@ def _fix_file(file: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, 
 
     new_text, count, remaining = fix_until_stable(original, recheck, unsafe, first.diagnostics)  # (the first check is not made twice)
     if count == 0 or new_text == original:
-        return first, 0, ""
+        return first, 0, "", ""
     patch = _patch(file, original, new_text) if want_diff else ""
     if write:
         try:
             write_atomic(file, new_text, root=tree if tree is not None else Path.cwd())
         except UnsafeWrite as exc:
-            raise Usage(str(exc)) from exc
+            return first, 0, patch, str(exc)
         except OSError as exc:
-            raise Usage(f"{file}: fixes not written: {exc.strerror or exc}; the file is unchanged") from exc
+            return first, 0, patch, f"{file}: fixes not written: {exc.strerror or exc}; the file is unchanged"
     result = FileResult(str(file), remaining if write else first.diagnostics, first.kind, new_text if write else original)
-    return result, count, patch
+    return result, count, patch, ""
 
 
 def _patch(file: Path, before: str, after: str) -> str:

@@ -108,13 +108,13 @@ CliRunner = Callable[..., "subprocess.CompletedProcess[str]"]
 
 @pytest.fixture
 def run_cli() -> CliRunner:
-    """``run_cli("check", path, cwd=..., timeout=...)``: ``python -m goldlint`` in a subprocess, no shell."""
+    """``run_cli("check", path, cwd=..., timeout=..., input=...)``: ``python -m goldlint`` in a subprocess, no shell."""
 
     def run(*args: str | os.PathLike[str], cwd: str | os.PathLike[str] | None = None, timeout: float = 120,
-            env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+            env: dict[str, str] | None = None, input: str | None = None) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
             [sys.executable, "-m", "goldlint", *map(str, args)],
-            cwd=cwd, env={**os.environ, **(env or {})}, capture_output=True, text=True,
+            cwd=cwd, env={**os.environ, **(env or {})}, capture_output=True, text=True, input=input,
             encoding="utf-8", errors="replace", timeout=timeout, check=False,
         )
 

@@ -511,7 +511,7 @@ def test_cli_reports_a_full_disk_and_leaves_the_file(tmp_path: Path, monkeypatch
     monkeypatch.setattr(os, "fsync", _failing(os.fsync, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))))
     done = cli_fix(tmp_path, "gold.jsonl")
     monkeypatch.undo()
-    assert done.exit_code == 2
+    assert done.exit_code == 1
     assert "gold.jsonl: fixes not written: No space left on device; the file is unchanged" in done.output
     assert "internal error" not in done.output and "Traceback" not in done.output
     assert path.read_bytes() == ORIGINAL.encode("utf-8") and _leftovers(tmp_path) == []
@@ -562,10 +562,28 @@ def test_a_symlink_into_the_tree_is_written_through(tmp_path: Path) -> None:
 def test_a_symlink_out_of_the_tree_is_refused(tmp_path: Path, argument: str) -> None:
     tree, link, real = _tree_with_link(tmp_path, inside=False)
     done = cli_fix(tree, argument)
-    assert done.exit_code == 2, done.output
+    assert done.exit_code == 1, done.output
     assert "gold.jsonl is a symlink to" in done.output and "outside the checked tree" in done.output, done.output
     assert "fixes not written" in done.output
     assert real.read_bytes() == ORIGINAL.encode("utf-8") and link.is_symlink()
+
+
+def test_a_refused_write_is_said_and_the_other_files_are_still_fixed_and_reported(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    """A link out of the tree, met first in a folder, ended the run with exit 2: the files after
+    it were not fixed and no file's findings were printed. Now the link's file is reported as
+    not written (its findings as they are), the others are fixed and reported, exit 1."""
+    tree, link, real = _tree_with_link(tmp_path, inside=False)
+    (tree / "later.jsonl").write_bytes(ORIGINAL.encode("utf-8"))
+    (tree / "later_broken.json").write_text('{"a": \n', encoding="utf-8")
+    done = cli_fix(tree, ".")  # (with --exit-zero: a write that did not happen is no finding to silence)
+    assert done.exit_code == 1, done.output
+    assert "gold.jsonl is a symlink to" in done.output and "fixes not written" in done.output, done.output
+    assert "gold.jsonl:1:" in done.output and "later_broken.json:2:1: GL003" in done.output and "Fixed 1 problem." in done.output, done.output
+    assert (tree / "later.jsonl").read_bytes() == FIXED.encode("utf-8")
+    assert real.read_bytes() == ORIGINAL.encode("utf-8") and link.is_symlink()
+    piped = run_cli("check", "--fix", "--kind", "slu", "/dev/stdin", cwd=tmp_path, input=ORIGINAL)
+    assert piped.returncode == 1 and "fixes not written" in piped.stderr and "Traceback" not in piped.stderr, piped.stderr
+    assert "/dev/stdin:1:" in piped.stdout, piped.stdout
 
 
 def test_a_file_reached_through_a_symlinked_folder_out_of_the_tree_is_refused(tmp_path: Path) -> None:
@@ -576,7 +594,7 @@ def test_a_file_reached_through_a_symlinked_folder_out_of_the_tree_is_refused(tm
     real.write_bytes(ORIGINAL.encode("utf-8"))
     (tree / "sub").symlink_to(outside, target_is_directory=True)
     done = cli_fix(tree, "sub/gold.jsonl")
-    assert done.exit_code == 2 and "outside the checked tree" in done.output, done.output
+    assert done.exit_code == 1 and "outside the checked tree" in done.output, done.output
     assert real.read_bytes() == ORIGINAL.encode("utf-8")
     with pytest.raises(UnsafeWrite, match="symlinked folder"):
         write_atomic(tree / "sub" / "gold.jsonl", FIXED, root=tree)
@@ -592,7 +610,7 @@ def test_a_folder_argument_that_links_out_of_its_folder_is_refused(tmp_path: Pat
     real.write_bytes(ORIGINAL.encode("utf-8"))
     (tree / "sub").symlink_to(outside, target_is_directory=True)
     done = cli_fix(tree, "sub")
-    assert done.exit_code == 2 and "outside the checked tree" in done.output, done.output
+    assert done.exit_code == 1 and "outside the checked tree" in done.output, done.output
     assert real.read_bytes() == ORIGINAL.encode("utf-8")
 
 
@@ -663,7 +681,7 @@ def test_the_boundary_is_the_checked_tree_never_the_working_folder(tmp_path: Pat
     but the checked tree does not — refused."""
     tree, link, real = _tree_with_link(tmp_path, inside=False)
     done = cli_fix(tmp_path, "tree")  # the working folder is tree's parent, which holds `outside`
-    assert done.exit_code == 2 and "outside the checked tree" in done.output, done.output
+    assert done.exit_code == 1 and "outside the checked tree" in done.output, done.output
     assert real.read_bytes() == ORIGINAL.encode("utf-8") and link.is_symlink()
 
 
