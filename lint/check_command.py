@@ -178,12 +178,14 @@ def _before_links(folder: Path) -> Path:
 
 
 def _not_fixable(diagnostics: list[Diagnostic]) -> list[str]:
-    """The text lines of what kept a file from being read or parsed (its fixes unknown): --diff's
-    one report besides the diff."""
+    """The text lines of what kept a file from being read, parsed or decoded (its fixes unknown,
+    or never written: see engine._finish): --diff's one report besides the diff."""
     from goldlint.reporters.text import line as text_line
-    from goldlint.rules.general import LIMIT_EXCEEDED, SYNTAX_ERROR
+    from goldlint.rules.general import INVALID_UTF8, LIMIT_EXCEEDED, SYNTAX_ERROR
 
-    return [f"{text_line(d)} (no fixes known: the file could not be read)" for d in diagnostics if d.code in (SYNTAX_ERROR.code, LIMIT_EXCEEDED.code)]
+    why = {SYNTAX_ERROR.code: "the file could not be read", LIMIT_EXCEEDED.code: "the file could not be read",
+           INVALID_UTF8.code: "the file is not valid UTF-8"}
+    return [f"{text_line(d)} (no fixes known: {why[d.code]})" for d in diagnostics if d.code in why]
 
 
 def _fix_file(file: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool, write: bool, unsafe: bool,

@@ -303,6 +303,7 @@ def _check_streamed(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: 
                         lambda wanted, starts: _decoded_lines(path, longest, wanted, offsets=False, starts=starts), limits.max_depth,
                         limits.max_json_values)
     _run(doc, path, report, loaded, kind, explicit, result)
+    result.lossy = doc.lossy
     return _finish(result, report, doc, loaded)
 
 
@@ -641,7 +642,12 @@ def _finish(result: FileResult, report: Report, doc: Document | None, loaded: cf
         result.document = None
         return result  # (its file-level findings too: a BOM in package.json is not ours to report)
     findings = (doc.findings if doc is not None else []) + report.findings
-    result.diagnostics = sorted(resolve_findings(findings, doc, loaded, Path(result.path)), key=lambda d: d.sort_key)
+    diagnostics = resolve_findings(findings, doc, loaded, Path(result.path))
+    if result.lossy:
+        # (the text holds U+FFFD where its bytes were not UTF-8: it is never written back, so a
+        # fix of it would be advertised and never applied; GL001 says what to mend first)
+        diagnostics = [msgspec.structs.replace(d, fix=None, alternatives=()) if d.fix or d.alternatives else d for d in diagnostics]
+    result.diagnostics = sorted(diagnostics, key=lambda d: d.sort_key)
     return result
 
 

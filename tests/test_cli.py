@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from goldlint import config as cfg
+from goldlint import engine
 from goldlint.cli import app
 from tests.snapshot import assert_snapshot
 
@@ -203,6 +204,26 @@ def test_diff_says_which_files_it_could_not_read(work: Path, run_cli) -> None:  
     shutil.copy(DATA / "clean.jsonl", work / "clean.jsonl")
     done = run_cli("check", "--diff", "clean.jsonl", cwd=work)
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+
+
+def test_a_file_not_in_utf8_offers_no_fix_it_would_never_write(work: Path, run_cli, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """Its text holds replacement characters where bytes were, so --fix never writes it: the
+    report said "3 fixable with --fix", --fix wrote nothing and did not say why, and --diff
+    printed nothing and exited 0 although the file has errors."""
+    data = (DATA / "defective.jsonl").read_bytes().replace("Что".encode(), "Что".encode("cp1251"), 1)
+    (work / "defective.jsonl").write_bytes(data)
+    code, out = run("check", "defective.jsonl")
+    assert code == 1 and "GL001" in out and "fixable" not in out and "[*" not in out, out
+    with monkeypatch.context() as streaming:  # (a large JSON Lines file, read a line at a time)
+        streaming.setattr(engine, "STREAM_ABOVE", 0)
+        code, streamed = run("check", "defective.jsonl")
+    assert streamed == out
+    code, out = run("check", "defective.jsonl", "--fix")
+    assert code == 1 and "fixable" not in out and "Fixed" not in out and (work / "defective.jsonl").read_bytes() == data
+    done = run_cli("check", "--diff", "defective.jsonl", cwd=work)
+    assert (done.returncode, done.stdout) == (1, ""), done.stderr
+    assert done.stderr.startswith("defective.jsonl:1:") and "GL001 [error] invalid UTF-8" in done.stderr, done.stderr
+    assert done.stderr.endswith(" (no fixes known: the file is not valid UTF-8)\n"), done.stderr
 
 
 def test_folder_walk_skips_unknown_kinds_silently(work: Path) -> None:

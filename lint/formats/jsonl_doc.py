@@ -109,6 +109,11 @@ class JsonlDocument(Document):
         return self.text is None
 
     @property
+    def lossy(self) -> bool:
+        """A line read so far was not UTF-8 (decoded with replacement characters)."""
+        return self._invalid_utf8
+
+    @property
     def placed_by_line(self) -> bool:
         return self.streamed  # (see _decoded_lines: never edited from these spans)
 
