@@ -37,6 +37,13 @@ class RunCardFamily(Family):
         if not isinstance(card, dict):
             RUNCARD_FIELD_MISSING_OR_WRONG_TYPE.report(report, At(()), f"a run card must be an object, found {describe(card)}")
             return
+        before = len(report.findings)
+        try:
+            self._check_card(card, report, ctx)
+        finally:  # (a check stopped at the findings' limit has offered fixes all the same)
+            seal.mark_fixes_of_sealed(card, report.findings[before:])
+
+    def _check_card(self, card: dict[str, Any], report: Report, ctx: Context) -> None:
         opts: RunCardOptions = ctx.options
         good = shape.check(report, card)
         seal.check_hash(report, card, good)

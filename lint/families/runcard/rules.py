@@ -64,7 +64,8 @@ COMPOSITE_OR_TIER_MISMATCH = Rule("RUN107", "composite-or-tier-mismatch", E,
 UNKNOWN_METHOD_CLASS = Rule("RUN108", "unknown-method-class", E,
     "The method class (`method_card.class` or `method_class`) is not one of {method_classes} (§9.6).",
     "The leaderboard filters by class: a method with an unknown class disappears from every filter.",
-    "safe: an unambiguous typo is replaced by the class it misspells.", family=F, facts=_facts)
+    "safe: an unambiguous typo is replaced by the class it misspells (unsafe on a sealed card, one with a `run_card_hash`: "
+    "every edit of it breaks the seal, and the card must be sealed again).", family=F, facts=_facts)
 UNKNOWN_OR_DUPLICATE_ENTRY_ID = Rule("RUN109", "unknown-or-duplicate-entry-id", E,
     "A result's `entry_id` appears twice, or (with the corpus at hand) names no entry of the corpus.",
     "Per-entry results are joined to the corpus by id: a duplicate counts one entry twice, an unknown id scores nothing.",

@@ -1,14 +1,17 @@
-"""RUN102 (tamper seal), RUN103 (fingerprint, both forms) and RUN104 (system-prompt hash)."""
+"""RUN102 (tamper seal), RUN103 (fingerprint, both forms) and RUN104 (system-prompt hash); and
+the fixes of a sealed card (:func:`mark_fixes_of_sealed`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from goldlint.families.base import Report
 from goldlint.families.corpus.fields import describe
 from goldlint.families.runcard import algorithms as alg
 from goldlint.families.runcard.rules import FINGERPRINT_MISMATCH, RUN_CARD_HASH_MISMATCH, RUNCARD_FIELD_MISSING_OR_WRONG_TYPE, SYSTEM_PROMPT_HASH_MISMATCH
-from goldlint.findings import At
+from goldlint.findings import At, Finding, Location
 
 _FIELD_OF = {"dataset_sha256": ("dataset", "sha256")}
 
@@ -25,6 +28,25 @@ def check_hash(report: Report, card: dict[str, Any], good: dict[str, set[str]]) 
     if actual != stored:
         RUN_CARD_HASH_MISMATCH.report(report, At(("run_card_hash",)),
                                       f"run_card_hash does not match the card (recomputed {actual}): the card was edited after it was sealed")
+
+
+def mark_fixes_of_sealed(card: dict[str, Any], findings: list[Finding]) -> None:
+    """Make the family's fixes of a sealed card (one with a run_card_hash) unsafe, each saying
+    the card must be sealed again: the hash covers every other field, so any edit of the card
+    breaks the seal (RUN102), a new defect no safe fix may create. Only ``run_card_hash``'s
+    own value may be edited without it."""
+    if not (isinstance(card.get("run_card_hash"), str) and card["run_card_hash"]):
+        return  # (not sealed yet: the harness hashes the card as it is then)
+    for finding in findings:
+        fix = finding.fix
+        if fix is None or fix.applicability != "safe" or all(_edits_the_hash(change.where) for change in fix.changes):
+            continue
+        finding.fix = msgspec.structs.replace(fix, applicability="unsafe",
+                                              message=f"{fix.message}; the card is sealed: compute its run_card_hash again")
+
+
+def _edits_the_hash(where: Location) -> bool:
+    return isinstance(where, At) and where.path == ("run_card_hash",) and not where.key
 
 
 def which_fingerprint(card: dict[str, Any]) -> str | None:

@@ -240,14 +240,27 @@ def test_run107_profile_a_passing(tmp_path: Path) -> None:
 
 # --------------------------------------------------------------------------- RUN108
 
-def test_run108_typo_gets_a_safe_fix(tmp_path: Path) -> None:
-    card = reseal(mutated(small_card(), ("method_card", "class"), "raw-lm"))
+def test_run108_typo_gets_a_safe_fix_on_a_card_not_yet_sealed(tmp_path: Path) -> None:
+    card = mutated(mutated(small_card(), ("method_card", "class"), "raw-lm"), ("run_card_hash",), DELETE)
     text, diags = check(card, tmp_path)
     assert only(diags, "RUN108") == [("RUN108", *value_pos(text, "class"))]
     path = tmp_path / "card.json"
     loaded = cfg.for_file(path)
     fixed, count, remaining = fix_until_stable(text, lambda t: [d for d in check_text(path, t, loaded).diagnostics if d.code == "RUN108"], unsafe=False)
     assert count == 1 and '"class": "raw-llm"' in fixed and applicable(remaining, unsafe=False) == []
+
+
+def test_run108_typo_of_a_sealed_card_gets_an_unsafe_fix_that_says_to_seal_it_again(tmp_path: Path) -> None:
+    """The safe fix edited content the run_card_hash covers: --fix turned a card with a good
+    seal into a RUN102 "edited after it was sealed" error."""
+    text, diags = check(reseal(mutated(small_card(), ("method_card", "class"), "raw-lm")), tmp_path)
+    [fix] = [d.fix for d in diags if d.code == "RUN108"]
+    assert fix is not None and fix.applicability == "unsafe" and "run_card_hash again" in fix.message, fix
+    path = tmp_path / "card.json"
+    loaded = cfg.for_file(path)
+    assert fix_until_stable(text, lambda t: check_text(path, t, loaded).diagnostics, unsafe=False)[:2] == (text, 0)
+    fixed, _, remaining = fix_until_stable(text, lambda t: check_text(path, t, loaded).diagnostics, unsafe=True)
+    assert '"class": "raw-llm"' in fixed and only(remaining, "RUN102") != []  # (as the fix said: to be sealed again)
 
 
 def test_run108_unknown_and_passing(tmp_path: Path) -> None:
