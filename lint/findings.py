@@ -8,8 +8,9 @@ findings that exist. Text-level rules may give character offsets directly
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any, TypeAlias
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import Any, TypeAlias, TypeVar
 
 import msgspec
 
@@ -82,6 +83,19 @@ def safe_fix(message: str, *changes: Change) -> FixProposal:
 
 def unsafe_fix(message: str, *changes: Change) -> FixProposal:
     return FixProposal("unsafe", message, changes)
+
+
+K = TypeVar("K")
+
+
+def free_renames(names: Collection[str], renames: Mapping[K, str]) -> set[K]:
+    """Which of ``renames`` (a key or a column → its new name) may be offered as fixes: those
+    whose new name is none of ``names`` (the object's keys, the header's cells) and the new
+    name of no other rename. Every rename a check proposes for one object goes in at once,
+    whatever rule proposes it: two renames to one name edit different keys, so the fix loop
+    sees no overlap, and would write a duplicate key whose first value every reader drops."""
+    taken = Counter(renames.values())
+    return {key for key, name in renames.items() if name not in names and taken[name] == 1}
 
 
 # At most this many findings without a fix, per rule and file; the rest of a rule's are

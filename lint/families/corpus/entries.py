@@ -167,8 +167,11 @@ class EntryChecker:
     # -- pieces -----------------------------------------------------------------------------
 
     def _odd_keys(self, at: At, e: dict[str, Any]) -> None:
-        legacy.check_names(self.report, at, e)
-        unknown_keys(self.report, UNKNOWN_FIELD, at, e, self.known, "an entry", declaration.GUESSES, skip=declaration.LEGACY_FIELDS)
+        # (COR110 and COR119 rename keys of one entry: each offers only the renames that are
+        # safe with the other's, so `target_expected` and `refrence` never both become `reference`)
+        typos = unknown_keys(self.report, UNKNOWN_FIELD, at, e, self.known, "an entry", declaration.GUESSES, skip=declaration.LEGACY_FIELDS,
+                             renamed=legacy.renames(e))
+        legacy.check_names(self.report, at, e, typos)
 
     def _absent(self, at: At, f: Field) -> None:
         t = self.tally

@@ -95,22 +95,26 @@ def expect(report: Report, rule: Rule, at: At, name: str, value: Any, kinds: str
 
 
 def unknown_keys(report: Report, rule: Rule, at: At, obj: dict[str, Any], known: set[str] | frozenset[str], what: str,
-                 aliases: dict[str, str] | None = None, fixable: bool = True, skip: Any = ()) -> None:
-    """``rule`` for each key of ``obj`` not in ``known`` (did-you-mean; safe rename when unambiguous)."""
-    from goldlint.findings import Change, safe_fix, unsafe_fix
+                 aliases: dict[str, str] | None = None, fixable: bool = True, skip: Any = (),
+                 renamed: dict[str, str] | None = None) -> dict[str, str]:
+    """``rule`` for each key of ``obj`` not in ``known`` (did-you-mean; safe rename when unambiguous);
+    ``renamed``: the keys of ``obj`` another rule renames, and to what. Returns the renames it proposes."""
+    from goldlint.findings import Change, free_renames, safe_fix, unsafe_fix
     from goldlint.suggest import unambiguous
 
-    for key in obj:
-        if key in known or key in skip:
-            continue
+    free = [k for k in known if k not in obj]
+    targets = {key: (aliases or {}).get(key) or unambiguous(key, free) for key in obj if key not in known and key not in skip}
+    renames = {key: target for key, target in targets.items() if target is not None}
+    offered = free_renames(obj, {**(renamed or {}), **renames})
+    for key, target in targets.items():
         hint = (aliases or {}).get(key)
-        target = hint or unambiguous(key, [k for k in known if k not in obj])
         near = closest(key, known) if not hint else [hint]
         more = f" (did you mean `{near[0]}`?)" if near else ""
         fix = None
-        if fixable and target is not None and target not in obj:
+        if fixable and target is not None and key in offered:
             import json
 
             make = unsafe_fix if hint else safe_fix  # an alias (`target`) is a guess about meaning, a typo is not
             fix = make(f"rename `{key}` to `{target}`", Change(at.child(key).as_key, json.dumps(target, ensure_ascii=False)))
         rule.report(report, at.child(key).as_key, f"unknown field `{key}` in {what}{more}", fix)
+    return renames

@@ -16,24 +16,38 @@ from goldlint.families.base import Report
 from goldlint.families.corpus import vocab
 from goldlint.families.corpus.declaration import LEGACY_FIELDS, key_of
 from goldlint.families.corpus.rules import LEGACY_HARNESS_FIELDS
-from goldlint.findings import At, Change, safe_fix, unsafe_fix
+from goldlint.findings import At, Change, free_renames, safe_fix, unsafe_fix
 from goldlint.lazy_patterns import LazyPatterns
 
 _PATTERNS = LazyPatterns(sentence_end=r"[.!?。！？](?:\s|$)")  # (compiled for a legacy tier only)
 
 
-def check_names(report: Report, at: At, e: dict[str, Any]) -> None:
+def renames(e: dict[str, Any]) -> dict[str, str]:
+    """The legacy keys of entry ``e``, each with its spec name."""
+    return {k: LEGACY_FIELDS[k] for k in e if k in LEGACY_FIELDS}
+
+
+def check_names(report: Report, at: At, e: dict[str, Any], renamed: dict[str, str]) -> None:
+    """COR110 on the legacy keys of ``e``; ``renamed``: the keys COR119 renames, and to what."""
     old = [k for k in e if k in LEGACY_FIELDS]
     if not old:
         return
-    renames = [f"`{k}` → `{LEGACY_FIELDS[k]}`" for k in old]
-    clash = [k for k in old if LEGACY_FIELDS[k] in e]
-    changes = [Change(at.child(k).as_key, json.dumps(LEGACY_FIELDS[k])) for k in old if k not in clash]
-    message = f"legacy harness field name{'s' * (len(old) > 1)}: {', '.join(renames)} (spec §2.2)"
+    shown = [f"`{k}` → `{LEGACY_FIELDS[k]}`" for k in old]
+    offered = free_renames(e, {**renamed, **renames(e)})
+    clash = [k for k in old if k not in offered]
+    changes = [Change(at.child(k).as_key, json.dumps(LEGACY_FIELDS[k])) for k in old if k in offered]
+    message = f"legacy harness field name{'s' * (len(old) > 1)}: {', '.join(shown)} (spec §2.2)"
     if clash:
-        message += "; " + ", ".join(f"the entry also has `{LEGACY_FIELDS[k]}`: keep one by hand" for k in clash)
+        message += "; " + ", ".join(_clash(LEGACY_FIELDS[k], e, renamed) for k in clash)
     fix = safe_fix("rename to the spec's field names", *changes) if changes else None
     LEGACY_HARNESS_FIELDS.report(report, at.child(old[0]).as_key, message, fix)
+
+
+def _clash(name: str, e: dict[str, Any], renamed: dict[str, str]) -> str:
+    if name in e:
+        return f"the entry also has `{name}`: keep one by hand"
+    others = [f"`{k}`" for k, target in renamed.items() if target == name]
+    return f"{', '.join(others)} would be renamed to `{name}` too: keep one by hand"
 
 
 def choose(tier: str, e: dict[str, Any]) -> tuple[int, int]:

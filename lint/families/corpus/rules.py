@@ -127,6 +127,6 @@ UNKNOWN_FIELD = Rule("COR119", "unknown-field", W,
     "A field the dialect does not define, in the envelope or in an entry (a typo guard, with did-you-mean). "
     "Add deliberate extra fields to `corpus: extra-fields`.",
     "A misspelt `refrence` is silently ignored by every reader: the entry then has no reference at all.",
-    "safe: the key is renamed when it is an unambiguous typo of a field the object lacks.", family=F)
+    "safe: the key is renamed when it is an unambiguous typo of a field the object lacks, and no other key would be renamed to that field.", family=F)
 
 register_declared(globals())

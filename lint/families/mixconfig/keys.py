@@ -13,7 +13,7 @@ from goldlint.families.mixconfig import declaration
 from goldlint.families.mixconfig.patterns import beyond_linear_time, compile_error, find_danger
 from goldlint.families.mixconfig.rules import GLOBAL_KEY_MISSPELLED, IGNORE_INTENT_UNKNOWN, IGNORE_PATTERN_BACKTRACKING, IGNORE_PATTERN_SYNTAX, NLU_CONFIG_KEY
 from goldlint.families.truth.ontology import Ontology
-from goldlint.findings import At, Change, unsafe_fix
+from goldlint.findings import At, Change, free_renames, unsafe_fix
 from goldlint.suggest import did_you_mean
 
 GLOBAL = declaration.GLOBAL
@@ -51,13 +51,16 @@ def check_nlu(report: Report, nlu: Any, extra_keys: list[str], ontology: Ontolog
         NLU_CONFIG_KEY.report(report, At(("nlu",)), f"`nlu` must be an object, found {_type_of(nlu)}")
         return
     known = list(NLU_KEYS) + list(extra_keys)
+    free = [k for k in NLU_KEYS if k not in nlu]
+    targets = {key: target for key in nlu if key not in known and (target := typo_of(key, free))}
+    offered = free_renames(nlu, targets)
     for key, value in nlu.items():
         path = ("nlu", key)
         if key not in known:
-            target = typo_of(key, [k for k in NLU_KEYS if k not in nlu])
+            target = targets.get(key)
             if target:
                 NLU_CONFIG_KEY.report(report, At(path, key=True), f"unknown key `{key}` (did you mean `{target}`?): the tool ignores it",
-                                      unsafe_fix(f"rename to `{target}`", Change(At(path, key=True), json.dumps(target))))
+                                      unsafe_fix(f"rename to `{target}`", Change(At(path, key=True), json.dumps(target))) if key in offered else None)
             else:
                 NLU_CONFIG_KEY.report(report, At(path, key=True), f"unknown key `{key}`{did_you_mean(key, known)}: the tool ignores it",
                                       severity=Severity.WARNING)
@@ -78,10 +81,11 @@ def check_nlu(report: Report, nlu: Any, extra_keys: list[str], ontology: Ontolog
 
 def check_ignore(report: Report, patterns: dict[str, Any], ontology: Ontology | None) -> None:
     """MXC101 (pattern types), MXC102–MXC105 on ``predicted_entities_to_ignore``."""
+    offered = free_renames(patterns, {key: GLOBAL for key in patterns if key != GLOBAL and _squash(key).strip() == "global"})
     for key, pattern in patterns.items():
         path = ("nlu", IGNORE, key)
         if key != GLOBAL and _squash(key).strip() == "global":
-            fix = None if GLOBAL in patterns else unsafe_fix(f"rename to `{GLOBAL}`", Change(At(path, key=True), json.dumps(GLOBAL)))
+            fix = unsafe_fix(f"rename to `{GLOBAL}`", Change(At(path, key=True), json.dumps(GLOBAL))) if key in offered else None
             GLOBAL_KEY_MISSPELLED.report(report, At(path, key=True),
                                          f"`{key}` is not the reserved key `{GLOBAL}`: the tool reads it as an intent name, so the pattern applies nowhere", fix)
         elif key != GLOBAL and ontology is not None and key not in ontology.intents:

@@ -12,7 +12,7 @@ from typing import Any
 from goldlint.families.base import Report
 from goldlint.families.semantic import declaration
 from goldlint.families.semantic.rules import MEETING_ID_MISMATCH, SEMANTIC_SCHEMA
-from goldlint.findings import At, Change, unsafe_fix
+from goldlint.findings import At, Change, free_renames, unsafe_fix
 from goldlint.suggest import unambiguous
 
 # field -> (JSON type, required), read from the declaration
@@ -40,11 +40,13 @@ def check_object(report: Report, path: tuple[Any, ...], obj: dict[str, Any], fie
     """Required fields, types, emptiness and unknown keys of one object; whether it is sound."""
     sound = True
     unknown = [k for k in obj if k not in fields]
+    missing = [f for f in fields if f not in obj]
+    targets = {key: target for key in unknown if missing and (target := unambiguous(key, missing))}
+    offered = free_renames(obj, targets)
     for key in unknown:
-        missing = [f for f in fields if f not in obj]
-        target = unambiguous(key, missing) if missing else None
+        target = targets.get(key)
         hint = f" (did you mean `{target}`?)" if target else ""
-        fix = unsafe_fix(f"rename to `{target}`", Change(At(path + (key,), key=True), json.dumps(target))) if target else None
+        fix = unsafe_fix(f"rename to `{target}`", Change(At(path + (key,), key=True), json.dumps(target))) if key in offered else None
         SEMANTIC_SCHEMA.report(report, At(path + (key,), key=True), f"unknown key `{key}`{hint}; allowed: {', '.join(fields)}", fix)
     for name, (want, required) in fields.items():
         if name not in obj:

@@ -25,7 +25,7 @@ from goldlint.families.truth.declaration import (
 from goldlint.families.truth.ontology import Ontology
 from goldlint.families.truth.rules import ANNOTATION_NOT_OBJECT, ENTITY_NOT_IN_ONTOLOGY, ENTITY_VALUE_SHAPE, LITERAL_NOT_IN_TRANSCRIPTION, PREDEFINED_KEY_PATH
 from goldlint.families.truth.vocab import ENTITY_KEYS
-from goldlint.findings import At, Change, safe_fix, unsafe_fix
+from goldlint.findings import At, Change, free_renames, safe_fix, unsafe_fix
 from goldlint.formats.json_read import parse_json
 from goldlint.rules.file_rules import check_gold_text
 from goldlint.rules.general import DUPLICATE_KEY, SYNTAX_ERROR
@@ -132,14 +132,17 @@ class Annotations:
         if predefined:
             ENTITY_VALUE_SHAPE.report(report, At(path + (predefined[0],), key=True),
                                       f"`{predefined[0]}` is a predefined key path: it cannot share an object with {_KEYS_SAID}")
+        free = [k for k in ENTITY_KEYS if k not in ref]
+        targets = {key: target for key in ref if key not in ENTITY_KEYS and key not in predefined and (target := unambiguous(key, free))}
+        offered = free_renames(ref, targets)
         for key, value in ref.items():
             if key in predefined:
                 continue
             where = At(path + (key,))
             if key not in ENTITY_KEYS:
-                target = unambiguous(key, [k for k in ENTITY_KEYS if k not in ref])
+                target = targets.get(key)
                 hint = f" (did you mean `{target}`?)" if target else ""
-                fix = safe_fix(f"rename to `{target}`", Change(where.as_key, target, as_string=True)) if target else None
+                fix = safe_fix(f"rename to `{target}`", Change(where.as_key, target, as_string=True)) if target and key in offered else None
                 ENTITY_VALUE_SHAPE.report(report, where.as_key, f"`{key}` is not a key of an entity dict{hint}; the keys are {', '.join(ENTITY_KEYS)}", fix)
                 continue
             if not is_value(value):

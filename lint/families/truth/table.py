@@ -14,7 +14,7 @@ from goldlint.families.truth.detect import looks_like_row
 from goldlint.families.truth.ontology import Ontology
 from goldlint.families.truth.rules import DUPLICATE_AUDIO, INTENT_UNKNOWN, TRUTH_HEADER, WRONG_CELL_COUNT
 from goldlint.families.truth.vocab import COLUMNS, REQUIRED
-from goldlint.findings import At, Change, Offsets, safe_fix, unsafe_fix
+from goldlint.findings import At, Change, Offsets, free_renames, safe_fix, unsafe_fix
 from goldlint.formats.tsv_doc import TsvDocument
 from goldlint.rules.file_rules import check_gold_text
 from goldlint.suggest import did_you_mean
@@ -46,15 +46,17 @@ def check_header(doc: TsvDocument, report: Report) -> None:
         return
     names: list[str] = []
     first: dict[str, int] = {}  # name -> its first cell (a list lookup made a wide header quadratic)
+    renames = {k: _KNOWN[cell.strip().casefold()] for k, cell in enumerate(cells) if cell not in COLUMNS and cell.strip().casefold() in _KNOWN}
+    offered = free_renames(set(cells), renames)  # (`Intent` beside `intent` is not renamed: that column would appear twice)
     for k, cell in enumerate(cells):
         name = cell
         where = At(("header", k))
         if cell in COLUMNS:
             pass
-        elif cell.strip().casefold() in _KNOWN:
-            name = _KNOWN[cell.strip().casefold()]
+        elif k in renames:
+            name = renames[k]
             TRUTH_HEADER.report(report, where, f"column `{cell}` must be written `{name}`: the tool finds columns by their exact name",
-                                safe_fix(f"rename the column to `{name}`", Change(where, name, as_string=True)))
+                                safe_fix(f"rename the column to `{name}`", Change(where, name, as_string=True)) if k in offered else None)
         elif not cell.strip():
             TRUTH_HEADER.report(report, where, "empty column name")
         else:
