@@ -30,7 +30,7 @@ from goldlint.formats.json_doc import JsonDocument
 from goldlint.formats.json_read import parse_bytes
 from goldlint.formats.json_values import may_exceed, value_past
 from goldlint.formats.jsonl_doc import JsonlDocument, Line, RawBatch
-from goldlint.reading import is_stream, read_stream
+from goldlint.reading import is_stream, open_regular, read_regular, read_stream
 from goldlint.rules.file_rules import check_bom, check_line_endings
 from goldlint.rules.general import BYTE_ORDER_MARK, EMPTY_FILE, KIND_CANNOT_READ_FILE, LIMIT_EXCEEDED, LINE_ENDINGS, SYNTAX_ERROR
 from goldlint.rules.registry import Rule, get, rule_matches
@@ -314,17 +314,21 @@ def read_document(path: Path, loaded: cfg.Loaded) -> Document | None:
     fmt = format_of(path)
     if fmt is None:
         return None
+    # (a file read again: a pipe named on the command line was read once, by its check, and
+    # reading it again would wait for a writer; a file over its limit is its check's GL011)
+    limit = loaded.settings.size_limit(fmt)[0]
+    try:
+        if fmt == "jsonl":
+            open_regular(path, limit).close()  # (the streamed document opens it as it reads)
+        else:
+            data = read_regular(path, limit)
+    except OSError:
+        return None
     if fmt == "jsonl":
         longest = loaded.settings.size_limit("json")[0]
         limits = Limits.of(loaded.settings)
         return JsonlDocument(str(path), None, lambda: _decoded_lines(path, longest), lambda: _raw_batches(path, Report(), longest),
                              lambda wanted, starts: _decoded_lines(path, longest, wanted), limits.max_depth, limits.max_json_values)
-    try:
-        if path.stat().st_size > loaded.settings.size_limit(fmt)[0]:
-            return None  # (over its limit: its own check says so, GL011)
-        data = path.read_bytes()
-    except OSError:
-        return None
     if fmt == "json":
         limits = Limits.of(loaded.settings)
         parsed = parse_bytes(data, limits.max_depth, limits.max_json_values)

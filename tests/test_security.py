@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -219,6 +220,66 @@ def test_an_audio_pipe_is_not_opened(tmp_path: Path, run_cli) -> None:  # type: 
     done = run_cli("check", ".", cwd=gold.parent, timeout=60)
     assert "gold.jsonl:1:77: SLU110 [error] audio `samples/a1.wav` is not a regular file" in done.stdout, done.stdout
     assert "stuck.json:1:1: GL003 [error] not a regular file (a pipe or a device): not read" in done.stdout, done.stdout
+
+
+SLURP = Path(__file__).resolve().parent / "data" / "slurp"
+
+
+def test_a_pipe_beside_a_slurp_file_is_not_opened(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    """The SLURP check learns its inventory from the other files of the folder: a pipe among
+    them is not opened (it blocked the run forever, waiting for a writer), by a folder walk or
+    with the file named."""
+    shutil.copy(SLURP / "test.jsonl", tmp_path / "test.jsonl")
+    os.mkfifo(tmp_path / "pipe.jsonl")
+    walked = run_cli("check", ".", cwd=tmp_path, timeout=60)
+    assert "pipe.jsonl:1:1: GL003 [error] not a regular file (a pipe or a device): not read" in walked.stdout, walked.stdout
+    named = run_cli("check", "test.jsonl", cwd=tmp_path, timeout=60)
+    assert named.returncode == 0, named.stdout + named.stderr
+
+
+def test_a_pipe_named_is_not_read_again_by_the_dataset_checks(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    """A pipe named is read once, by its check; the dataset checks (and the SLURP inventory of the
+    file beside it) read their files again, and must not wait at the pipe for a second writer."""
+    shutil.copy(SLURP / "devel.jsonl", tmp_path / "devel.jsonl")
+    os.mkfifo(tmp_path / "test.jsonl")
+    writer = subprocess.Popen(["sh", "-c", f"cat '{SLURP / 'test.jsonl'}' > test.jsonl"], cwd=tmp_path)
+    try:
+        done = run_cli("check", "test.jsonl", "devel.jsonl", cwd=tmp_path, timeout=60)
+    finally:
+        writer.kill()
+        writer.wait()
+    assert "2 files checked" in done.stdout, done.stdout + done.stderr
+
+
+def test_a_slurp_sibling_over_the_size_limit_is_not_read(tmp_path: Path) -> None:
+    """The files beside a SLURP file are read within ``max-file-size``, as the file itself is."""
+    gold = tmp_path / "test.jsonl"
+    shutil.copy(SLURP / "test.jsonl", gold)
+    with (SLURP / "devel.jsonl").open("rb") as handle:
+        (tmp_path / "small.jsonl").write_bytes(handle.readline())  # an inventory of one record: most of test's intents not in it
+    (tmp_path / "train.jsonl").write_bytes(gold.read_bytes() * 3)  # every intent of test: read, nothing is outside
+    limit = gold.stat().st_size + 10
+    (tmp_path / "goldlint.yaml").write_text(f"select: [SLP109]\nmax-file-size: {limit}\n", encoding="utf-8")
+    cfg.load.cache_clear()
+    assert check_file(gold).diagnostics, "the sibling over max-file-size was read"
+    (tmp_path / "goldlint.yaml").write_text("select: [SLP109]\n", encoding="utf-8")
+    cfg.load.cache_clear()
+    assert check_file(gold).diagnostics == []
+
+
+def test_a_configured_ontology_or_corpus_that_is_a_pipe_is_not_opened(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    gold = _slu(tmp_path / "slu", config="select: [SLU115]\nslu:\n  ontology: ontology.yaml\n")
+    os.mkfifo(gold.parent / "ontology.yaml")
+    done = run_cli("check", "gold.jsonl", cwd=gold.parent, timeout=60)
+    assert "SLU115 [warning] ontology" in done.stdout and "cannot be read: not a regular file" in done.stdout, done.stdout
+    card = _card(tmp_path / "card", "corpus.json")
+    card.write_text(json.dumps({**json.loads(card.read_text(encoding="utf-8")), "coaching_data_sha256": "a" * 64}), encoding="utf-8")
+    (card.parent / "goldlint.yaml").write_text("select: [RUN105, RUN117]\nruncard:\n  corpus: corpus.json\n  submission: true\n",
+                                               encoding="utf-8")
+    os.mkfifo(card.parent / "corpus.json")  # (also a file of the submission, hashed to look for its coaching data)
+    done = run_cli("check", "card.json", cwd=card.parent, timeout=60)
+    assert "RUN105 [warning] the configured corpus" in done.stdout and "cannot be read: not a regular file" in done.stdout, done.stdout
+    assert "RUN117" in done.stdout, done.stdout
 
 
 def _card(folder: Path, corpus_path: str) -> Path:

@@ -18,6 +18,7 @@ from goldlint import config as cfg
 from goldlint.engine import format_of, make_document
 from goldlint.engine import read_document as read_file
 from goldlint.formats.base import Document, Limits
+from goldlint.reading import read_regular
 from goldlint.source import decode
 
 _BUFFERS: ContextVar[Mapping[str, str] | None] = ContextVar("goldlint_dataset_buffers", default=None)
@@ -59,8 +60,6 @@ def read_text(path: Path, loaded: cfg.Loaded) -> str | None:
     if text is not None:
         return text if len(text) <= limit else None
     try:
-        if path.stat().st_size > limit:
-            return None  # (over its limit: its own check says so, GL011)
-        return decode(path.read_bytes()).text
-    except OSError:
+        return decode(read_regular(path, limit)).text
+    except OSError:  # (over its limit: its own check says so, GL011; a pipe its check read)
         return None

@@ -14,10 +14,10 @@ from typing import Any
 
 from goldlint.diagnostics import Severity
 from goldlint.families.base import Context, Report
-from goldlint.families.runcard import algorithms as alg
 from goldlint.families.runcard import vocab
 from goldlint.families.runcard.rules import DATASET_HASH_MISMATCH
 from goldlint.findings import At
+from goldlint.reading import read_regular
 
 
 @dataclass(slots=True)
@@ -59,16 +59,19 @@ def locate(card: dict[str, Any], ctx: Context, refused: list[tuple[At, str]] | N
 
 
 @lru_cache(maxsize=8)
-def _load(path: Path, _stamp: tuple[int, int]) -> CorpusRef:
+def _load(path: Path, _stamp: tuple[int, int], limit: int) -> CorpusRef:
+    import hashlib
+
     import orjson
 
-    ref = CorpusRef(path.name, path, alg.sha256_file(path))
+    raw = read_regular(path, limit)  # (read once: hashed and parsed from the same bytes)
+    ref = CorpusRef(path.name, path, hashlib.sha256(raw).hexdigest())
     try:
-        data = orjson.loads(path.read_bytes())
-    except (orjson.JSONDecodeError, OSError):
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError:
         if path.suffix.lower() in (".jsonl", ".ndjson"):
             entries = []
-            for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            for line in raw.decode("utf-8", errors="replace").splitlines():
                 try:
                     entries.append(orjson.loads(line))
                 except orjson.JSONDecodeError:
@@ -93,12 +96,16 @@ def _load(path: Path, _stamp: tuple[int, int]) -> CorpusRef:
     return ref
 
 
-def load(path: Path) -> CorpusRef | None:
+def load(path: Path, limit: int) -> CorpusRef | str:
+    """The corpus, or why it cannot be read (not a regular file of at most ``limit`` bytes: see
+    :func:`~goldlint.reading.open_regular`)."""
     try:
         stat = path.stat()
-    except OSError:
-        return None
-    return _load(path.resolve(), (stat.st_size, stat.st_mtime_ns))
+        return _load(path.resolve(), (stat.st_size, stat.st_mtime_ns), limit)
+    except FileNotFoundError:
+        return "does not exist"
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror or exc}"
 
 
 def check(report: Report, card: dict[str, Any], good: dict[str, set[str]], ctx: Context) -> CorpusRef | None:
@@ -109,11 +116,11 @@ def check(report: Report, card: dict[str, Any], good: dict[str, set[str]], ctx: 
             DATASET_HASH_MISMATCH.report(report, where, f"the corpus path `{value}` leads outside the allowed folders (add its folder to `roots` "
                                          "in config): not opened, dataset.sha256 and entry ids are not checked", severity=Severity.WARNING)
         return None
-    corpus = load(path)
-    if corpus is None:
+    corpus = load(path, ctx.settings.size_limit("json")[0])
+    if isinstance(corpus, str):
         if configured:
             DATASET_HASH_MISMATCH.report(report, At(("dataset", "sha256")) if "dataset" in good[""] else At(()),
-                                         f"the configured corpus `{path}` does not exist: dataset.sha256 and entry ids are not checked", severity=Severity.WARNING)
+                                         f"the configured corpus `{path}` {corpus}: dataset.sha256 and entry ids are not checked", severity=Severity.WARNING)
         return None
     if "sha256" in good["dataset"] and card["dataset"]["sha256"].lower() != corpus.sha256:
         DATASET_HASH_MISMATCH.report(report, At(("dataset", "sha256")), f"dataset.sha256 is not the SHA-256 of the corpus `{path.name}` ({corpus.sha256})")

@@ -20,6 +20,7 @@ from goldlint.diagnostics import Severity
 from goldlint.families.base import Context, Report
 from goldlint.families.runcard.rules import SUBMISSION_COST_REPORT, SUBMISSION_DEPENDENCY_MISSING, SUBMISSION_METHOD_CODE, SUBMISSION_README, SUBMISSION_RUN_CARD_DOES_NOT_VERIFY
 from goldlint.findings import At, Location
+from goldlint.reading import open_regular
 from goldlint.rules.registry import get, rule_matches
 from goldlint.walk import files_under
 
@@ -90,15 +91,16 @@ def _place(where: Location) -> str:
 
 
 def _coaching(card: Any, files: list[Path], report: Report) -> None:
-    from goldlint.families.runcard.algorithms import sha256_file
+    import hashlib
 
     wanted = card.get("coaching_data_sha256") if isinstance(card, dict) else None
     if not isinstance(wanted, str) or not re.fullmatch(r"[0-9a-fA-F]{64}", wanted):
         return
     for p in files:
         try:
-            if p.stat().st_size <= MAX_HASHED and sha256_file(p) == wanted.lower():
-                return
+            with open_regular(p, MAX_HASHED) as handle:  # (a pipe in the folder, or a large file: not hashed)
+                if hashlib.file_digest(handle, "sha256").hexdigest() == wanted.lower():
+                    return
         except OSError:
             continue
     SUBMISSION_DEPENDENCY_MISSING.report(report, At(("coaching_data_sha256",)),

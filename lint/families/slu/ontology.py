@@ -8,6 +8,7 @@ from goldlint.families.base import Context, Report
 from goldlint.families.slu.inventory import Inventory
 from goldlint.families.slu.rules import INVENTORY_VS_ONTOLOGY
 from goldlint.findings import At, Offsets
+from goldlint.reading import read_regular
 
 
 def load_ontology(ctx: Context, report: Report) -> dict[str, set[str]] | None:
@@ -18,7 +19,7 @@ def load_ontology(ctx: Context, report: Report) -> dict[str, set[str]] | None:
     path = ctx.resolve_path(name)
     cache = ctx.state.setdefault("ontology", {})
     if path not in cache:
-        cache[path] = _read(path)
+        cache[path] = _read(path, ctx.settings.size_limit("yaml")[0])
     value = cache[path]
     if isinstance(value, str):
         INVENTORY_VS_ONTOLOGY.report(report, Offsets(0, 0), f"ontology `{path}` {value}")
@@ -26,12 +27,12 @@ def load_ontology(ctx: Context, report: Report) -> dict[str, set[str]] | None:
     return value
 
 
-def _read(path: Any) -> dict[str, set[str]] | str:
+def _read(path: Any, limit: int) -> dict[str, set[str]] | str:
     from ruamel.yaml import YAML
     from ruamel.yaml.error import YAMLError
 
     try:
-        data = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+        data = YAML(typ="safe", pure=True).load(read_regular(path, limit, "max-yaml-size").decode("utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         return f"cannot be read: {exc}"
     except YAMLError as exc:

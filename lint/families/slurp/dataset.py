@@ -23,6 +23,7 @@ import orjson
 from goldlint.config import glob_match
 from goldlint.families.base import Context
 from goldlint.families.slurp.detect import detect
+from goldlint.reading import open_regular
 
 
 @dataclass(slots=True)
@@ -32,25 +33,26 @@ class FileIndex:
     types: set[str] = field(default_factory=set)
 
 
-_CACHE: dict[tuple[str, int, int], FileIndex | None] = {}
+_CACHE: dict[tuple[str, int, int, int], FileIndex | None] = {}
 
 
-def index_of(path: Path) -> FileIndex | None:
-    """The file's inventory; None when it is not a SLURP file (its first record is not one)."""
+def index_of(path: Path, limit: int) -> FileIndex | None:
+    """The file's inventory; None when it is not a SLURP file (its first record is not one), or
+    not a regular file of at most ``limit`` bytes (``max-file-size``: see :func:`open_regular`)."""
     try:
         stat = path.stat()
     except OSError:
         return None
-    key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns, limit)
     if key not in _CACHE:
-        _CACHE[key] = _read(path)
+        _CACHE[key] = _read(path, limit)
     return _CACHE[key]
 
 
-def _read(path: Path) -> FileIndex | None:
+def _read(path: Path, limit: int) -> FileIndex | None:
     out = FileIndex()
     try:
-        with path.open("rb") as handle:
+        with open_regular(path, limit) as handle:
             for line in handle:
                 try:
                     record = orjson.loads(line)
@@ -89,11 +91,12 @@ def siblings(ctx: Context) -> list[tuple[str, FileIndex]]:
         return []
     excluded = getattr(ctx.settings, "exclude", None) or []
     base = ctx.config_dir or folder
+    limit = ctx.settings.size_limit("jsonl")[0]
     out = []
     for other in sorted(folder.glob("*.jsonl")):
         if other.resolve() == here or not ctx.may_open(other) or _excluded(other, base, excluded):
             continue
-        index = index_of(other)
+        index = index_of(other, limit)
         if index is not None:
             out.append((other.name, index))
     return out
@@ -123,7 +126,7 @@ def inventory(options: Any, ctx: Context, others: list[tuple[str, FileIndex]]) -
     if options.inventory:
         root = ctx.resolve_path(options.inventory)
         files = sorted(root.glob("*.jsonl")) if root.is_dir() else [root]
-        indexes = [i for i in (index_of(f) for f in files if ctx.may_open(f, root if root.is_dir() else root.parent)) if i is not None]
+        indexes = [i for i in (index_of(f, ctx.settings.size_limit("jsonl")[0]) for f in files if ctx.may_open(f, root if root.is_dir() else root.parent)) if i is not None]
         if not indexes:
             return None
         return Inventory(frozenset().union(*(i.intents for i in indexes)), frozenset().union(*(i.types for i in indexes)),
