@@ -21,8 +21,10 @@ from typing import Any
 import orjson
 
 from goldlint.config import glob_match
-from goldlint.families.base import Context
+from goldlint.families.base import Context, Report
 from goldlint.families.slurp.detect import detect
+from goldlint.families.slurp.rules import INTENT_OUTSIDE_INVENTORY
+from goldlint.findings import Offsets
 from goldlint.reading import open_regular
 
 
@@ -120,7 +122,7 @@ class Inventory:
     source: str  # where it comes from, in words
 
 
-def inventory(options: Any, ctx: Context, others: list[tuple[str, FileIndex]]) -> Inventory | None:
+def inventory(options: Any, ctx: Context, others: list[tuple[str, FileIndex]], report: Report) -> Inventory | None:
     if options.intents is not None or options.entity_types is not None:
         return Inventory(_set(options.intents), _set(options.entity_types), "config's `slurp` lists")
     if options.inventory:
@@ -128,6 +130,10 @@ def inventory(options: Any, ctx: Context, others: list[tuple[str, FileIndex]]) -
         files = sorted(root.glob("*.jsonl")) if root.is_dir() else [root]
         indexes = [i for i in (index_of(f, ctx.settings.size_limit("jsonl")[0]) for f in files if ctx.may_open(f, root if root.is_dir() else root.parent)) if i is not None]
         if not indexes:
+            # (said, not passed over: a mistyped path would turn SLP109 and SLP110 off unseen)
+            why = "does not exist" if not root.exists() else "holds no SLURP gold file that can be read"
+            INTENT_OUTSIDE_INVENTORY.report(report, Offsets(0, 0), f"the inventory `{root}` (`slurp: {{inventory: ...}}` in config) {why}: "
+                                            "intents and entity types are not checked")
             return None
         return Inventory(frozenset().union(*(i.intents for i in indexes)), frozenset().union(*(i.types for i in indexes)),
                          f"the dataset at `{options.inventory}`")

@@ -65,7 +65,7 @@ class SlurpFamily(Family):
     def _check(self, doc: Document, report: Report, ctx: Context, fast: bool) -> None:
         options = ctx.options if isinstance(ctx.options, SlurpOptions) else SlurpOptions()
         others = siblings(ctx) if not ctx.partial and options.folder_dataset else []
-        known = inventory(options, ctx, others)
+        known = inventory(options, ctx, others, report)
         ids = _Ids(report)
         count = 0
 
