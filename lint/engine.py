@@ -731,9 +731,26 @@ def iter_files(paths: list[Path], loaded_for: Any, skipped: Counter[str] | None 
 
     A file named explicitly is excluded by config too (pre-commit names every file it passes,
     and ``exclude`` must still hold). goldlint's own config files are never gold. What is
-    left out is counted in ``skipped`` by reason."""
+    left out is counted in ``skipped`` by reason.
+
+    A file met again (named twice, or named and in a folder named, or in a folder named twice
+    through a link to it) is given once, where it was first met: checked twice, it was compared
+    with itself by the dataset checks (each item its own duplicate, its id in "another file").
+    A file is its name in its folder, links to the folder resolved: another name linked to it is
+    another file (a split that is a link to another split is a leak to report)."""
+    seen: set[tuple[str, str]] = set()
+
+    def first(file: Path) -> bool:
+        key = (os.path.realpath(file.parent), file.name)
+        if key in seen:
+            return False
+        seen.add(key)
+        return True
+
     for path in paths:
         if not path.is_dir():
+            if not first(path):
+                continue
             reason = _left_out(path, loaded_for)
             if reason is None:
                 yield path, True
@@ -742,7 +759,7 @@ def iter_files(paths: list[Path], loaded_for: Any, skipped: Counter[str] | None 
             continue
         unlisted: list[Path] = []
         for file in files_under(path, unlisted.append):
-            if format_of(file) is None:
+            if format_of(file) is None or not first(file):
                 continue  # (not counted: a folder holds all sorts of files)
             reason = _left_out(file, loaded_for)
             if reason is None:

@@ -240,6 +240,22 @@ def test_folder_walk_skips_unknown_kinds_silently(work: Path) -> None:
     assert code == 1 and "SLU" in out
 
 
+def test_a_file_named_twice_is_checked_once(work: Path) -> None:
+    """The same file named twice, directly or through a folder, is one file: not compared with
+    itself (each item its own DS103 duplicate and DS105 id in "another file"), nor reported twice."""
+    (work / "d").mkdir()
+    shutil.copy(Path(__file__).parent / "data" / "slurp" / "test.jsonl", work / "d" / "test.jsonl")
+    (work / "same").symlink_to(work / "d", target_is_directory=True)
+    once = "All checks passed. 1 file checked (slurp 1).\n"
+    assert run("check", "d", "--select", "DS") == (0, once)
+    for paths in (["d", "d/test.jsonl"], ["d/test.jsonl", "./d/test.jsonl"], ["d", "same"], ["d/test.jsonl", "d"]):
+        assert run("check", *paths, "--select", "DS") == (0, once), paths
+    # (two names of one file in a folder are two files: a split that is a link to another is a leak)
+    (work / "d" / "train.jsonl").symlink_to("test.jsonl")
+    code, out = run("check", "d", "d/train.jsonl", "--select", "DS")
+    assert code == 1 and "DS105" in out and out.endswith("2 files checked (slurp 2).\n"), out
+
+
 def test_config_select_per_file_ignores_kinds_and_exclude(work: Path) -> None:
     (work / "goldlint.yaml").write_text(
         "ignore: [SLU111]\nper-file-ignores:\n  'defective.jsonl': [SLU105]\nexclude: ['skip/']\nkinds:\n  '*.gold.json': slu\n",
