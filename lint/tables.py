@@ -92,9 +92,41 @@ def _adapter(cls: Any) -> Any:
     return TypeAdapter(cls)
 
 
+@cache
+def _validator(cls: Any) -> Any:
+    """pydantic's validator of ``cls``, with every whole number refusing a boolean. pydantic's lax
+    mode, which takes `'100'` for 100, takes `true` for 1 too: `max-depth: true` was a depth of 1,
+    `max-file-size: true` a limit of one byte. (Its strict mode would refuse `'100'` as well.)"""
+    from pydantic_core import SchemaValidator
+
+    return SchemaValidator(_no_bool_ints(_adapter(cls).core_schema))
+
+
+def _no_bool_ints(schema: Any) -> Any:
+    """A copy of a core schema, each ``int`` schema in it behind a check that refuses a boolean."""
+    if isinstance(schema, list):
+        return [_no_bool_ints(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {key: _no_bool_ints(value) for key, value in schema.items()}
+    if out.get("type") == "int":
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_before_validator_function(_not_bool, out)
+    return out
+
+
+def _not_bool(value: Any) -> Any:
+    if isinstance(value, bool):
+        from pydantic_core import PydanticCustomError
+
+        raise PydanticCustomError("int_type", "Input should be a valid integer")  # (the error pydantic gives any other non-number)
+    return value
+
+
 def validate(cls: Any, data: Any) -> Any:
     """``data`` (decoded from a config file) as a ``cls``; raises pydantic's ``ValidationError``."""
-    return _adapter(cls).validate_python(data)  # type: ignore[no-any-return]
+    return _validator(cls).validate_python(data)
 
 
 _DECLINED = object()  # (what :func:`plain` cannot take as it is: pydantic decides)

@@ -116,6 +116,10 @@ def test_the_common_configs_are_taken_without_pydantic(text: str, tmp_path: Path
     ("select: [NOPE9]\n", "select[0]: "),
     ("max-file-size: 1\nmax_file_size: 2\n", ""),  # one key written both ways
     ("exclude: ['']\n", "exclude: "),
+    # a boolean is no whole number (pydantic's lax mode took `true` for 1: a depth of 1, a size limit of 1 byte)
+    ("max-depth: true\n", "max-depth: expected a whole number, not `True`"),
+    ("max-file-size: false\n", "max-file-size: expected a whole number, not `False`"),
+    ("corpus:\n  segment-minimums: {dev: true}\n", "corpus.segment-minimums.dev: expected a whole number, not `True`"),
 ])
 def test_what_the_quick_reading_declines_is_explained_by_pydantic(text: str, message: str, tmp_path: Path) -> None:
     (tmp_path / "goldlint.yaml").write_text(text, encoding="utf-8")
