@@ -216,10 +216,10 @@ def _items(kept: _Kept, data: bytes, starts: list[int], ends: list[int], known: 
     type of the inventory (SLP110). (Compiled, a pass over each record's items: the same answer.)"""
     if speedups.native is not None:
         types, words = kept.every_bracket()
-        bad = speedups.native.slurp_items(kept["tokens"], kept["sentence"], kept["entities"], types, words,
-                                          known.types if known is not None else None)
-        if bad:
-            kept.keep(map(not_, map(set(bad).__contains__, range(len(kept.places)))))
+        failed = speedups.native.slurp_items(kept["tokens"], kept["sentence"], kept["entities"], types, words,
+                                             known.types if known is not None else None)
+        if failed:
+            kept.keep(map(not_, map(set(failed).__contains__, range(len(kept.places)))))
         return None
     tokens, counts, entity_counts = kept["tokens"], list(map(len, kept["tokens"])), kept["entity_count"]  # (as many entities as brackets)
     bounds = list(accumulate(counts, initial=0))  # where each record's tokens start among all, and the last one's end
