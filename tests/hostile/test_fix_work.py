@@ -81,5 +81,5 @@ def test_a_fix_checks_the_file_once_then_once_per_round(tmp_path: Path, monkeypa
         return original(path, text, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(check_command, "check_text", counted)
-    result, count, _ = check_command._fix_file(gold, cfg.for_file(gold), "slu", True, True, False, [tmp_path])
-    assert count == 1 and len(texts) == 1 and texts[0] == gold.read_text(encoding="utf-8")  # the fixed text, checked once: nothing left to fix
+    result, count, _, refused = check_command._fix_file(gold, cfg.for_file(gold), "slu", True, True, False, [tmp_path])
+    assert refused == "" and count == 1 and len(texts) == 1 and texts[0] == gold.read_text(encoding="utf-8")  # the fixed text, checked once: nothing left to fix
