@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from functools import partial
 
 from goldlint.findings import At, Change, Offsets, Report, safe_fix
 from goldlint.lazy_patterns import LazyPatterns
@@ -78,27 +79,36 @@ def invisible_or_confusable(value: str) -> bool:
     return _invisible(value) is not None or mixed_script(value) is not None
 
 
-def check_gold_text(report: Report, where: At, value: str, tied: Callable[[str], list[Change] | None] | None = None) -> None:
+# What a fix does to a gold value's text (GL006: NFC; GL008: strip), for the values tied to it.
+Edit = Callable[[str], str]
+# Given the edit a fix makes to a value, the changes that make it to the values tied to that one
+# too, or None when the edit cannot keep them equal (see check_gold_text).
+Tied = Callable[[Edit], list[Change] | None]
+
+_NFC: Edit = partial(unicodedata.normalize, "NFC")
+
+
+def check_gold_text(report: Report, where: At, value: str, tied: Tied | None = None) -> None:
     """GL006–GL008 on one gold string value. Cheap when the value is clean.
 
-    ``tied``: for a value that others must stay equal to (a sentence and the tokens that
-    spell it), given the value in NFC, the changes that normalise those others with it, or
-    None when normalising cannot keep them equal. The value normalised alone would differ
-    from them (a new error), so GL006's fix makes those changes too, or is not offered."""
+    ``tied``: for a value that others must stay equal to (a sentence, the annotation and the
+    tokens that spell it, the offsets that count its characters), given the edit a fix makes
+    to the value, the changes that keep those others equal to it, or None when they cannot be
+    kept equal. The value edited alone would differ from them (a new error), so GL006's and
+    GL008's fixes make those changes too, or are not offered."""
     if not value:
         return
     if not value.isascii() and not unicodedata.is_normalized("NFC", value):
-        nfc = unicodedata.normalize("NFC", value)
+        nfc = _NFC(value)
         lo = 0
         while lo < min(len(value), len(nfc)) and value[lo] == nfc[lo]:
             lo += 1
         hi = len(value)
         while hi > lo and len(nfc) - (len(value) - hi) > lo and value[hi - 1] == nfc[len(nfc) - (len(value) - hi) - 1]:
             hi -= 1
-        others = [] if tied is None else tied(nfc)
+        others = [] if tied is None else tied(_NFC)
         NOT_NFC.report(report, where.inside(lo, max(hi, lo + 1)), f"`{value}` is not in Unicode NFC",
-                       None if others is None else safe_fix("normalise to NFC" + (f" (and the {len(others)} value(s) that spell it)" if others else ""),
-                                                            Change(where, nfc, as_string=True), *others))
+                       None if others is None else safe_fix("normalise to NFC" + _and_tied(others), Change(where, nfc, as_string=True), *others))
     m = _invisible(value)
     if m:
         c = m.group()
@@ -118,7 +128,13 @@ def check_gold_text(report: Report, where: At, value: str, tied: Callable[[str],
             changes.append(Change(where.inside(0, lead), "", as_string=True))
         if trail and stripped:
             changes.append(Change(where.inside(len(value) - trail, len(value)), "", as_string=True))
-        SURROUNDING_WHITESPACE.report(report, at, f"`{value}` has surrounding whitespace", safe_fix(f"strip to `{stripped}`", *changes))
+        others = [] if tied is None else tied(str.strip)
+        SURROUNDING_WHITESPACE.report(report, at, f"`{value}` has surrounding whitespace",
+                                      None if others is None else safe_fix(f"strip to `{stripped}`" + _and_tied(others), *changes, *others))
+
+
+def _and_tied(others: list[Change]) -> str:
+    return f" (and the {len(others)} value(s) tied to it)" if others else ""
 
 
 # The formats whose lines end at LF only (a CRLF's CR is left out of its line): JSONL's records,

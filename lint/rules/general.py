@@ -36,7 +36,9 @@ INVISIBLE_CHARACTER = Rule("GL007", "invisible-character", W,
     "The answer looks right to a reviewer but never matches a prediction.")
 SURROUNDING_WHITESPACE = Rule("GL008", "surrounding-whitespace", W, "A gold value starts or ends with whitespace.",
     "Official scorers compare strings exactly; ` три` and `три` differ.",
-    "safe: the whitespace is removed.")
+    "safe: the whitespace is removed, with the values that must stay equal to the value (a SLURP sentence's annotation, "
+    "an xSID sentence's token words, its `# slots:` offsets moved back); no fix where stripping cannot keep them equal "
+    "(whitespace inside the annotation's bracket, a `# slots:` span starting in the whitespace).")
 LINE_ENDINGS = Rule("GL009", "line-endings", W, "CRLF, lone CR or mixed line endings.",
     "JSONL and TSV readers split lines differently: a stray \\r ends up inside the last cell or value.",
     "safe: every line break becomes \\n; in JSONL and CoNLL, whose lines end at \\n only, a lone \\r inside a line is "

@@ -5,7 +5,6 @@ tokens and the annotation's brackets (SLP107)."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Set as AbstractSet
 from operator import attrgetter
 from typing import Any
@@ -20,7 +19,7 @@ from goldlint.families.slurp.rules import (
     TOKEN_SURFACES_DIFFER_FROM_SENTENCE,
 )
 from goldlint.findings import At, Change, Report, safe_fix
-from goldlint.rules.file_rules import PATTERNS, check_gold_text
+from goldlint.rules.file_rules import PATTERNS, Edit, check_gold_text
 
 _ID = attrgetter("id")
 _SURFACE = attrgetter("surface")
@@ -50,7 +49,7 @@ def check_record(record: Any, good: AbstractSet[str], at: At, report: Report) ->
     are attributes, the items of its arrays too."""
     annotation = None
     if "sentence" in good and not _plain(record.sentence):
-        check_gold_text(report, at.child("sentence"), record.sentence, lambda nfc: _spellings_in_nfc(record, good, at, nfc))
+        check_gold_text(report, at.child("sentence"), record.sentence, lambda edit: _spellings_edited(record, good, at, edit))
     if "sentence_annotation" in good:
         annotation = parse_annotation(record.sentence_annotation)
         if annotation.problem is not None:
@@ -71,25 +70,29 @@ def check_record(record: Any, good: AbstractSet[str], at: At, report: Report) ->
     return annotation
 
 
-def _spellings_in_nfc(record: Any, good: AbstractSet[str], at: At, nfc: str) -> list[Change] | None:
-    """GL006's fix of the sentence (``nfc``: it normalised) must normalise the annotation and the
-    token surfaces that spell it too, or they differ from it (SLP103, SLP105): their changes;
-    None when normalising cannot keep them equal (a mark that composes across a bracket or
-    between two tokens) or would change the annotation's entities."""
+def _spellings_edited(record: Any, good: AbstractSet[str], at: At, edit: Edit) -> list[Change] | None:
+    """A fix of the sentence (GL006's NFC, GL008's strip: ``edit``) must make the same edit to
+    the annotation and the token surfaces that spell it, or they differ from it (SLP103, SLP105):
+    their changes; None when the edit cannot keep them equal (a mark that composes across a
+    bracket or between two tokens, whitespace inside a bracket) or would change the annotation's
+    entities."""
     sentence, changes = record.sentence, []
+    new_sentence = edit(sentence)
     if "sentence_annotation" in good:
         value = record.sentence_annotation
-        new = unicodedata.normalize("NFC", value)
+        new = edit(value)
         before, after = parse_annotation(value), parse_annotation(new)
-        if before.problem is None and (after.problem is not None or after.types != before.types or (before.text == sentence and after.text != nfc)):
+        if before.problem is None and (after.problem is not None or after.types != before.types or (before.text == sentence and after.text != new_sentence)):
             return None
         if new != value:
             changes.append(Change(at.child("sentence_annotation"), new, as_string=True))
     if "tokens" in good:
         surfaces = list(map(_SURFACE, record.tokens))
-        news = [unicodedata.normalize("NFC", surface) for surface in surfaces]
-        if "".join(surfaces) == _bare(sentence) and "".join(news) != _bare(nfc):
+        news = list(map(edit, surfaces))
+        if "".join(surfaces) == _bare(sentence) and "".join(news) != _bare(new_sentence):
             return None
+        if any(surface and not new for surface, new in zip(surfaces, news, strict=True)):
+            return None  # (a surface of whitespace alone, stripped: a token of nothing)
         changes.extend(Change(at.child("tokens", i, "surface"), new, as_string=True)
                        for i, (surface, new) in enumerate(zip(surfaces, news, strict=True)) if new != surface)
     return changes

@@ -5,7 +5,6 @@ One pass over the token lines; a clean sentence costs a few comparisons a token.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from itertools import accumulate
 from typing import Any
@@ -29,7 +28,7 @@ from goldlint.families.xsid.rules import (
 from goldlint.families.xsid.slots import compare, parse_slots, token_offsets
 from goldlint.findings import At, Change, Report, safe_fix, unsafe_fix
 from goldlint.formats.conll_doc import Sentence, Token
-from goldlint.rules.file_rules import check_gold_text
+from goldlint.rules.file_rules import Edit, check_gold_text
 from goldlint.suggest import did_you_mean, unambiguous
 
 
@@ -74,7 +73,7 @@ class SentenceChecks:
         if k is None:
             return
         value = heads[k][2]
-        check_gold_text(self.report, At((s.number, "comments", k)), value, lambda nfc: self._words_in_nfc(s, value, nfc))
+        check_gold_text(self.report, At((s.number, "comments", k)), value, lambda edit: self._words_edited(s, value, edit))
         if "".join(words) != value.replace(" ", ""):
             self._text(s, k, value)
             return
@@ -100,7 +99,7 @@ class SentenceChecks:
         text = s.comment(TEXT.name)
         if text is not None:
             value = text[1].value
-            check_gold_text(self.report, At((s.number, "comments", text[0])), value, lambda nfc: self._words_in_nfc(s, value, nfc))
+            check_gold_text(self.report, At((s.number, "comments", text[0])), value, lambda edit: self._words_edited(s, value, edit))
             if self._text(s, text[0], text[1].value):
                 self._slots(s, text[1].value, full)
 
@@ -228,18 +227,39 @@ class SentenceChecks:
                             f"the tokens end before `# text` does: `{text[in_text:]}` is in no token")
         return False
 
-    def _words_in_nfc(self, s: Sentence, text: str, nfc: str) -> list[Change] | None:
-        """GL006's fix of `# text` (``text``; ``nfc``, it normalised) must normalise the token
-        words too, or they no longer spell it (XSD105): their changes; None when normalising
-        cannot keep them equal, or would move what `# slots:` counts (its character offsets)."""
-        if len(nfc) != len(text) and s.comment(SLOTS.name) is not None:
+    def _words_edited(self, s: Sentence, text: str, edit: Edit) -> list[Change] | None:
+        """A fix of `# text` (``text``; GL006's NFC, GL008's strip: ``edit``) must make the same
+        edit to the token words, or they no longer spell it (XSD105), and keep `# slots:` on the
+        same characters: their changes; None when the edit cannot keep them equal."""
+        new = edit(text)
+        changes = self._slots_moved(s, text, new)
+        if changes is None:
             return None
         full = [(t, token.cells[1]) for t, token in enumerate(s.tokens) if len(token.cells) == CELLS]
-        words = [unicodedata.normalize("NFC", word) for _, word in full]
+        words = list(map(edit, (word for _, word in full)))
         spelt = len(full) == len(s.tokens) and "".join(word for _, word in full) == text.replace(" ", "")
-        if spelt and "".join(words) != nfc.replace(" ", ""):
-            return None  # a word starts with a mark that, in the text, composes with the word before it
-        return [Change(At((s.number, "tokens", t, "word")), new) for (t, word), new in zip(full, words, strict=True) if new != word]
+        if spelt and "".join(words) != new.replace(" ", ""):
+            return None  # NFC: a word starts with a mark that, in the text, composes with the word before it; strip: a word ends in whitespace the text keeps
+        if any(word and not edited for (_, word), edited in zip(full, words, strict=True)):
+            return None  # a word of whitespace alone (a no-break space), stripped: a token of nothing
+        changes.extend(Change(At((s.number, "tokens", t, "word")), edited) for (t, word), edited in zip(full, words, strict=True) if edited != word)
+        return changes
+
+    def _slots_moved(self, s: Sentence, text: str, new: str) -> list[Change] | None:
+        """`# slots:` counts the characters of `# text`; the text edited to ``new``, the change
+        that keeps each span on its characters. Only an edit that removes the text's start (a
+        strip) moves them all back by the same count, which is exact; any other change of length
+        moves some and not others (None: no fix), as does a span that starts in what is removed."""
+        found = s.comment(SLOTS.name)
+        if found is None or len(new) == len(text):
+            return []
+        k, comment = found
+        removed = len(text) - len(new)
+        entries, problems = parse_slots(comment.value, text)
+        if not text.endswith(new) or problems or any(e.start < removed for e in entries):
+            return None
+        moved = ",".join(f"{e.start - removed}:{e.end - removed}:{e.label}" for e in entries)
+        return [Change(At((s.number, "comments", k)), moved)] if moved != comment.value else []
 
     def _slots(self, s: Sentence, text: str, full: list[tuple[int, Token]]) -> None:
         found = s.comment("slots")
