@@ -135,10 +135,25 @@ class Problem(Exception):
         self.message = message
 
 
+def problem(exc: Exception) -> Problem:
+    """ruamel.yaml's error (a ``YAMLError``) as one line and the offset it names. (Its str() is
+    several lines: the context and the problem, each with the text's line and a caret under it.)"""
+    from ruamel.yaml.error import MarkedYAMLError
+    from ruamel.yaml.reader import ReaderError
+
+    if isinstance(exc, MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        return Problem(mark.index if mark is not None else 0, " ".join(x for x in (exc.context, exc.problem) if x))
+    if isinstance(exc, ReaderError):
+        # (a character YAML does not allow: no mark, but its offset into the text; its str()
+        # would add a second line naming "<unicode string>")
+        return Problem(exc.position, f"unacceptable character #x{exc.character:04x}: {exc.reason}")
+    return Problem(None, str(exc))
+
+
 def _from_ruamel(stream: Iterator[Any]) -> Iterator[Event]:
     from ruamel.yaml import events as rev
-    from ruamel.yaml.error import MarkedYAMLError, YAMLError
-    from ruamel.yaml.reader import ReaderError
+    from ruamel.yaml.error import YAMLError
 
     try:
         for e in stream:
@@ -154,15 +169,8 @@ def _from_ruamel(stream: Iterator[Any]) -> Iterator[Event]:
                 yield Event(ALIAS, e.start_mark, e.end_mark, anchor=e.anchor)
             elif t is rev.DocumentStartEvent:
                 yield Event(DOCUMENT, e.start_mark, e.end_mark)
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        raise Problem(mark.index if mark is not None else 0, " ".join(x for x in (exc.context, exc.problem) if x)) from None
-    except ReaderError as exc:
-        # (a character YAML does not allow: no mark, but its offset into the text; its str()
-        # would add a second line naming "<unicode string>")
-        raise Problem(exc.position, f"unacceptable character #x{exc.character:04x}: {exc.reason}") from None
     except YAMLError as exc:
-        raise Problem(None, str(exc)) from None
+        raise problem(exc) from None
     finally:
         close = getattr(stream, "close", None)
         if close is not None:

@@ -9,6 +9,7 @@ from goldlint.families.slu.inventory import Inventory
 from goldlint.families.slu.rules import INVENTORY_VS_ONTOLOGY
 from goldlint.findings import At, Offsets
 from goldlint.reading import read_regular
+from goldlint.textindex import TextIndex
 
 
 def load_ontology(ctx: Context, report: Report) -> dict[str, set[str]] | None:
@@ -31,12 +32,21 @@ def _read(path: Any, limit: int) -> dict[str, set[str]] | str:
     from ruamel.yaml import YAML
     from ruamel.yaml.error import YAMLError
 
+    from goldlint.formats.yaml_events import problem
+
     try:
-        data = YAML(typ="safe", pure=True).load(read_regular(path, limit, "max-yaml-size").decode("utf-8"))
+        text = read_regular(path, limit, "max-yaml-size").decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return f"cannot be read: {exc}"
+    try:
+        data = YAML(typ="safe", pure=True).load(text)
     except YAMLError as exc:
-        return f"does not parse: {exc}"
+        # (one line, as the YAML reader says it of a gold file: its str() is several lines)
+        found = problem(exc)
+        if found.at is None:
+            return f"does not parse: {found.message}"
+        at = TextIndex(text).position(found.at)
+        return f"does not parse at line {at.line}, column {at.column}: {found.message}"
     if not isinstance(data, dict) or not all(isinstance(v, list) for v in data.values()):
         return "must map each intent to a list of slot names"
     return {str(k): {str(s) for s in v} for k, v in data.items()}
