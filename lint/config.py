@@ -19,8 +19,10 @@ import msgspec
 
 from goldlint import tables
 from goldlint.families import KINDS
+from goldlint.findings import At
 from goldlint.formats.base import Limits
 from goldlint.tables import AtLeast, AtMost, Checked, table
+from goldlint.textindex import TextIndex
 
 CONFIG_NAMES = ("goldlint.yaml", ".goldlint.yaml", "pyproject.toml")
 DEFAULT_FILE_SIZE = 1 << 30
@@ -372,7 +374,7 @@ def read(path: Path) -> Loaded:
         problems = []
         for err in exc.errors():
             loc = tuple(err["loc"])
-            line, col = locate(loc)
+            line, col = locate(_where(loc, err["type"]))
             problems.append(ConfigProblem(line, col, f"{_key_path(loc)}: {_plain(err, data)}"))
         problems.sort(key=lambda p: (p.line, p.column))
         first = problems[0]
@@ -434,34 +436,124 @@ def _did_you_mean_key(loc: tuple[Any, ...], data: dict[str, Any]) -> str:
     return did_you_mean(str(loc[-1]), tables.keys(table_class)) if table_class is not None else ""
 
 
-def _yaml_locator(doc: Any) -> Any:
-    from goldlint.findings import At
+def _where(loc: tuple[Any, ...], kind: str) -> At:
+    """What a validation error is about, in the config's text: a key refused (unknown, or a
+    mapping's key of the wrong type: pydantic's last step ``[key]``) is its key, anything else
+    its value (an item of a list, a value in a table)."""
+    if loc and loc[-1] == "[key]":
+        return At(loc[:-1], key=True)
+    return At(loc, key=kind in ("extra_forbidden", "unexpected_keyword_argument"))
 
-    def locate(loc: tuple[Any, ...]) -> tuple[int, int]:
-        span = doc.resolve_at([At(tuple(loc), key=True)])[0]
+
+def _yaml_locator(doc: Any) -> Callable[[At], tuple[int, int]]:
+    def locate(where: At) -> tuple[int, int]:
+        span = doc.resolve_at([At(where.path, key=True)])[0]
         return (span.start.line, span.start.column) if span else (1, 1)
 
     return locate
 
 
-def _toml_locator(text: str) -> Any:
-    lines = text.splitlines()
+def _toml_locator(text: str) -> Callable[[At], tuple[int, int]]:
+    places = _toml_places(text)
+    index = TextIndex(text)
 
-    def locate(loc: tuple[Any, ...]) -> tuple[int, int]:
-        headers = ["tool.goldlint"] + [f"tool.goldlint.{'.'.join(map(str, loc[:n]))}" for n in range(1, len(loc))]
-        for header in reversed(headers):
-            key = str(loc[len(header.split(".")) - 2]) if len(header.split(".")) - 2 < len(loc) else ""
-            inside = False
-            for n, line in enumerate(lines, 1):
-                stripped = line.strip()
-                if stripped.startswith("["):
-                    inside = stripped.strip("[] ") == header
-                    continue
-                if inside and key and re.match(rf"\s*\"?{re.escape(key)}\"?\s*=", line):
-                    return n, line.index(key.split()[0]) + 1
+    def locate(where: At) -> tuple[int, int]:
+        path = ("tool", "goldlint", *where.path)
+        # A step not written (a missing key, a validator's own step): its nearest written parent.
+        for n in range(len(path), 1, -1):
+            if (place := places.get(path[:n])) is not None:
+                pos = index.position(place[0] if where.key and n == len(path) else place[1])
+                return pos.line, pos.column
         return 1, 1
 
     return locate
+
+
+# TOML's tokens, for :func:`_toml_places` (a string is matched whole: a `]`, `,` or `#` in one is text)
+_TOML_STRING = re.compile(r'"""(?:[^"\\]|\\.|"{1,2}(?!"))*"{3,5}|\'\'\'(?:[^\']|\'{1,2}(?!\'))*\'{3,5}|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'', re.S)
+_TOML_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_TOML_SCALAR = re.compile(r"[^\s,\]}#]+(?: (?=\d\d:)[^\s,\]}#]+)?")  # a number, boolean or date (`1979-05-27 07:32:00`)
+_TOML_GAP = re.compile(r"(?:\s|#[^\n]*)*")  # white space, line breaks and comments
+
+
+def _toml_places(text: str) -> dict[tuple[Any, ...], tuple[int, int]]:
+    """Where each key of a TOML document (that tomllib has read) and its value start: path
+    (keys and array positions, from the document's root) -> (offset of the key, offset of the
+    value). An item of an array is its own key; a table made by a header or a dotted key has
+    no text of its own: its value is at its name.
+
+    tomllib keeps no positions, nor does tomlkit; this walks the text that tomllib accepted,
+    so it only needs to know where each token ends, not whether the document is valid."""
+    import tomllib
+
+    places: dict[tuple[Any, ...], tuple[int, int]] = {}
+    arrays: dict[tuple[Any, ...], int] = {}  # [[a table in an array]]: how many so far
+
+    def past(i: int) -> int:
+        """Past the white space, line breaks and comments at ``i``."""
+        match = _TOML_GAP.match(text, i)
+        return match.end() if match else i
+
+    def token(i: int, other: re.Pattern[str]) -> re.Match[str]:
+        """The string at ``i``, or else ``other``'s token."""
+        match = (_TOML_STRING if text[i] in "\"'" else other).match(text, i)
+        if match is None:  # (not in a text tomllib has read)
+            raise ValueError(f"no TOML token at offset {i}")
+        return match
+
+    def key(i: int, table: tuple[Any, ...]) -> tuple[tuple[Any, ...], int, int]:
+        """A (dotted) key at ``i``: its path under ``table``, where its last part starts, where it
+        ends. The tables its other parts name are placed at their names."""
+        path = table
+        while True:
+            match = token(past(i), _TOML_BARE_KEY)
+            name = match.group()
+            if match.re is _TOML_STRING:
+                name = tomllib.loads(f"k = {name}")["k"]  # (a quoted key's escapes, read by tomllib)
+            path += (name,)
+            i = past(match.end())
+            if text[i] != ".":
+                return path, match.start(), i
+            places.setdefault(path, (match.start(), match.start()))
+            if path in arrays:  # (`[a.b]` after `[[a]]`: b is in a's last table)
+                path += (arrays[path],)
+            i += 1
+
+    def value(i: int, path: tuple[Any, ...], key_at: int) -> int:
+        """Places the value at ``i`` (and what it holds) at ``path``; where it ends."""
+        places[path] = (key_at, i)
+        if text[i] == "[":
+            i, n = past(i + 1), 0
+            while text[i] != "]":
+                i = past(value(i, (*path, n), i))
+                i, n = past(i + (text[i] == ",")), n + 1
+            return i + 1
+        if text[i] == "{":
+            i = past(i + 1)
+            while text[i] != "}":
+                inner, at, i = key(i, path)
+                i = past(value(past(i + 1), inner, at))  # (i + 1: past `=`)
+                i = past(i + (text[i] == ","))
+            return i + 1
+        return token(i, _TOML_SCALAR).end()
+
+    table: tuple[Any, ...] = ()
+    i = past(0)
+    while i < len(text):
+        if text[i] == "[":  # a table's header, `[a.b]` or `[[a.b]]`
+            double = text.startswith("[[", i)
+            path, at, i = key(i + 1 + double, ())
+            if double:
+                arrays[path] = n = arrays.get(path, -1) + 1
+                places.setdefault(path, (at, at))
+                path += (n,)
+            places.setdefault(path, (at, at))
+            table, i = path, i + 1 + double
+        else:
+            path, at, i = key(i, table)
+            i = value(past(i + 1), path, at)  # (i + 1: past `=`)
+        i = past(i)
+    return places
 
 
 def with_semantic_profile(loaded: Loaded, profile: str) -> Loaded:

@@ -293,7 +293,42 @@ def test_bad_config_is_exit_2_with_its_position(work: Path) -> None:
 def test_bad_pyproject_config_position(work: Path) -> None:
     (work / "pyproject.toml").write_text('[tool.goldlint]\nselect = ["ALL"]\nmax-file-size = -1\n', encoding="utf-8")
     code, out = run("check", "clean.jsonl")
-    assert code == 2 and "pyproject.toml:3:1: max-file-size" in out
+    assert code == 2 and "pyproject.toml:3:17: max-file-size" in out  # (at `-1`, not at its key)
+
+
+@pytest.mark.parametrize(("text", "problems"), [
+    # an item of a list written over many lines
+    ('[tool.goldlint]\nselect = [\n  "SLU101",\n  42,\n]\n', ["4:3: select[1]"]),
+    # a value in an inline table; an unknown key there is at the key
+    ('[tool.goldlint]\nselect = ["ALL"]\nslu = { min-speaker-age = -1 }\n', ["3:27: slu.min-speaker-age"]),
+    ('[tool.goldlint]\nslu = { bogus = 1 }\n', ["2:9: slu.bogus: unknown key"]),
+    # dotted keys, from the goldlint table and from the tool table
+    ('[tool.goldlint]\nslu.min-speaker-age = -1\n', ["2:23: slu.min-speaker-age"]),
+    ('[tool]\ngoldlint.max-depth = 0\n', ["2:22: max-depth"]),
+    ('[tool.goldlint]\nslu.bogus = 1\n', ["2:5: slu.bogus: unknown key"]),
+    # a kind's own table, and a table in an inline table in it
+    ('[tool.goldlint.slu]\nmin-speaker-age = -1\n', ["2:19: slu.min-speaker-age"]),
+    ('[tool.goldlint.corpus]\nsegment-minimums = { dev = true }\n', ["2:28: corpus.segment-minimums.dev"]),
+    ('[tool.goldlint.slu]\nbogus = 1\n', ["2:1: slu.bogus: unknown key"]),
+    # a quoted key; a key of the same name in another table before
+    ('[tool.goldlint]\n"max-depth" = 0\n', ["2:15: max-depth"]),
+    ('[project]\nmax-depth = 5\n\n[tool.goldlint]\nmax-depth = 0\n', ["5:13: max-depth"]),
+    # brackets, commas and `#` inside strings and comments; a multi-line string before
+    ("[tool.goldlint]\nroots = [\"\"\"a\n]b, #\"\"\"]\nselect = [\"ALL\", # a ] comment, 1\n  'x]#', \"SLU101\", 7,\n]\n",
+     ["5:3: select[1]", "5:20: select[3]"]),
+    # a whole list refused at once: at the list
+    ('[tool.goldlint]\nexclude = [""]\n', ["2:11: exclude"]),
+])
+def test_pyproject_config_errors_are_at_the_value(tmp_path: Path, text: str, problems: list[str]) -> None:
+    """Each problem of a pyproject.toml config is at the value it is about (an unknown key: at the
+    key), as in goldlint.yaml: an item of a list, a value in an inline table, a dotted key's value."""
+    (tmp_path / "pyproject.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(cfg.ConfigError) as caught:
+        cfg.read(tmp_path / "pyproject.toml")
+    found = [f"{p.line}:{p.column}: {p.message}" for p in caught.value.problems]
+    assert len(found) == len(problems), found
+    for got, expected in zip(found, problems, strict=True):
+        assert got.startswith(expected), (got, expected)
 
 
 def test_internal_error_is_one_line_unless_verbose(work: Path, monkeypatch: pytest.MonkeyPatch) -> None:
