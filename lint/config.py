@@ -437,17 +437,15 @@ def _did_you_mean_key(loc: tuple[Any, ...], data: dict[str, Any]) -> str:
 
 
 def _where(loc: tuple[Any, ...], kind: str) -> At:
-    """What a validation error is about, in the config's text: a key refused (unknown, or a
-    mapping's key of the wrong type: pydantic's last step ``[key]``) is its key, anything else
-    its value (an item of a list, a value in a table)."""
-    if loc and loc[-1] == "[key]":
-        return At(loc[:-1], key=True)
+    """What a validation error is about, in the config's text: an unknown key is its key,
+    anything else its value (an item of a list, a value in a table). (Both readers give every
+    key as a text: no key is refused for its type.)"""
     return At(loc, key=kind in ("extra_forbidden", "unexpected_keyword_argument"))
 
 
 def _yaml_locator(doc: Any) -> Callable[[At], tuple[int, int]]:
     def locate(where: At) -> tuple[int, int]:
-        span = doc.resolve_at([At(where.path, key=True)])[0]
+        span = doc.resolve_at([where])[0]
         return (span.start.line, span.start.column) if span else (1, 1)
 
     return locate

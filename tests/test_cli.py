@@ -331,6 +331,29 @@ def test_pyproject_config_errors_are_at_the_value(tmp_path: Path, text: str, pro
         assert got.startswith(expected), (got, expected)
 
 
+@pytest.mark.parametrize(("text", "problems"), [
+    ("max-depth: true\n", ["1:12: max-depth"]),
+    ("max-depth: 2000  # a comment\n", ["1:12: max-depth"]),
+    ("max-depth:\n  0\n", ["2:3: max-depth"]),
+    ("select: [ALL]\ndatasets: {near-duplicates: true}\n", ["2:29: datasets.near-duplicates"]),
+    ("slu:\n  min-speaker-age: -1\n", ["2:20: slu.min-speaker-age"]),
+    ("slu: 3\n", ["1:6: slu: expected a mapping"]),
+    ("select: [ALL, 42]\n", ["1:15: select[1]"]),
+    # an unknown key is at the key
+    ("slu:\n  bogus: 3\n", ["2:3: slu.bogus: unknown key"]),
+    ("datasets: {near-duplicate: 0.5}\n", ["1:12: datasets.near-duplicate: unknown key"]),
+])
+def test_yaml_config_errors_are_at_the_value(tmp_path: Path, text: str, problems: list[str]) -> None:
+    """Each problem of a goldlint.yaml config is at the value it is about (an unknown key: at the key)."""
+    (tmp_path / "goldlint.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(cfg.ConfigError) as caught:
+        cfg.read(tmp_path / "goldlint.yaml")
+    found = [f"{p.line}:{p.column}: {p.message}" for p in caught.value.problems]
+    assert len(found) == len(problems), found
+    for got, expected in zip(found, problems, strict=True):
+        assert got.startswith(expected), (got, expected)
+
+
 def test_internal_error_is_one_line_unless_verbose(work: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import goldlint.parallel as parallel
 

@@ -126,11 +126,11 @@ def test_every_config_problem_at_once_in_plain_words(repo: Path, run_cli) -> Non
     assert done.returncode == 2 and done.stdout == ""
     config = repo / "goldlint.yaml"
     assert done.stderr.splitlines() == [
-        f"goldlint: bad config: {config}:1:1: select: expected a list, e.g. `[A, B]`, not `SLU`",
+        f"goldlint: bad config: {config}:1:9: select: expected a list, e.g. `[A, B]`, not `SLU`",
         f"goldlint: bad config: {config}:2:10: ignore[0]: `SLU0112` selects no rule (did you mean `SLU112`?); `goldlint rule --all` lists them",
-        f"goldlint: bad config: {config}:3:1: max-depth: must be at most 1024, not `5000`",
+        f"goldlint: bad config: {config}:3:12: max-depth: must be at most 1024, not `5000`",
         f"goldlint: bad config: {config}:4:1: exclud: unknown key `exclud` (did you mean `exclude`?)",
-        f"goldlint: bad config: {config}:6:3: kinds.x/*.json: `slurpy` is not a kind; kinds are slu, runcard, corpus, semantic, mix-config, truth, xsid, slurp",
+        f"goldlint: bad config: {config}:6:15: kinds.x/*.json: `slurpy` is not a kind; kinds are slu, runcard, corpus, semantic, mix-config, truth, xsid, slurp",
     ], done.stderr
 
 

@@ -118,7 +118,7 @@ def test_a_bad_threshold_in_config_is_a_positioned_config_error(run_cli, dataset
     (dataset.parent / "goldlint.yaml").write_text(f"select: [DS]\ndatasets:\n  near-duplicates: {value}\n", encoding="utf-8")
     done = run_cli("check", "xsid", cwd=dataset.parent)
     assert done.returncode == 2, done.stdout
-    assert done.stderr.strip().endswith(f"goldlint.yaml:3:3: datasets.near-duplicates: {problem}"), done.stderr
+    assert done.stderr.strip().endswith(f"goldlint.yaml:3:20: datasets.near-duplicates: {problem}"), done.stderr
 
 
 # -- the algorithm ---------------------------------------------------------------------------

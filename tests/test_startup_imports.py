@@ -233,7 +233,7 @@ def test_a_config_file_is_validated_by_pydantic(tmp_path: Path) -> None:
     shutil.copy(FILES["slu"][0], tmp_path / "dev.jsonl")
     (tmp_path / "goldlint.yaml").write_text("slu:\n  min-speaker-age: -1\n", encoding="utf-8")
     done, modules = _imported(["check", "dev.jsonl"], tmp_path)
-    assert done.returncode == 2 and "goldlint.yaml:2:3: slu.min-speaker-age: must be at least 0" in done.stderr, done.stderr[-800:]
+    assert done.returncode == 2 and "goldlint.yaml:2:20: slu.min-speaker-age: must be at least 0" in done.stderr, done.stderr[-800:]
     assert "pydantic" in modules
 
 

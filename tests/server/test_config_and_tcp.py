@@ -56,7 +56,7 @@ async def test_a_broken_config_is_shown_on_the_config_file_and_defaults_apply(cl
     shown, other = problem.diagnostics
     assert "unknown key `ignroe`" in shown.message and "did you mean `ignore`" in shown.message
     assert shown.range.start == types.Position(line=1, character=0)
-    assert "max-depth: must be at least 1, not `0`" in other.message and other.range.start == types.Position(line=2, character=0)
+    assert "max-depth: must be at least 1, not `0`" in other.message and other.range.start == types.Position(line=2, character=11)  # (at `0`)
     # Fixed and saved in the editor: the problem is cleared and the config applies.
     config_uri = open_doc(client, config, language="yaml")
     config.write_text("select: [ALL]\nignore: [SLU108]\n", encoding="utf-8")
