@@ -452,7 +452,10 @@ def _yaml_locator(doc: Any) -> Callable[[At], tuple[int, int]]:
 
 
 def _toml_locator(text: str) -> Callable[[At], tuple[int, int]]:
-    places = _toml_places(text)
+    try:
+        places = _toml_places(text)
+    except (ValueError, IndexError):  # (a text this walk misreads: the problem is still said, at 1:1, never an internal error)
+        places = {}
     index = TextIndex(text)
 
     def locate(where: At) -> tuple[int, int]:

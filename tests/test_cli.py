@@ -331,6 +331,19 @@ def test_pyproject_config_errors_are_at_the_value(tmp_path: Path, text: str, pro
         assert got.startswith(expected), (got, expected)
 
 
+def test_a_pyproject_config_the_locator_misreads_is_still_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The positions come from a walk of the TOML text beside tomllib's reading; a text it
+    misreads still gives the problem (at 1:1), never an internal error."""
+    def misread(text: str) -> None:
+        raise IndexError("past the text")
+
+    monkeypatch.setattr(cfg, "_toml_places", misread)
+    (tmp_path / "pyproject.toml").write_text("[tool.goldlint]\nmax-depth = true\n", encoding="utf-8")
+    with pytest.raises(cfg.ConfigError) as caught:
+        cfg.read(tmp_path / "pyproject.toml")
+    assert [(p.line, p.column) for p in caught.value.problems] == [(1, 1)] and "max-depth" in caught.value.problems[0].message
+
+
 @pytest.mark.parametrize(("text", "problems"), [
     ("max-depth: true\n", ["1:12: max-depth"]),
     ("max-depth: 2000  # a comment\n", ["1:12: max-depth"]),
