@@ -151,6 +151,18 @@ def problem(exc: Exception) -> Problem:
     return Problem(None, str(exc))
 
 
+def does_not_parse(exc: Exception, text: str) -> str:
+    """ruamel.yaml's error on ``text``, said of a file read whole (an ontology) on one line:
+    where, then what."""
+    from goldlint.textindex import TextIndex
+
+    found = problem(exc)
+    if found.at is None:
+        return f"does not parse: {found.message}"
+    at = TextIndex(text).position(found.at)
+    return f"does not parse at line {at.line}, column {at.column}: {found.message}"
+
+
 def _from_ruamel(stream: Iterator[Any]) -> Iterator[Event]:
     from ruamel.yaml import events as rev
     from ruamel.yaml.error import YAMLError

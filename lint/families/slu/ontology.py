@@ -9,7 +9,6 @@ from goldlint.families.slu.inventory import Inventory
 from goldlint.families.slu.rules import INVENTORY_VS_ONTOLOGY
 from goldlint.findings import At, Offsets
 from goldlint.reading import read_regular
-from goldlint.textindex import TextIndex
 
 
 def load_ontology(ctx: Context, report: Report) -> dict[str, set[str]] | None:
@@ -32,7 +31,7 @@ def _read(path: Any, limit: int) -> dict[str, set[str]] | str:
     from ruamel.yaml import YAML
     from ruamel.yaml.error import YAMLError
 
-    from goldlint.formats.yaml_events import problem
+    from goldlint.formats.yaml_events import does_not_parse
 
     try:
         text = read_regular(path, limit, "max-yaml-size").decode("utf-8")
@@ -40,13 +39,8 @@ def _read(path: Any, limit: int) -> dict[str, set[str]] | str:
         return f"cannot be read: {exc}"
     try:
         data = YAML(typ="safe", pure=True).load(text)
-    except YAMLError as exc:
-        # (one line, as the YAML reader says it of a gold file: its str() is several lines)
-        found = problem(exc)
-        if found.at is None:
-            return f"does not parse: {found.message}"
-        at = TextIndex(text).position(found.at)
-        return f"does not parse at line {at.line}, column {at.column}: {found.message}"
+    except YAMLError as exc:  # (one line, as the YAML reader says it of a gold file: its str() is several lines)
+        return does_not_parse(exc, text)
     if not isinstance(data, dict) or not all(isinstance(v, list) for v in data.values()):
         return "must map each intent to a list of slot names"
     return {str(k): {str(s) for s in v} for k, v in data.items()}

@@ -60,10 +60,19 @@ def _load(path: str, _mtime: int, _size: int) -> Ontology:
         raw = Path(path).read_bytes()
         if path.endswith((".yaml", ".yml")):
             from ruamel.yaml import YAML
+            from ruamel.yaml.error import YAMLError
 
-            data = YAML(typ="safe", pure=True).load(raw.decode("utf-8"))
+            from goldlint.formats.yaml_events import does_not_parse
+
+            text = raw.decode("utf-8")
+            try:
+                data = YAML(typ="safe", pure=True).load(text)
+            except YAMLError as exc:  # (one line: its str() is several, each with a caret under the text)
+                raise OntologyError(f"ontology `{path}` {does_not_parse(exc, text)}") from exc
         else:
             data = orjson.loads(raw)
+    except OntologyError:
+        raise
     except Exception as exc:  # any reader error is the same problem for the user: the file is unusable
         raise OntologyError(f"ontology `{path}` cannot be read: {exc}") from exc
     return build(Path(path), data)

@@ -91,6 +91,15 @@ def test_unreadable_ontology_is_reported_once_not_raised(tmp_path: Path) -> None
     assert "cannot be read" in result.diagnostics[0].message
 
 
+def test_an_ontology_that_does_not_parse_is_said_on_one_line_with_its_place(tmp_path: Path) -> None:
+    """ruamel.yaml's own text is several lines, each with a caret under the YAML: one line here."""
+    (tmp_path / "onto.yaml").write_text("ORDER_COFFEE: [COFFEE_SIZE\nX: [Y]\n", encoding="utf-8")
+    result = check(CLEAN, {"ontology": "onto.yaml"}, folder=tmp_path)
+    assert found(result) == [("TRU106", 1, 1)]
+    message = result.diagnostics[0].message
+    assert "\n" not in message and "does not parse at line 2, column 2:" in message, message
+
+
 def test_ontology_shapes() -> None:
     onto = build(Path("o.json"), {"intents": {"A": ["X", "D"]}, "entities": {"D": {"isA": "nuance_CALENDARX"}, "Y": "nuance_CALENDARX"}})
     assert onto.entities == {"X", "D", "Y"} and onto.calendar == {"D", "Y", "nuance_CALENDARX"}
