@@ -137,7 +137,7 @@ def run_check(paths: list[Path], select: list[str], ignore: list[str], kind: str
         report += f"Fixed {fixed} problem{'s' if fixed != 1 else ''}.\n"
     _emit(report, output_file)
     for reason in unwritten:
-        print(f"goldlint: {reason}", file=sys.stderr)
+        print(f"goldlint: {visible(reason)}", file=sys.stderr)  # (a path: its control characters escaped)
     failing = any(summary.fails(d) for d in diagnostics) or (require_files and summary.files_checked == 0)
     # (a fix asked for and not written fails even with --exit-zero: it is no finding, and the
     # file on disk is not what the run's success would say it is)

@@ -586,6 +586,14 @@ def test_a_refused_write_is_said_and_the_other_files_are_still_fixed_and_reporte
     assert "/dev/stdin:1:" in piped.stdout, piped.stdout
 
 
+def test_a_refused_write_names_its_file_with_control_characters_escaped(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    tree, link, _ = _tree_with_link(tmp_path, inside=False)
+    link.rename(tree / "evil\x1b[2J.jsonl")
+    done = run_cli("check", "--fix", "--kind", "slu", ".", cwd=tree)
+    assert done.returncode == 1 and "symlink" in done.stderr, done.stderr
+    assert "\x1b" not in done.stderr and "evil\\x1b[2J.jsonl" in done.stderr, done.stderr
+
+
 def test_a_file_reached_through_a_symlinked_folder_out_of_the_tree_is_refused(tmp_path: Path) -> None:
     tree, outside = tmp_path / "tree", tmp_path / "outside"
     tree.mkdir()
