@@ -6,7 +6,9 @@
    says: it only tells which records are certainly clean, and the others go the ordinary way.
 
    Written against the CPython C API (3.11+); every index into a string is bounds-checked,
-   whatever the input. */
+   whatever the input. A kernel walks tuples it made of the lists it was given (a list can be
+   changed by Python code that an attribute getter, a comparison or a set lookup runs), so
+   every object it reads is held for as long as it reads it. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -239,57 +241,79 @@ PyDoc_STRVAR(xsid_slot_tags_doc,
 "word's end, after the span before it, of a label of labels, its tags B- then I- of it, and\n"
 "as many tags not O as the spans cover. goldlint.families.xsid.clean._slot_tags in Python.");
 
+/* A tuple of the items of a list argument (each held by it), or NULL with an error set. */
+static PyObject *
+held(PyObject *list)
+{
+    return PyList_Check(list) ? PyList_AsTuple(list) : (PyErr_SetString(PyExc_TypeError, "a list was expected"), NULL);
+}
+
+/* out.append(index); -1 on an error. */
+static int
+append_index(PyObject *out, Py_ssize_t index)
+{
+    PyObject *number = PyLong_FromSsize_t(index);
+    if (number == NULL) {
+        return -1;
+    }
+    int done = PyList_Append(out, number);
+    Py_DECREF(number);
+    return done;
+}
+
 static PyObject *
 xsid_slot_tags(PyObject *module, PyObject *args)
 {
-    PyObject *text_obj, *starts, *ends, *slots, *texts, *labels;
+    PyObject *text_obj, *lists[4], *labels;  /* starts, ends, slots, texts */
     long comment_lines;
-    if (!PyArg_ParseTuple(args, "UO!O!lO!O!O!:xsid_slot_tags", &text_obj, &PyList_Type, &starts, &PyList_Type, &ends,
-                          &comment_lines, &PyList_Type, &slots, &PyList_Type, &texts, &PyFrozenSet_Type, &labels)) {
+    if (!PyArg_ParseTuple(args, "UOOlOOO!:xsid_slot_tags", &text_obj, &lists[0], &lists[1], &comment_lines, &lists[2], &lists[3],
+                          &PyFrozenSet_Type, &labels)) {
         return NULL;
     }
-    Py_ssize_t n = PyList_GET_SIZE(starts);
-    if (PyList_GET_SIZE(ends) != n || PyList_GET_SIZE(slots) != n || PyList_GET_SIZE(texts) != n) {
+    PyObject *t[4] = {NULL, NULL, NULL, NULL}, *out = NULL;
+    Tags tags = {NULL, 0, 0};
+    for (int k = 0; k < 4; k++) {
+        if ((t[k] = held(lists[k])) == NULL) {
+            goto error;
+        }
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(t[0]);
+    if (PyTuple_GET_SIZE(t[1]) != n || PyTuple_GET_SIZE(t[2]) != n || PyTuple_GET_SIZE(t[3]) != n) {
         PyErr_SetString(PyExc_ValueError, "starts, ends, slots and texts differ in length");
-        return NULL;
+        goto error;
     }
     Text text;
-    if (text_of(text_obj, &text) < 0) {
-        return NULL;
+    if (text_of(text_obj, &text) < 0 || (out = PyList_New(0)) == NULL) {
+        goto error;
     }
-    PyObject *out = PyList_New(0);
-    if (out == NULL) {
-        return NULL;
-    }
-    Tags tags = {NULL, 0, 0};
     for (Py_ssize_t s = 0; s < n; s++) {
-        Py_ssize_t start = PyLong_AsSsize_t(PyList_GET_ITEM(starts, s));
-        Py_ssize_t end = PyLong_AsSsize_t(PyList_GET_ITEM(ends, s));
+        Py_ssize_t start = PyLong_AsSsize_t(PyTuple_GET_ITEM(t[0], s));
+        Py_ssize_t end = PyLong_AsSsize_t(PyTuple_GET_ITEM(t[1], s));
         if ((start == -1 || end == -1) && PyErr_Occurred()) {
             goto error;
         }
         int agrees = 0;
         if (0 <= start && start <= end && end <= text.len) {
-            agrees = sentence_agrees(&text, start, end, comment_lines, PyList_GET_ITEM(slots, s), PyList_GET_ITEM(texts, s),
-                                     labels, &tags);
+            agrees = sentence_agrees(&text, start, end, comment_lines, PyTuple_GET_ITEM(t[2], s), PyTuple_GET_ITEM(t[3], s), labels, &tags);
             if (agrees < 0) {
                 goto error;
             }
         }
-        if (!agrees) {
-            PyObject *index = PyLong_FromSsize_t(s);
-            if (index == NULL || PyList_Append(out, index) < 0) {
-                Py_XDECREF(index);
-                goto error;
-            }
-            Py_DECREF(index);
+        if (!agrees && append_index(out, s) < 0) {
+            goto error;
         }
     }
     PyMem_Free(tags.items);
+    for (int k = 0; k < 4; k++) {
+        Py_DECREF(t[k]);
+    }
     return out;
 error:
     PyMem_Free(tags.items);
-    Py_DECREF(out);
+    for (int k = 0; k < 4; k++) {
+        Py_XDECREF(t[k]);
+    }
+    Py_XDECREF(out);
     return NULL;
 }
 
@@ -299,13 +323,31 @@ PyDoc_STRVAR(count_byte_doc,
 "end read as in a slice): bytes.count(byte, start, end), sixteen bytes at a time where the\n"
 "processor has SSE2. Its twin: bytes.count.");
 
+/* A slice bound: an integer (or __index__), beyond the platform's range clamped to it. */
+static int
+slice_index(PyObject *o, Py_ssize_t *out)
+{
+    if (!PyIndex_Check(o)) {
+        PyErr_SetString(PyExc_TypeError, "slice indices must be integers or None or have an __index__ method");
+        return -1;
+    }
+    *out = PyNumber_AsSsize_t(o, NULL);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
 static PyObject *
 count_byte(PyObject *module, PyObject *args)
 {
     Py_buffer buffer;
     int byte;
+    PyObject *start_obj = Py_None, *end_obj = Py_None;
+    if (!PyArg_ParseTuple(args, "y*i|OO:count_byte", &buffer, &byte, &start_obj, &end_obj)) {
+        return NULL;
+    }
+    /* (the bounds as a slice reads them: None, or any integer, clamped to the buffer) */
     Py_ssize_t start = 0, end = PY_SSIZE_T_MAX;
-    if (!PyArg_ParseTuple(args, "y*i|nn:count_byte", &buffer, &byte, &start, &end)) {
+    if ((start_obj != Py_None && slice_index(start_obj, &start) < 0) || (end_obj != Py_None && slice_index(end_obj, &end) < 0)) {
+        PyBuffer_Release(&buffer);
         return NULL;
     }
     if (byte < 0 || byte > 255) {
@@ -393,12 +435,13 @@ spells(PyObject **surfaces, Py_ssize_t from, Py_ssize_t to, Py_UCS4 sep, PyObjec
     return at == t.len;
 }
 
-/* 1 when the record's items are as _items wants them, 0 when not, -1 on an error. */
+/* 1 when the record's items are as _items wants them, 0 when not, -1 on an error (tokens,
+   entities, types and words: tuples, which hold what is read). */
 static int
 record_items_agree(PyObject *tokens, PyObject *sentence, PyObject *entities, PyObject *types, PyObject *words,
                    Py_ssize_t bracket, PyObject *known, PyObject ***scratch, Py_ssize_t *room)
 {
-    Py_ssize_t m = PyList_GET_SIZE(tokens), e = PyList_GET_SIZE(entities);
+    Py_ssize_t m = PyTuple_GET_SIZE(tokens), e = PyTuple_GET_SIZE(entities);
     if (m > *room) {
         PyObject **grown = PyMem_Realloc(*scratch, (size_t)m * sizeof(PyObject *));
         if (grown == NULL) {
@@ -412,7 +455,7 @@ record_items_agree(PyObject *tokens, PyObject *sentence, PyObject *entities, PyO
     Py_ssize_t got = 0;
     int agrees = 1;
     for (; got < m; got++) {  /* the token ids count from 0; their surfaces kept */
-        PyObject *token = PyList_GET_ITEM(tokens, got);
+        PyObject *token = PyTuple_GET_ITEM(tokens, got);
         PyObject *id = PyObject_GetAttr(token, str_id);
         if (id == NULL) {
             goto error;
@@ -432,11 +475,12 @@ record_items_agree(PyObject *tokens, PyObject *sentence, PyObject *entities, PyO
         agrees = spells(surfaces, 0, m, (Py_UCS4)-1, sentence, 1);
     }
     for (Py_ssize_t k = 0; agrees == 1 && k < e; k++) {
-        PyObject *entity = PyList_GET_ITEM(entities, k);
+        PyObject *entity = PyTuple_GET_ITEM(entities, k);
         PyObject *span = PyObject_GetAttr(entity, str_span);
         if (span == NULL) {
             goto error;
         }
+        /* (the span held; nothing between its reads runs Python code: whole_number reads an int) */
         Py_ssize_t n = PyList_Check(span) ? PyList_GET_SIZE(span) : 0;
         int ok = n > 0;
         Py_ssize_t first = ok ? whole_number(PyList_GET_ITEM(span, 0), &ok) : 0;
@@ -460,14 +504,14 @@ record_items_agree(PyObject *tokens, PyObject *sentence, PyObject *entities, PyO
         if (type == NULL) {
             goto error;
         }
-        int same = PyObject_RichCompareBool(type, PyList_GET_ITEM(types, bracket + k), Py_EQ);
+        int same = PyObject_RichCompareBool(type, PyTuple_GET_ITEM(types, bracket + k), Py_EQ);
         if (same == 1 && known != Py_None) {
             same = PySet_Contains(known, type);
         }
         Py_DECREF(type);
         if (same == 1) {  /* the bracket's words, spelt by its tokens one space apart */
-            same = PyUnicode_Check(PyList_GET_ITEM(words, bracket + k))
-                   ? spells(surfaces, first, end > first ? end : first, ' ', PyList_GET_ITEM(words, bracket + k), 0) : 0;
+            same = PyUnicode_Check(PyTuple_GET_ITEM(words, bracket + k))
+                   ? spells(surfaces, first, end > first ? end : first, ' ', PyTuple_GET_ITEM(words, bracket + k), 0) : 0;
         }
         if (same < 0) {
             goto error;
@@ -498,62 +542,70 @@ PyDoc_STRVAR(slurp_items_doc,
 static PyObject *
 slurp_items(PyObject *module, PyObject *args)
 {
-    PyObject *tokens, *sentences, *entities, *types, *words, *known;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O:slurp_items", &PyList_Type, &tokens, &PyList_Type, &sentences, &PyList_Type, &entities,
-                          &PyList_Type, &types, &PyList_Type, &words, &known)) {
-        return NULL;
-    }
-    Py_ssize_t n = PyList_GET_SIZE(tokens), total = 0;
-    if (PyList_GET_SIZE(sentences) != n || PyList_GET_SIZE(entities) != n) {
-        PyErr_SetString(PyExc_ValueError, "tokens, sentences and entities differ in length");
+    PyObject *lists[5], *known;  /* tokens, sentences, entities, types, words */
+    if (!PyArg_ParseTuple(args, "OOOOOO:slurp_items", &lists[0], &lists[1], &lists[2], &lists[3], &lists[4], &known)) {
         return NULL;
     }
     if (known != Py_None && !PyAnySet_Check(known)) {
         PyErr_SetString(PyExc_TypeError, "known is a set or None");
         return NULL;
     }
-    for (Py_ssize_t r = 0; r < n; r++) {
-        if (!PyList_Check(PyList_GET_ITEM(tokens, r)) || !PyList_Check(PyList_GET_ITEM(entities, r))
-            || !PyUnicode_Check(PyList_GET_ITEM(sentences, r))) {
-            PyErr_SetString(PyExc_TypeError, "a record's tokens and entities are lists, its sentence a str");
-            return NULL;
-        }
-        total += PyList_GET_SIZE(PyList_GET_ITEM(entities, r));
-    }
-    if (PyList_GET_SIZE(types) != total || PyList_GET_SIZE(words) != total) {
-        PyErr_SetString(PyExc_ValueError, "the brackets' types and words are not one per entity");
-        return NULL;
-    }
-    PyObject *out = PyList_New(0);
-    if (out == NULL) {
-        return NULL;
-    }
-    PyObject **scratch = NULL;
-    Py_ssize_t room = 0, bracket = 0;
-    for (Py_ssize_t r = 0; r < n; r++) {
-        PyObject *own = PyList_GET_ITEM(entities, r);
-        Py_INCREF(own);  /* (held while its items are read: a struct's attribute may run code) */
-        int agrees = record_items_agree(PyList_GET_ITEM(tokens, r), PyList_GET_ITEM(sentences, r), own, types, words, bracket, known,
-                                        &scratch, &room);
-        bracket += PyList_GET_SIZE(own);
-        Py_DECREF(own);
-        if (agrees < 0) {
+    PyObject *t[5] = {NULL, NULL, NULL, NULL, NULL}, *out = NULL, **scratch = NULL;
+    for (int k = 0; k < 5; k++) {
+        if ((t[k] = held(lists[k])) == NULL) {
             goto error;
         }
-        if (!agrees) {
-            PyObject *index = PyLong_FromSsize_t(r);
-            if (index == NULL || PyList_Append(out, index) < 0) {
-                Py_XDECREF(index);
-                goto error;
-            }
-            Py_DECREF(index);
+    }
+    PyObject *tokens = t[0], *sentences = t[1], *entities = t[2], *types = t[3], *words = t[4];
+    Py_ssize_t n = PyTuple_GET_SIZE(tokens), total = 0, room = 0, bracket = 0;
+    if (PyTuple_GET_SIZE(sentences) != n || PyTuple_GET_SIZE(entities) != n) {
+        PyErr_SetString(PyExc_ValueError, "tokens, sentences and entities differ in length");
+        goto error;
+    }
+    for (Py_ssize_t r = 0; r < n; r++) {
+        if (!PyList_Check(PyTuple_GET_ITEM(tokens, r)) || !PyList_Check(PyTuple_GET_ITEM(entities, r))
+            || !PyUnicode_Check(PyTuple_GET_ITEM(sentences, r))) {
+            PyErr_SetString(PyExc_TypeError, "a record's tokens and entities are lists, its sentence a str");
+            goto error;
+        }
+        total += PyList_GET_SIZE(PyTuple_GET_ITEM(entities, r));
+    }
+    if (PyTuple_GET_SIZE(types) != total || PyTuple_GET_SIZE(words) != total) {
+        PyErr_SetString(PyExc_ValueError, "the brackets' types and words are not one per entity");
+        goto error;
+    }
+    if ((out = PyList_New(0)) == NULL) {
+        goto error;
+    }
+    for (Py_ssize_t r = 0; r < n; r++) {
+        /* (the record's items held as they were counted: a getter may change its lists) */
+        PyObject *own_tokens = PyList_AsTuple(PyTuple_GET_ITEM(tokens, r)), *own_entities = PyList_AsTuple(PyTuple_GET_ITEM(entities, r));
+        int agrees = -1;
+        if (own_tokens != NULL && own_entities != NULL && bracket + PyTuple_GET_SIZE(own_entities) <= total) {
+            agrees = record_items_agree(own_tokens, PyTuple_GET_ITEM(sentences, r), own_entities, types, words, bracket, known,
+                                        &scratch, &room);
+            bracket += PyTuple_GET_SIZE(own_entities);
+        }
+        else if (own_tokens != NULL && own_entities != NULL) {
+            PyErr_SetString(PyExc_ValueError, "the brackets' types and words are not one per entity");
+        }
+        Py_XDECREF(own_tokens);
+        Py_XDECREF(own_entities);
+        if (agrees < 0 || (!agrees && append_index(out, r) < 0)) {
+            goto error;
         }
     }
     PyMem_Free(scratch);
+    for (int k = 0; k < 5; k++) {
+        Py_DECREF(t[k]);
+    }
     return out;
 error:
     PyMem_Free(scratch);
-    Py_DECREF(out);
+    for (int k = 0; k < 5; k++) {
+        Py_XDECREF(t[k]);
+    }
+    Py_XDECREF(out);
     return NULL;
 }
 

@@ -36,14 +36,17 @@ def compile_module(out_dir: Path) -> Path:
     command = shlex.split(str(link))
     if shutil.which(command[0]) is None:
         raise NoCompiler(f"no C compiler: {command[0]} is not on PATH")
-    out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / module_name()
     partial = target.with_name(target.name + ".part")
     flags = ["-O2", "-fPIC", "-fwrapv", "-DNDEBUG", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-missing-field-initializers"]
-    done = subprocess.run([*command, *flags, "-I", sysconfig.get_paths()["include"], str(SOURCE), "-o", str(partial)],
-                          capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        partial.unlink(missing_ok=True)
-        raise NoCompiler(f"{command[0]} failed:\n{done.stderr.strip()}")
-    partial.replace(target)
+    try:  # (whatever stops the build stops only the kernels: the install goes on, pure Python)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run([*command, *flags, "-I", sysconfig.get_paths()["include"], str(SOURCE), "-o", str(partial)],
+                              capture_output=True, text=True, check=False, timeout=300)
+        if done.returncode != 0:
+            partial.unlink(missing_ok=True)
+            raise NoCompiler(f"{command[0]} failed:\n{done.stderr.strip()}")
+        partial.replace(target)
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise NoCompiler(f"{command[0]} could not be run: {exc}") from exc
     return target

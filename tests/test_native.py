@@ -8,7 +8,9 @@ one; the tests here prove each kernel equal to its twin, so it holds of the pure
 
 from __future__ import annotations
 
+import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -26,6 +28,7 @@ from goldlint.families.xsid import clean
 from goldlint.families.xsid.sentence import Inventory
 from goldlint.formats.conll_doc import ConllDocument
 from goldlint.formats.jsonl_doc import RawBatch
+from tests.bench import slurp_data
 from tests.families.slurp import test_slurp_batch as slurp_batch
 
 
@@ -37,6 +40,9 @@ def _compiler() -> str | None:
 def test_the_kernels_are_built_where_a_compiler_is(native_unbuilt: str | None, repo_root: Path) -> None:
     """A machine with the interpreter's C compiler builds them; a failure there is a bug (in
     the C, or in ``native/build.py``), not a reason to run slower."""
+    if os.environ.get("GOLDLINT_PURE"):  # (tests/test_pure_twins.py: the twins run, though the module is built)
+        assert speedups.native is None and native_unbuilt is None
+        return
     if native_unbuilt is not None and _compiler() is None:
         pytest.skip(f"no C compiler here: goldlint runs the pure-Python twins ({native_unbuilt})")
     assert native_unbuilt is None, native_unbuilt
@@ -53,6 +59,33 @@ def test_goldlint_pure_runs_the_twins() -> None:
     assert native_is_none({"GOLDLINT_PURE": "1"}) == "True"
     if speedups.native is not None:
         assert native_is_none({}) == "False"
+
+
+def test_a_module_built_from_older_sources_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stale ``_goldlint_speedups`` on the path, without a kernel this goldlint calls: the twins run."""
+    import types
+
+    stale = types.ModuleType("_goldlint_speedups")
+    stale.count_byte = bytes.count  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "_goldlint_speedups", stale)
+    monkeypatch.delenv("GOLDLINT_PURE", raising=False)
+    assert speedups._load() is None
+
+
+def test_a_build_that_cannot_run_its_compiler_is_no_compiler(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever stops the build stops only the kernels: the wheel's hook then builds a pure wheel."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("native_build_probe", Path(__file__).parent.parent / "native" / "build.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    blocked = tmp_path / "a file"
+    blocked.write_text("")
+    if _compiler() is None:
+        pytest.skip("no C compiler here")
+    with pytest.raises(build.NoCompiler):
+        build.compile_module(blocked / "out")  # (a folder that cannot be made: an OSError)
 
 
 needs_native = pytest.mark.skipif(speedups.native is None, reason="the compiled kernels are not built here")
@@ -111,32 +144,31 @@ def _sentence(draw: st.DrawFn) -> tuple[list[str], list[str], str]:
     return words, tags, ",".join(f"{a}:{b}:{label}" for a, b, label in entries)
 
 
-def _file(sentences: list[tuple[list[str], list[str], str]], blank_line_after: bool) -> str:
+def _file(sentences: list[tuple[list[str], list[str], str]], blank_line_after: bool, ids: bool = False) -> str:
     blocks = []
-    for words, tags, slots in sentences:
-        lines = [f"# text = {' '.join(words)}", "# intent = alarm/set_alarm", "# slots:" + (f" {slots}" if slots else "")]
+    for n, (words, tags, slots) in enumerate(sentences, 1):
+        lines = [f"# id = {n}"] if ids else []
+        lines += [f"# text = {' '.join(words)}", "# intent = alarm/set_alarm", "# slots:" + (f" {slots}" if slots else "")]
         lines += [f"{k}\t{w}\talarm/set_alarm\t{t}" for k, (w, t) in enumerate(zip(words, tags, strict=True), 1)]
         blocks.append("\n".join(lines) + "\n")
     text = "\n".join(blocks)
     return text + "\n" if blank_line_after else text
 
 
-@needs_native
-@settings(max_examples=1000, deadline=None)
-@given(st.lists(_sentence(), min_size=1, max_size=8), st.booleans(), st.sets(st.integers(0, 7)))
-def test_xsid_slot_tags_gives_the_answer_of_its_twin(sentences: list[tuple[list[str], list[str], str]], blank_line_after: bool,
-                                                     known: set[int]) -> None:
-    text = _file(sentences, blank_line_after)
+def _slot_tags_both_ways(text: str, known: set[int] = frozenset()) -> tuple[set[int], set[int]] | None:  # type: ignore[assignment]
+    """The sentences the twin and the kernel find wrong, of the file's sentences its pattern
+    matches (``known``: found wrong before), as CleanPath._chunk hands them over; None when the
+    file has no clean path."""
     doc = ConllDocument("/nowhere/en.test.conll", text)
     shape = clean.shape_of(doc, ())
     if shape is None:  # (the first sentences' comments need a report: no clean path)
-        return
+        return None
     pattern = clean.sentence_pattern(shape, INVENTORY)
     chunk = list(pattern.pattern.finditer(text))
     if not chunk:
-        return
+        return None
     starts = [m.start() for m in chunk]
-    ends = [m.end() - 1 for m in chunk]  # (as CleanPath._chunk places them)
+    ends = [m.end() - 1 for m in chunk]
     ends[-1] = chunk[-1].end() - 1 if text[chunk[-1].end() - 2] == "\n" else chunk[-1].end()
     texts = [m.group(pattern.text) for m in chunk]
     slots = [m.group(pattern.slots) for m in chunk]
@@ -145,7 +177,40 @@ def test_xsid_slot_tags_gives_the_answer_of_its_twin(sentences: list[tuple[list[
     found = {k for k in known if k < len(chunk)}
     pure = clean._slot_tags(pattern, chunk, slots, texts, counts, clean._OTags(text, starts, ends), set(found))
     compiled = found | set(speedups.native.xsid_slot_tags(text, starts, ends, len(shape.cores), slots, texts, pattern.labels))
-    assert compiled == pure
+    return pure, compiled
+
+
+@needs_native
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(_sentence(), min_size=1, max_size=8), st.booleans(), st.sets(st.integers(0, 7)), st.booleans())
+def test_xsid_slot_tags_gives_the_answer_of_its_twin(sentences: list[tuple[list[str], list[str], str]], blank_line_after: bool,
+                                                     known: set[int], ids: bool) -> None:
+    both = _slot_tags_both_ways(_file(sentences, blank_line_after, ids), known)
+    if both is not None:
+        assert both[1] == both[0]
+
+
+@needs_native
+@settings(max_examples=20, deadline=None)
+@given(st.lists(_sentence(), min_size=65, max_size=300))
+def test_xsid_slot_tags_gives_the_answer_of_its_twin_in_a_chunk_of_many_blocks(sentences: list[tuple[list[str], list[str], str]]) -> None:
+    """More sentences than the twin counts a block at a time (64): its counts by blocks, then one by one."""
+    both = _slot_tags_both_ways(_file(sentences, True, ids=True))
+    assert both is not None and both[1] == both[0]
+
+
+@needs_native
+@pytest.mark.parametrize(("tags", "slots"), [
+    (["O", "I-datetime"], "2:3:datetime"),  # (a span's first tag an I- of its own label: as many tags not O as it covers)
+    (["O", "X-datetime"], "2:3:datetime"),
+    (["B-datetime", "I-location"], "0:3:datetime"),
+    (["B-datetime", "B-datetime"], "0:3:datetime"),
+    (["O", "O"], ""),
+    (["O", "B-datetime"], ""),
+])
+def test_xsid_slot_tags_gives_the_answer_of_its_twin_at_a_span_start(tags: list[str], slots: str) -> None:
+    both = _slot_tags_both_ways(_file([(["a", "b"], tags, slots)], True))
+    assert both is not None and both[1] == both[0]
 
 
 @needs_native
@@ -210,6 +275,96 @@ def test_slurp_items_gives_the_judgement_of_its_twin(spoils: list[list[tuple[int
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(speedups, "native", None)
         assert batch.judge(batch.decode_lines(b.data, b.starts, b.ends), b.data, b.starts, b.ends, known) == compiled
+
+
+def _judged_both_ways(values: list[dict[str, object]], known: object) -> tuple[dict[int, int], dict[int, int]]:
+    texts = [json.dumps(v).encode() for v in values]
+    b = RawBatch.of(0, 0, b"\n".join(texts), 0)
+    compiled = batch.judge(batch.decode_lines(b.data, b.starts, b.ends), b.data, b.starts, b.ends, known)  # type: ignore[arg-type]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(speedups, "native", None)
+        pure = batch.judge(batch.decode_lines(b.data, b.starts, b.ends), b.data, b.starts, b.ends, known)  # type: ignore[arg-type]
+    return pure, compiled
+
+
+@needs_native
+@pytest.mark.parametrize("change", ["type of no inventory", "no tokens", "no tokens, an entity", "a token id of 65 bits"])
+def test_slurp_items_gives_the_judgement_of_its_twin_on_the_odd_record(change: str) -> None:
+    values = [slurp_data.record(n, random.Random(n)) for n in range(1, 9)]
+    odd = values[2]  # ("remind me about the [event_name : meeting] [date : on friday] at [time : noon]")
+    if change == "type of no inventory":  # (the entity's and its bracket's alike: only the inventory's test tells)
+        odd["entities"][2]["type"] = "zzz"
+        odd["sentence_annotation"] = odd["sentence_annotation"].replace("[time :", "[zzz :")
+    elif change.startswith("no tokens"):
+        odd["tokens"] = []
+        if change == "no tokens":
+            odd["entities"], odd["sentence_annotation"] = [], odd["sentence"]
+    else:
+        odd["tokens"][0]["id"] = 2**65
+    pure, compiled = _judged_both_ways(values, slurp_batch.KNOWN)
+    assert compiled == pure and 2 not in pure
+
+
+@needs_native
+def test_slurp_items_holds_what_it_reads_when_a_getter_changes_its_lists() -> None:
+    """Its lists changed by Python code it runs (an attribute getter, a comparison): no crash, no
+    freed object read (goldlint hands it msgspec structs, whose getters run none)."""
+    class Token:
+        def __init__(self, lists: list[list[object]]) -> None:
+            self.lists, self.surface = lists, "a"
+
+        @property
+        def id(self) -> int:
+            for values in self.lists:
+                values.clear()
+            return 0
+
+    class Entity:
+        span = [0]
+
+        def __init__(self, lists: list[list[object]]) -> None:
+            self.lists = lists
+
+        @property
+        def type(self) -> str:
+            for values in self.lists:
+                values.clear()
+            return "t"
+
+    tokens: list[object] = []
+    sentences, types, words = ["a a a"], ["t"], ["a"]
+    tokens += [Token([tokens, sentences]) for _ in range(3)]
+    assert speedups.native.slurp_items([tokens], sentences, [[]], [], [], None) == [0]  # (ids 0, 0, 0: not counting from 0)
+    tokens = [Token([])]
+    entities: list[object] = [Entity([types, words])]
+    assert speedups.native.slurp_items([tokens], ["a"], [entities], types, words, None) == []
+
+
+@needs_native
+def test_xsid_slot_tags_holds_what_it_reads_when_a_label_comparison_changes_its_lists() -> None:
+    class Label(str):
+        __hash__ = str.__hash__
+
+        def __eq__(self, other: object) -> bool:
+            for values in lists:
+                values.clear()
+            return False
+
+    text = "# t\n1\ta\ti\tB-x\n"
+    lists: list[list[object]] = [[0] * 50, [len(text)] * 50, ["0:1:x"] * 50, ["a"] * 50]
+    assert speedups.native.xsid_slot_tags(text, *lists[:2], 1, *lists[2:], frozenset([Label("x")])) == list(range(50))
+
+
+@needs_native
+def test_count_byte_reads_its_bounds_as_bytes_count_does() -> None:
+    data = b"a:b::c" * 10
+    for bounds in [(None,), (None, None), (3, None), (None, -2), (-(2**80),), (2**80,), (0, 2**80), (True, 5)]:
+        assert speedups.native.count_byte(data, 58, *bounds) == data.count(58, *bounds), bounds
+    for bad in [("1",), (1.5,), (0, "9")]:
+        with pytest.raises(TypeError):
+            data.count(58, *bad)
+        with pytest.raises(TypeError):
+            speedups.native.count_byte(data, 58, *bad)
 
 
 @needs_native
