@@ -734,17 +734,22 @@ def iter_files(paths: list[Path], loaded_for: Any, skipped: Counter[str] | None 
     left out is counted in ``skipped`` by reason.
 
     A file met again (named twice, or named and in a folder named, or in a folder named twice
-    through a link to it) is given once, where it was first met: checked twice, it was compared
-    with itself by the dataset checks (each item its own duplicate, its id in "another file").
-    A file is its name in its folder, links to the folder resolved: another name linked to it is
-    another file (a split that is a link to another split is a leak to report)."""
+    through a link to it) is given once: checked twice, it was compared with itself by the
+    dataset checks (each item its own duplicate, its id in "another file"). A file named is
+    given where it is named, as named (a folder's walk passes over it), any other where it was
+    first met. A file is its name in its folder, links to the folder resolved: another name
+    linked to it is another file (a split that is a link to another split is a leak to report)."""
+    def key(file: Path) -> tuple[str, str]:
+        return os.path.realpath(file.parent), file.name
+
+    named = {key(path) for path in paths if not path.is_dir()}
     seen: set[tuple[str, str]] = set()
 
-    def first(file: Path) -> bool:
-        key = (os.path.realpath(file.parent), file.name)
-        if key in seen:
+    def first(file: Path, walked: bool = False) -> bool:
+        found = key(file)
+        if found in seen or (walked and found in named):
             return False
-        seen.add(key)
+        seen.add(found)
         return True
 
     for path in paths:
@@ -759,7 +764,7 @@ def iter_files(paths: list[Path], loaded_for: Any, skipped: Counter[str] | None 
             continue
         unlisted: list[Path] = []
         for file in files_under(path, unlisted.append):
-            if format_of(file) is None or not first(file):
+            if format_of(file) is None or not first(file, walked=True):
                 continue  # (not counted: a folder holds all sorts of files)
             reason = _left_out(file, loaded_for)
             if reason is None:

@@ -256,6 +256,20 @@ def test_a_file_named_twice_is_checked_once(work: Path) -> None:
     assert code == 1 and "DS105" in out and out.endswith("2 files checked (slurp 2).\n"), out
 
 
+def test_a_file_named_and_in_a_folder_named_is_given_as_named(tmp_path: Path) -> None:
+    """Named, a file is checked as named (a pipe read, a file of no kind said), wherever else it is met."""
+    from goldlint.engine import iter_files
+
+    (tmp_path / "d").mkdir()
+    for name in ("a.jsonl", "b.jsonl"):
+        (tmp_path / "d" / name).write_text("{}\n", encoding="utf-8")
+    d, b = tmp_path / "d", tmp_path / "d" / "b.jsonl"
+    loaded = cfg.for_file(b)
+    for paths in ([d, b], [b, d]):
+        given = [(p.name, explicit) for p, explicit in iter_files(paths, lambda _: loaded)]
+        assert sorted(given) == [("a.jsonl", False), ("b.jsonl", True)], (paths, given)
+
+
 def test_config_select_per_file_ignores_kinds_and_exclude(work: Path) -> None:
     (work / "goldlint.yaml").write_text(
         "ignore: [SLU111]\nper-file-ignores:\n  'defective.jsonl': [SLU105]\nexclude: ['skip/']\nkinds:\n  '*.gold.json': slu\n",
