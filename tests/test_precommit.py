@@ -125,6 +125,28 @@ def test_try_repo_fails_on_defective_and_passes_on_clean(hook_repo: tuple[Path, 
     assert "SLU" not in out, out
 
 
+def test_try_repo_sees_a_leak_between_splits_whatever_the_files_are_many(hook_repo: tuple[Path, dict[str, str]], repo_root: Path,
+                                                                          tmp_path: Path) -> None:
+    """The checks across a dataset's files need every file in one run: pre-commit handed parts of
+    the list to parallel runs (``require_serial: false``), and a test sentence also in the
+    validation split passed when the two fell in different parts. And a gold file in UTF-16,
+    binary to pre-commit, is still handed over (``types: [file]``): goldlint says it is not UTF-8."""
+    repo, env = hook_repo
+    splits = repo_root / "tests" / "data" / "dataset" / "xsid"
+    dataset = _dataset(tmp_path, env, splits, ["de.test.conll", "de.valid.conll", "en.test.conll", "en.valid.conll"])
+    for n in range(8):  # (more files: pre-commit's parts are of four at least)
+        shutil.copy2(repo_root / "tests" / "data" / "slu" / "clean.jsonl", dataset / f"clean{n}.jsonl")
+    (dataset / "utf16.jsonl").write_bytes('{"a": 1}\n'.encode("utf-16"))
+    _git(dataset, env, "add", "-A")
+    files = sorted(p.name for p in dataset.iterdir() if p.is_file())
+    done = _try_repo(repo, dataset, env, *files)
+    out = done.stdout + done.stderr
+    assert done.returncode == 1, out
+    assert "en.test.conll:1:10: DS101" in out, out
+    assert "utf16.jsonl:1:1: GL001" in out, out
+    assert len(re.findall(r"\d+ files? checked", out)) == 1, out  # (one run saw them all)
+
+
 # --------------------------------------------------------------------------- a real dataset repository
 
 README = Path(__file__).resolve().parent.parent / "README.md"
