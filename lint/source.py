@@ -43,6 +43,19 @@ def guess_encoding(data: bytes, bad: int) -> str | None:
     return best.encoding if best is not None and best.encoding not in ("utf_8", "ascii") else None
 
 
+# The byte-order marks of the other Unicode encodings: a file that starts with one is in it
+# (UTF-32's before UTF-16's, which begin them).
+_BYTE_ORDER_MARKS = ((b"\xff\xfe\x00\x00", "UTF-32 (little-endian)", "FF FE 00 00"), (b"\x00\x00\xfe\xff", "UTF-32 (big-endian)", "00 00 FE FF"),
+                     (b"\xff\xfe", "UTF-16 (little-endian)", "FF FE"), (b"\xfe\xff", "UTF-16 (big-endian)", "FE FF"))
+
+
+def _byte_order_mark(data: bytes) -> str | None:
+    for mark, encoding, written in _BYTE_ORDER_MARKS:
+        if data.startswith(mark):
+            return f"{encoding}: it starts with that encoding's byte-order mark, {written}"
+    return None
+
+
 def decode(data: bytes, first_line: int = 1, byte_base: int = 0, char_base: int = 0) -> Decoded:
     """Decode UTF-8, reporting the first invalid byte with its exact position."""
     try:
@@ -56,7 +69,7 @@ def decode(data: bytes, first_line: int = 1, byte_base: int = 0, char_base: int 
     text = data.decode("utf-8", errors="replace")
     start = Position(line, column)
     span = Span(start, Position(line, column + 1), char_base + len(prefix), char_base + len(prefix) + 1)
-    guess = guess_encoding(data, bad)
+    guess = (_byte_order_mark(data) if byte_base == 0 else None) or guess_encoding(data, bad)
     hint = f"; it looks like {guess}" if guess else ""
     message = f"invalid UTF-8 byte 0x{data[bad]:02x} at byte offset {byte_base + bad}{hint}"
     return Decoded(text, [Finding(INVALID_UTF8.code, span, message)], True)
