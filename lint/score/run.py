@@ -30,7 +30,7 @@ SEMANTIC_VOCABULARIES = tuple(vocabulary_profiles)
 PROFILES = {"slu": ("spec", "mera"), "semantic": SEMANTIC_VOCABULARIES, "corpus": ("spec",), "truth": ("spec",), "xsid": ("spec", "xsid"),
             "slurp": ("spec", "slurp")}
 GOLD_COUNT = {"slu": "gold_records", "corpus": "entries", "semantic": "gold_samples", "truth": "gold_rows", "xsid": "gold_sentences",
-              "slurp": "gold_records"}  # the outcome's count of gold samples
+              "slurp": "gold_examples"}  # the outcome's count of gold samples, as its `missing_predictions` counts them
 
 
 @dataclass(slots=True)

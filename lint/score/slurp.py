@@ -230,6 +230,7 @@ def score(gold: Document | Iterable[tuple[JsonPath, Any]], predictions: Iterable
     preds, by_id = read_predictions(predictions, issues, counts)
     golds, gold_counts = gold_examples(gold, by_id)
     counts.update(gold_counts)
+    counts["gold_examples"] = len(golds)  # (what a prediction pairs with: a record, or a recording when keyed by `file`)
     spec = profile == "spec"
     by_key: dict[Any, Example] = {}
     for p in preds:
@@ -282,7 +283,7 @@ def _outcome(run: _Run, profile: str, average: str, counts: Counter[str]) -> Out
         out.metrics[name] = metric(values[2] if values is not None else None, reason, n, skipped)
         if values is not None:
             overall[source] = {"precision": values[0], "recall": values[1], "f1": values[2]}
-    out.counts = {k: int(counts[k]) for k in ("gold_records", "gold_unusable", "predictions", "missing_predictions", "unknown_predictions",
+    out.counts = {k: int(counts[k]) for k in ("gold_records", "gold_examples", "gold_unusable", "predictions", "missing_predictions", "unknown_predictions",
                                               "duplicate_predictions")} | {"scored": n}
     out.breakdowns["overall"] = overall
     out.breakdowns["per_scenario"] = _table(run.counts["scenario"])

@@ -47,6 +47,18 @@ def test_the_cli_prints_the_official_numbers_of_a_real_run(tmp_path: Path, avera
     assert all(isinstance(row[c], int) for row in per_scenario.values() for c in ("tp", "fp", "fn"))  # counts, not 4.0000
 
 
+def test_predictions_from_audio_for_some_recordings_are_scored_not_refused(tmp_path: Path) -> None:
+    """60 of the 356 recordings predicted: 296 missing recordings, more than the 100 records,
+    yet 60 are scored (the refusal compared missing recordings with gold records)."""
+    lines = (DATA / "slurp" / "predictions" / "google_hermit.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    part = tmp_path / "part.jsonl"
+    part.write_text("".join(lines[:60]), encoding="utf-8")
+    code, report, out = _cli(tmp_path, str(part))
+    assert code == 0 and "no prediction could be scored" not in out, out
+    assert report["counts"]["scored"] == 60 and report["counts"]["missing_predictions"] == 296  # type: ignore[index]
+    assert report["counts"]["gold_examples"] == 356  # type: ignore[index]
+
+
 def test_the_cli_refuses_an_average_it_does_not_know(tmp_path: Path) -> None:
     code, _, out = _cli(tmp_path, "gold_hermit.jsonl", "--average", "weighted")
     assert code == 2 and "--average `weighted`: micro or macro" in out
