@@ -130,6 +130,17 @@ def test_each_gold_recording_without_a_prediction_is_reported_at_its_file() -> N
     assert out.counts["scored"] == 1 and out.metrics["slu_f1"].samples_skipped == 2
 
 
+def test_a_gold_entity_type_that_is_a_number_is_scored_with_allow_invalid_gold() -> None:
+    """(SLP101 in the gold; scored anyway, the entities compared to find the failures were
+    sorted, and a number beside a string was an internal error.)"""
+    golds = [record(entities=[{"span": [4, 5], "type": 5}, {"span": [0], "type": "event"}])]
+    pred = {"slurp_id": "1", **RIGHT, "entities": [{"type": "5", "filler": "five am"}, {"type": "event", "filler": "wake"}]}
+    for profile in ("spec", "slurp"):
+        out = _score(golds, [pred], profile)
+        assert out.metrics["entity_span_f1"].value == 0.5 and out.metrics["intent_accuracy"].value == 1.0
+        assert [f.detail for f in out.failures] == ["entities"]
+
+
 def test_the_distances_as_the_evaluator_reads_them() -> None:
     assert slurp_upstream.char_distance("", "") == 1.0  # textdistance 4.1.5: two empty strings are at distance 1
     assert slurp_upstream.word_distance("new york", "new\tyork") == 1.0  # one tab is no word boundary for jiwer 2.0.0
