@@ -30,7 +30,8 @@ PREDICTION_DUPLICATE_ID = Rule("SCO104", "prediction-duplicate-id", W,
      family=F)
 PREDICTION_SHAPE = Rule("SCO105", "prediction-shape", E,
      "A prediction is not an object of the kind's prediction format (`id` with `output`, or `intent` and `slots`, for slu; "
-     "`id` and `predicted` for corpus; `topics` / `risks` / `actions` for semantic; `intent` and `entities` for truth).",
+     "`id` and `predicted` for corpus; `topics` / `risks` / `actions` for semantic; `intent` and `entities` for truth; "
+     "for xsid, a sentence of its gold sentence's token lines, each with its four cells).",
      "The scorer cannot tell which example the prediction answers or what it answers: it is left out.",
      family=F)
 PREDICTION_UNPARSABLE_ANSWER = Rule("SCO106", "prediction-unparsable-answer", I,

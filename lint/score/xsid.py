@@ -12,7 +12,10 @@ Profiles:
   with a note for every way its number differs from the spec profile's on these files.
 
 Predictions are a ``.conll`` file in the gold's format (a model's output: its ``# intent``
-comment holds the predicted intent; the token lines' tags the predicted slots).
+comment holds the predicted intent; the token lines' tags the predicted slots). A predicted
+sentence that does not fit its gold sentence (another number of token lines, or a token line
+without its four cells) is a malformed prediction (SCO105): the spec profile leaves it out;
+nluEval.py reads it without a word, and the xsid profile keeps its number and says so.
 """
 
 from __future__ import annotations
@@ -23,12 +26,13 @@ from dataclasses import dataclass
 
 from goldlint.diagnostics import Severity
 from goldlint.families.xsid import bio
+from goldlint.families.xsid.declaration import CELL_NAMES, CELLS
 from goldlint.findings import At
 from goldlint.formats.conll_doc import ConllDocument, Sentence
 from goldlint.score import xsid_nlueval
 from goldlint.score.metrics import prf_counts
 from goldlint.score.model import Failure, Issues, Outcome, metric
-from goldlint.score.rules import PREDICTION_DUPLICATE_ID, PREDICTION_MISSING_FOR_GOLD_ID, PREDICTION_UNKNOWN_ID
+from goldlint.score.rules import PREDICTION_DUPLICATE_ID, PREDICTION_MISSING_FOR_GOLD_ID, PREDICTION_SHAPE, PREDICTION_UNKNOWN_ID
 
 PROFILES = ("spec", "xsid")
 GOLD, PRED = "gold", "predictions"
@@ -43,6 +47,7 @@ class View:
     intent: str | None
     tags: list[str]
     spans: frozenset[bio.Span]
+    odd: tuple[int, int] | None  # its first token line without the four cells: (its index, its cells)
 
 
 Shapes = dict[tuple[str, ...], frozenset[bio.Span]]  # a tag sequence's spans, made once per distinct sequence
@@ -57,6 +62,7 @@ def _read(s: Sentence, by_id: bool, shapes: Shapes) -> tuple[View, str | None]:
     from its cells (no token objects: their positions are made only to place a finding)."""
     cells = s.cells
     tags = [c[3] if len(c) >= 4 else "O" for c in cells]
+    odd = next(((t, len(c)) for t, c in enumerate(cells) if len(c) != CELLS), None)
     intent = s.value("intent")
     if intent is None and cells and len(cells[0]) >= 3:
         intent = cells[0][2]
@@ -66,7 +72,7 @@ def _read(s: Sentence, by_id: bool, shapes: Shapes) -> tuple[View, str | None]:
     spans = shapes.get(shape)
     if spans is None:  # (a file's sentences repeat a few hundred tag sequences: most are found here)
         spans = shapes[shape] = frozenset(bio.spans(tags))
-    return View(s.number, key, intent, tags, spans), ident
+    return View(s.number, key, intent, tags, spans, odd), ident
 
 
 def _views(doc: ConllDocument, shapes: Shapes) -> tuple[list[View], bool]:
@@ -116,7 +122,7 @@ def pair(gold: ConllDocument, pred: ConllDocument, issues: Issues) -> tuple[list
             counts["missing_predictions"] += 1
             issues.add(GOLD, PREDICTION_MISSING_FOR_GOLD_ID, At((g.number,)), f"no prediction for gold sentence {g.number + 1}: the predictions have {len(preds)}",
                        Severity.WARNING)
-        return list(zip(golds, preds, strict=False)), counts
+        return _fitting(list(zip(golds, preds, strict=False)), issues, counts), counts
     found: dict[str, View] = {}
     for p in preds:
         if p.key in found:
@@ -134,7 +140,30 @@ def pair(gold: ConllDocument, pred: ConllDocument, issues: Issues) -> tuple[list
     for p in found.values():
         counts["unknown_predictions"] += 1
         issues.add(PRED, PREDICTION_UNKNOWN_ID, _id_at(pred, p.number), f"prediction for `# id = {p.key}`, which no gold sentence has")
-    return pairs, counts
+    return _fitting(pairs, issues, counts), counts
+
+
+def _fitting(pairs: list[tuple[View, View]], issues: Issues, counts: Counter[str]) -> list[tuple[View, View]]:
+    """The pairs whose predicted sentence fits its gold one: a tag for each gold token, in its
+    own cell. Another is malformed (SCO105) and left out, as its gold sentence had no
+    prediction: a token line dropped or added shifts every later span onto other tokens, and a
+    line without its tag cell has no tag to read (nluEval.py takes the intent cell for one)."""
+    out = []
+    for g, p in pairs:
+        if len(p.tags) != len(g.tags):
+            issues.add(PRED, PREDICTION_SHAPE, At((p.number,)), f"predicted sentence {p.number + 1} has {len(p.tags)} token lines, its gold "
+                       f"sentence {len(g.tags)}: its tags cannot be laid on the gold tokens (left out)")
+        elif p.odd is not None:
+            t, n = p.odd
+            issues.add(PRED, PREDICTION_SHAPE, At((p.number, "tokens", t)) if n < CELLS else At((p.number, "tokens", t, CELLS)),
+                       f"a token line has {n} tab-separated cell{'s' if n != 1 else ''}, not {CELLS} ({CELL_NAMES}): the sentence's "
+                       "tags cannot be read (left out)")
+        else:
+            out.append((g, p))
+            continue
+        counts["malformed_predictions"] += 1
+        counts["missing_predictions"] += 1
+    return out
 
 
 def _id_at(doc: ConllDocument, s: int) -> At:
@@ -207,6 +236,9 @@ def _upstream(gold: ConllDocument, pred: ConllDocument, spec: _Spec, counts: Cou
     counts["nlueval_gold_intents"] = len(gold_read.intents)
     counts["nlueval_pairs"] = m
     out.note("xsid profile: xSID's scripts/nluEval.py number for number (its reading of the files, its spans, its denominators)")
+    if counts["malformed_predictions"]:
+        out.note(f"{counts['malformed_predictions']} predicted sentence(s) do not fit their gold sentence (SCO105): nluEval.py scores them "
+                 "as they are (a line's last cell its tag, the tags paired by position); the spec profile leaves them out")
     for note in differences(gold, pred, gold_read, pred_read, spec):
         out.note(note)
     return out

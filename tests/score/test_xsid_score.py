@@ -12,7 +12,7 @@ import pytest
 
 from goldlint.formats import conll_doc
 from goldlint.formats.conll_doc import ConllDocument
-from goldlint.score import xsid
+from goldlint.score import xsid, xsid_nlueval
 from goldlint.score.model import Issues
 
 XSID = Path(__file__).resolve().parents[1] / "data" / "xsid"
@@ -132,3 +132,33 @@ def test_pairing_reads_each_sentence_once_from_its_cells_and_forgets_it(monkeypa
     assert offsets == [n for n in range(1, 200, 2)]  # only where a missing prediction's SCO102 is placed
     assert len(reads) == 200 + 100 + 100  # every sentence once, and the 100 gold ones a finding is placed on
     assert not any(s._done for s in pred.sentences)
+
+
+def test_a_predicted_sentence_that_does_not_fit_its_gold_sentence_is_a_positioned_error(tmp_path: Path) -> None:
+    """A token line dropped (every later span shifted) or a token line without its tag cell
+    (read as `O`): scored silently before. The spec profile leaves the sentence out; the xsid
+    profile keeps nluEval.py's number (it reads such a file without a word) and says so."""
+    gold_text = _sentence("O B-datetime O") + _sentence("B-reference O") + _sentence("O B-datetime")
+    cut = "# intent = weather/find\n1\tw1\tweather/find\tO\n2\tw2\tweather/find\tB-datetime\n\n"
+    no_tag = "# intent = weather/find\n1\tw1\tweather/find\tB-reference\n2\tw2\tweather/find\n\n"
+    pred_text = cut + no_tag + _sentence("O B-datetime")
+    for profile in ("spec", "xsid"):
+        issues = Issues()
+        out = xsid.score(_doc(gold_text), _doc(pred_text), profile, issues)
+        assert [(i.file, i.code, i.where.path) for i in issues.items] == [("predictions", "SCO105", (0,)), ("predictions", "SCO105", (1, "tokens", 1))]
+        assert "predicted sentence 1 has 2 token lines, its gold sentence 3" in issues.items[0].message
+        assert "a token line has 3 tab-separated cells, not 4" in issues.items[1].message
+        assert out.counts["malformed_predictions"] == 2 and out.counts["missing_predictions"] == 2
+    assert xsid.score(_doc(gold_text), _doc(pred_text), "spec", Issues()).metrics["slot_f1"].value == 1.0  # the one sentence that fits
+    upstream = xsid.score(_doc(gold_text.replace("intent =", "intent:")), _doc(pred_text.replace("intent =", "intent:")), "xsid", Issues())
+    totals = xsid_nlueval.evaluate(gold_text.replace("intent =", "intent:"), pred_text.replace("intent =", "intent:"))[0]
+    assert upstream.metrics["slot_f1"].value == totals.f1() and totals.f1() < 1.0
+    assert any("2 predicted sentence(s) do not fit their gold sentence (SCO105)" in note for note in upstream.notes), upstream.notes
+    # real gold, its own tags as predictions: the first sentence's first token line dropped, the second's tag cells cut off
+    lines = (XSID / "xSID-0.4" / "de.test.conll").read_text(encoding="utf-8").split("\n")
+    lines = [line.rsplit("\t", 1)[0] if 12 <= n <= 16 else line for n, line in enumerate(lines) if n != 4]
+    (tmp_path / "pred.conll").write_text("\n".join(lines), encoding="utf-8")
+    code, report, out = _score(tmp_path, "xSID-0.4/de.test.conll", str(tmp_path / "pred.conll"))
+    assert code == 1 and "pred.conll:1:1: SCO105 [error] predicted sentence 1 has 2 token lines, its gold sentence 3" in out, out
+    assert "pred.conll:12:1: SCO105 [error] a token line has 3 tab-separated cells" in out, out
+    assert _values(report)["slot_f1"] == 1.0 and report["counts"]["malformed_predictions"] == 2  # type: ignore[index]
