@@ -194,14 +194,17 @@ def _truth_predictions(source: Source, issues: Issues) -> Iterator[truth.PredRow
         return
     if isinstance(doc, TsvDocument):
         key_col = "row" if doc.column_index("row") is not None else "codedWvnm"
+        columns: dict[str, str] = {}  # (the header's own spelling of each: it is matched without case)
         for name in (key_col, "intent", "entities"):
-            if doc.column_index(name) is None:
+            k = doc.column_index(name)
+            if k is None:
                 issues.add(source.key, PREDICTION_SHAPE, At(()), f"the results header lacks the `{name}` column (`codedWvnm` or `row`, `intent`, `entities`)")
                 return
+            columns[name] = doc.columns[k]
         for i, row in enumerate(doc.root):
             if row is None:
                 continue
-            pred = _truth_row((i,), row.get(key_col), key_col, row.get("intent"), row.get("entities"), source, issues)
+            pred = _truth_row((i,), {name: row[column] for name, column in columns.items() if column in row}, key_col, source, issues)
             if pred is not None:
                 yield pred
         return
@@ -211,13 +214,15 @@ def _truth_predictions(source: Source, issues: Issues) -> Iterator[truth.PredRow
                 issues.add(source.key, PREDICTION_SHAPE, At(item_path), "a prediction must be an object with `codedWvnm` (or `row`), `intent` and `entities`")
                 continue
             key_col = "row" if "row" in item else "codedWvnm"
-            pred = _truth_row(item_path, item.get(key_col), key_col, item.get("intent"), item.get("entities"), source, issues)
+            pred = _truth_row(item_path, item, key_col, source, issues)
             if pred is not None:
                 yield pred
 
 
-def _truth_row(path: JsonPath, key: Any, key_col: str, intent: Any, entities: Any, source: Source, issues: Issues) -> truth.PredRow | None:
+def _truth_row(path: JsonPath, fields: dict[str, Any], key_col: str, source: Source, issues: Issues) -> truth.PredRow | None:
+    """One prediction from its fields (a results row's cells by column, or a JSON object)."""
     at = At(path)
+    key = fields.get(key_col)
     if key_col == "row":
         # A row number has at most a few digits; a longer one (even past int()'s 4,300-digit limit) names no row.
         digits = key.strip() if isinstance(key, str) else None
@@ -231,6 +236,13 @@ def _truth_row(path: JsonPath, key: Any, key_col: str, intent: Any, entities: An
             issues.add(source.key, PREDICTION_SHAPE, at.child("codedWvnm") if key is not None else at, "a prediction needs `codedWvnm` (or `row`) naming its truth row")
             return None
         name = f"audio:{key.strip()}"
+    # A row cut short or an object without them predicts nothing (an empty cell, `{}` or null
+    # is the engine's "no entities"): read as no intent and no entities, it was scored wrong.
+    missing = [k for k in ("intent", "entities") if k not in fields]
+    if missing:
+        issues.add(source.key, PREDICTION_SHAPE, at, f"a prediction needs `{'` and `'.join(missing)}` (an empty cell, or `{{}}`, for no entities): left out")
+        return None
+    intent, entities = fields["intent"], fields["entities"]
     if isinstance(entities, str):
         parsed = parse_json(entities) if entities.strip() else None
         if parsed is not None and not parsed.ok:
@@ -238,9 +250,11 @@ def _truth_row(path: JsonPath, key: Any, key_col: str, intent: Any, entities: An
                 issues.add(source.key, PREDICTION_SYNTAX, at.child("entities").inside(p.start, p.end), f"`entities` is not valid JSON: {p.message}")
             return truth.PredRow(name, path, source.key, _intent(intent), None)
         entities = parsed.value if parsed is not None else {}
-    read = truth.read_entities(entities)
-    if read is None:
-        issues.add(source.key, PREDICTION_SHAPE, at.child("entities"), "`entities` must be an object: entity → list of {literal, canonical, formattedLiteral, struct_value}")
+    try:
+        read: dict[str, list[Any]] | None = truth.read_entities(entities)
+    except truth.NotEntities as exc:
+        issues.add(source.key, PREDICTION_SHAPE, at.child("entities", *exc.where), str(exc))
+        read = None
     return truth.PredRow(name, path, source.key, _intent(intent), read)
 
 

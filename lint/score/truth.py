@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from goldlint.diagnostics import Severity
+from goldlint.families.corpus.fields import describe
 from goldlint.findings import At, JsonPath
 from goldlint.score.metrics import confusion_block, prf_counts
 from goldlint.score.model import Failure, Issues, Outcome, metric
@@ -60,18 +61,35 @@ class PredRow:
     entities: dict[str, list[Any]] | None  # None: unreadable (reported)
 
 
-def read_entities(value: Any) -> dict[str, list[Any]] | None:
-    """The engine's ``{ENTITY: [instances]}`` (a lone instance object counts as a list of one)."""
+INSTANCE = "{literal, canonical, formattedLiteral, struct_value}"
+
+
+class NotEntities(ValueError):
+    """Why a prediction's `entities` is not the engine's ``{ENTITY: [instances]}``, and where
+    below `entities` (``()``, an entity, or an entity's instance)."""
+
+    def __init__(self, where: JsonPath, message: str) -> None:
+        super().__init__(message)
+        self.where = where
+
+
+def read_entities(value: Any) -> dict[str, list[Any]]:
+    """The engine's ``{ENTITY: [instances]}`` (a lone instance object counts as a list of one).
+    Every instance must be an object: another one would be scored as a returned instance that
+    matches nothing, a false positive the engine never returned (:class:`NotEntities`)."""
     if value is None or value == "":
         return {}
     if not isinstance(value, dict):
-        return None
+        raise NotEntities((), f"`entities` must be an object: entity → list of {INSTANCE}; found {describe(value)}")
     out: dict[str, list[Any]] = {}
     for entity, instances in value.items():
         if isinstance(instances, dict):
             instances = [instances]
         if not isinstance(instances, list):
-            return None
+            raise NotEntities((entity,), f"`{entity}` must be a list of instances or one instance object {INSTANCE}, found {describe(instances)}")
+        for k, instance in enumerate(instances):
+            if not isinstance(instance, dict):
+                raise NotEntities((entity, k), f"an instance of `{entity}` must be an object {INSTANCE}, found {describe(instance)}")
         out[str(entity)] = instances
     return out
 

@@ -206,6 +206,46 @@ def test_broken_entities_cell_is_a_positioned_diagnostic(tmp_path: Path, cli: An
     assert f"results.tsv:{line}:" in result.stderr and "SCO101" in result.stderr
 
 
+def test_a_prediction_not_in_the_results_format_is_a_positioned_diagnostic(tmp_path: Path, cli: Any) -> None:
+    """A results row cut to its key, entity instances that are not objects, an entity that is
+    neither a list nor an object, a JSONL line with its key alone: each was scored silently (a
+    wrong intent, no entities, false positives), exit 0."""
+    gold = tmp_path / "truth.tsv"
+    gold.write_text(truth_tsv(), encoding="utf-8")
+    lines = results_tsv().splitlines()
+    lines[1] = "1-1.wav"
+    lines[3] = lines[3].replace('"struct_value": 2}]', '"struct_value": 2}, 5, "x", null]')
+    lines[5] = '1-5.wav\tORDER_COFFEE\t{"COFFEE_SIZE": "sm"}'
+    results = tmp_path / "results.tsv"
+    results.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = cli(str(gold), str(results))
+    assert result.exit_code == 1, result.output
+    instance, entity = lines[3].index("5, ") + 1, lines[5].index('"sm"') + 1
+    found = [line for line in result.output.splitlines() if "results.tsv:" in line and "SCO105" in line]
+    assert [line.split(": SCO105")[0].rsplit("results.tsv:", 1)[1] for line in found] == [
+        "2:1", f"4:{instance}", f"6:{entity}"], result.output
+    assert "a prediction needs `intent` and `entities`" in found[0]
+    assert "an instance of `COUNT` must be an object" in found[1] and found[1].endswith("found the number 5")
+    assert "`COFFEE_SIZE` must be a list of instances or one instance object" in found[2] and found[2].endswith("found the string `sm`")
+    jsonl = tmp_path / "results.jsonl"
+    jsonl.write_text('{"codedWvnm": "1-1.wav"}\n' + "".join(json.dumps({"codedWvnm": a, "intent": i, "entities": e}) + "\n" for a, i, e in ANSWERS[1:]),
+                     encoding="utf-8")
+    result = cli(str(gold), str(jsonl))
+    assert result.exit_code == 1 and "results.jsonl:1:1: SCO105 [error] a prediction needs `intent` and `entities`" in result.output, result.output
+
+
+def test_the_results_columns_are_read_by_the_names_the_header_check_accepts(tmp_path: Path, cli: Any) -> None:
+    """(An `Intent` header passed the check, then every row's intent was read as missing: 0.)"""
+    gold = tmp_path / "truth.tsv"
+    gold.write_text(truth_tsv(), encoding="utf-8")
+    results = tmp_path / "results.tsv"
+    results.write_text(results_tsv().replace("\tintent\t", "\tIntent\t", 1), encoding="utf-8")
+    out = tmp_path / "report.json"
+    result = cli(str(gold), str(results), "--output", str(out))
+    assert result.exit_code == 0, result.output
+    assert {k: v["value"] for k, v in json.loads(out.read_text())["metrics"].items()} == pytest.approx(EXPECTED_PLAIN)
+
+
 def test_a_mix_config_with_errors_is_refused_like_gold(tmp_path: Path, cli: Any) -> None:
     gold = tmp_path / "truth.tsv"
     gold.write_text(truth_tsv(), encoding="utf-8")
