@@ -72,6 +72,8 @@ def gold_examples(records: Document | Iterable[tuple[JsonPath, Any]], by_id: boo
             scenario, action = record["scenario"], record["action"]
             for key, _ in keys:
                 hash(key)  # (a recording's `file` that is a list or an object names no recording)
+            for label in (scenario, action, *(e["type"] for e in entities)):
+                hash(label)  # (a scenario, an action or an entity type that is a list or an object is no label the evaluator counts)
         except (KeyError, TypeError, IndexError, AttributeError):
             counts["gold_unusable"] += 1
             return

@@ -141,6 +141,18 @@ def test_a_gold_entity_type_that_is_a_number_is_scored_with_allow_invalid_gold()
         assert [f.detail for f in out.failures] == ["entities"]
 
 
+@pytest.mark.parametrize("field", ["type", "scenario", "action"])
+def test_a_gold_label_that_is_a_list_is_unusable_gold_not_an_internal_error(field: str) -> None:
+    """(SLP101 in the gold; scored with --allow-invalid-gold: a list as an entity type, a scenario
+    or an action was counted under its label, and a list is no dict key: TypeError.)"""
+    gold = record(entities=[{"span": [4, 5], "type": ["time"] if field == "type" else "time"}])
+    if field != "type":
+        gold[field] = [gold[field]]
+    for profile in ("spec", "slurp"):
+        out = _score([gold, record(slurp_id=2)], [{"slurp_id": "1", **RIGHT}, {"slurp_id": "2", **RIGHT}], profile)
+        assert out.counts["gold_unusable"] == 1 and out.counts["gold_records"] == 2, out.counts
+
+
 def test_the_distances_as_the_evaluator_reads_them() -> None:
     assert slurp_upstream.char_distance("", "") == 1.0  # textdistance 4.1.5: two empty strings are at distance 1
     assert slurp_upstream.word_distance("new york", "new\tyork") == 1.0  # one tab is no word boundary for jiwer 2.0.0
