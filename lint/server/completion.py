@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from goldlint.server.server import GoldlintServer
 
 _REST_OF_WORD = re.compile(r"[^\"'\\\s,:{}\[\]]*")
-_LINE_REST = re.compile(r"[^\r\n]*")
 _YAML_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_./-]*")
 _YAML_RESERVED = {"true", "false", "yes", "no", "on", "off", "null", "~", "y", "n"}
 
@@ -63,13 +62,8 @@ def placement(buffer: TextBuffer, spot: Spot, cursor: int, encoding: str) -> tup
     if spot.token is None:
         return buffer.range_of(cursor, cursor, encoding), fresh
     start, end = spot.token
-    if spot.quote is None:
-        # LSP wants a completion's edit on the cursor's line; a bare token read by a format that
-        # breaks lines at LF alone (a CoNLL cell) can hold a CR, which the editor takes for a line break.
-        head = buffer.slice(start, cursor) if start < cursor else ""
-        start += max(head.rfind("\r"), head.rfind("\n")) + 1
-        end = cursor + _LINE_REST.match(buffer.slice(cursor, max(end, cursor))).end()  # type: ignore[union-attr]
-        return buffer.range_of(start, end, encoding), fresh
+    if spot.quote is None:  # (the token is on the cursor's line: lookup cut it there)
+        return buffer.range_of(start, max(end, cursor), encoding), fresh
     width = 2 if spot.cell_quoted and spot.quote == '"' else 1  # a quote in a quoted TSV cell is `""`
     content_start = start + width
     closed = end - start >= 2 * width and buffer.slice(end - width, end) == spot.quote * width

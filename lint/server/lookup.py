@@ -39,6 +39,28 @@ class Lookup:
 
 def lookup(server: GoldlintServer, state: DocState, buffer: TextBuffer, position: types.Position) -> Lookup | None:
     """Meant to run off the event loop (it may parse the document), on a snapshot of the buffer."""
+    return _on_cursor_line(buffer, _lookup(server, state, buffer, position))
+
+
+def _on_cursor_line(buffer: TextBuffer, found: Lookup | None) -> Lookup | None:
+    """A CoNLL or TSV cell cut to the cursor's line as the editor breaks lines, where a CR breaks
+    one too: those readers break lines at LF alone, so a cell can end in a CR or hold one, and
+    what completion replaces and hover shows must be on the cursor's line. None when the cell
+    lies on an earlier line alone (the cursor just past a lone CR that ended it). (A quoted
+    cell may hold line breaks of its own, and a JSON or YAML token is read by the editor's
+    breaks already: those are left as they are.)"""
+    if found is None or found.spot.token is None or found.spot.quote is not None or found.spot.fmt not in ("conll", "tsv"):
+        return found
+    start, end = found.spot.token
+    line_start, line_end = buffer.line_bounds(buffer.line_of(found.offset))
+    if start < line_start and end <= line_start:
+        return None
+    first = max(start, line_start)
+    found.spot.token = (first, max(first, min(end, line_end)))
+    return found
+
+
+def _lookup(server: GoldlintServer, state: DocState, buffer: TextBuffer, position: types.Position) -> Lookup | None:
     offset = buffer.offset_at(position, server.encoding)
     fmt = state.fmt
     roots: list[Any] = []

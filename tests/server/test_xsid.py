@@ -76,3 +76,22 @@ async def test_a_completion_edit_stays_on_the_cursors_line(client, work: Path) -
         edit = result.items[0].text_edit
         assert edit.range.start.line == edit.range.end.line == line, (line, edit.range)
         assert edit.range.start.character <= character <= edit.range.end.character
+
+
+async def test_a_hover_range_stays_on_the_cursors_line(client, work: Path) -> None:
+    # The same file: a hover's range is the cell under the cursor on the cursor's line, and
+    # just past a lone CR (an empty line to the editor, the end of a cell to the CoNLL reader)
+    # no cell is under the cursor.
+    text = ("# text = zeige mir\n# intent = alarm/show_alarms\n"
+            "1\tzeige\talarm/show_alarms\tO\r\r\n2\tmir\talarm/show_alarms\tO\rB-x\n\n")
+    uri = open_doc(client, work / "de.test.conll", text, language="conll")
+    await wait_published(client, uri)
+    for line, character in ((2, len("1\tzeige\talarm/show_alarms\tO")), (3, 0), (4, len("2\tmir\talarm/show_alarms\tO")), (5, 1)):
+        result = await client.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=character)))
+        if result is None or result.range is None:
+            assert line == 3, (line, result)
+            continue
+        assert line != 3, result.range
+        assert result.range.start.line == result.range.end.line == line, (line, result.range)
+        assert result.range.start.character <= character <= result.range.end.character
