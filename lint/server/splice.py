@@ -247,8 +247,10 @@ class WholeTexts:
         self.unsplit: set[str] = set()  # documents whose client writes its texts so that they cannot be read apart
 
     def read(self, body: bytes) -> tuple[dict[str, Any], Callable[[Any], None], Callable[[], None]] | None:
-        """None: an ordinary frame (decode it whole). Raises ``ValueError`` when the text is not
-        a JSON string (a parse error, as decoding the whole frame would raise)."""
+        """None: an ordinary frame, or one whose text read apart is not a JSON string (decode it
+        whole: that says whether the frame is JSON). The string found runs from the text's
+        key to the last quote that leaves a message: a member written after the text (valid
+        JSON) ends it later than the text does, and the text read so is no string."""
         if len(body) < self.above:
             return None
         found = locate(body)
@@ -267,7 +269,10 @@ class WholeTexts:
         if state is None:
             return None
         new = RawText(body, start, end)
-        change = splice(state.raw, state.buffer, new, state, self.counts) if state.raw is not None else None
+        try:
+            change = splice(state.raw, state.buffer, new, state, self.counts) if state.raw is not None else None
+        except ValueError:
+            return None
         if change is None and state.raw is not None and not state.buffer.lone_cr:
             # Its frames' line starts are not the buffer's (a newline written as \u000a): no use
             # finding them again (a pass over the whole frame) at every change of this document.
@@ -279,8 +284,11 @@ class WholeTexts:
                 structured.params.content_changes = [change]
 
             return message, put, lambda: None
+        try:
+            params["contentChanges"][0]["text"] = new.decode()
+        except ValueError:
+            return None
         self.counts["whole_text_decoded"] += 1
-        params["contentChanges"][0]["text"] = new.decode()
         changed: DocState = state
         revision = state.revision
 

@@ -135,8 +135,9 @@ def test_a_one_letter_change_of_a_large_text_decodes_about_one_line() -> None:
 
 
 def test_a_frame_that_is_not_json_where_it_changed_is_a_parse_error() -> None:
-    """The changed bytes are decoded strictly: a raw newline or a broken escape there fails the
-    frame as decoding it whole would, and the document keeps its text and its frame."""
+    """The changed bytes are decoded strictly: a raw newline or a broken escape there is no text
+    read apart, the frame is decoded whole and fails as a parse error, and the document keeps
+    its text and its frame."""
     text = "\n".join(f"line {n}" for n in range(100)) + "\n"
     state = DocState(URI, text, 1, "jsonl")
     reader = WholeTexts({URI: state}, Counter(), above=0)
@@ -147,10 +148,25 @@ def test_a_frame_that_is_not_json_where_it_changed_is_a_parse_error() -> None:
         broken = good.replace(b"line 50", bad, 1)
         with pytest.raises(ValueError):
             _decode(broken)
-        with pytest.raises(ValueError):
-            reader.read(broken)
+        assert reader.read(broken) is None
         assert_holds(state, text)
         assert state.raw is not None
+
+
+@pytest.mark.parametrize("after", [', "x": "y"', ', "note": "a \\"quoted\\" word"', ', "n": 1, "s": "z"'])
+def test_a_member_after_the_text_is_read_with_the_frame_whole(after: str) -> None:
+    """``{"text": "...", "x": "y"}`` is valid JSON: the last quote that leaves a message is then
+    the one after ``y``, and the text read apart was no string (a parse error, and the change
+    lost: the buffer no longer the client's). Read whole, the change is applied."""
+    text = "\n".join(f"line {n}" for n in range(100)) + "\n"
+    state = DocState(URI, text, 1, "jsonl")
+    reader = WholeTexts({URI: state}, Counter(), above=0)
+    for version, new in ((2, text.replace("line 5\n", "line 5!\n")), (3, text.replace("line 7\n", "line 7?\n"))):
+        body = frame(version, new, "orjson")
+        body = body.replace(b'"}]', b'"' + after.encode() + b'}]', 1)
+        assert body.endswith(b"}]}}") and json.loads(body)["params"]["contentChanges"][0]["text"] == new
+        send(state, reader, body)
+        assert_holds(state, new)
 
 
 def test_a_client_that_writes_newlines_as_u000a_has_its_texts_decoded_whole() -> None:
