@@ -310,6 +310,16 @@ def test_bad_pyproject_config_position(work: Path) -> None:
     assert code == 2 and "pyproject.toml:3:17: max-file-size" in out  # (at `-1`, not at its key)
 
 
+def _assert_placed(config: Path, problems: list[str]) -> None:
+    """The config's problems, each at the line and column that ``problems`` begins with."""
+    with pytest.raises(cfg.ConfigError) as caught:
+        cfg.read(config)
+    found = [f"{p.line}:{p.column}: {p.message}" for p in caught.value.problems]
+    assert len(found) == len(problems), found
+    for got, expected in zip(found, problems, strict=True):
+        assert got.startswith(expected), (got, expected)
+
+
 @pytest.mark.parametrize(("text", "problems"), [
     # an item of a list written over many lines
     ('[tool.goldlint]\nselect = [\n  "SLU101",\n  42,\n]\n', ["4:3: select[1]"]),
@@ -337,12 +347,7 @@ def test_pyproject_config_errors_are_at_the_value(tmp_path: Path, text: str, pro
     """Each problem of a pyproject.toml config is at the value it is about (an unknown key: at the
     key), as in goldlint.yaml: an item of a list, a value in an inline table, a dotted key's value."""
     (tmp_path / "pyproject.toml").write_text(text, encoding="utf-8")
-    with pytest.raises(cfg.ConfigError) as caught:
-        cfg.read(tmp_path / "pyproject.toml")
-    found = [f"{p.line}:{p.column}: {p.message}" for p in caught.value.problems]
-    assert len(found) == len(problems), found
-    for got, expected in zip(found, problems, strict=True):
-        assert got.startswith(expected), (got, expected)
+    _assert_placed(tmp_path / "pyproject.toml", problems)
 
 
 def test_a_pyproject_config_the_locator_misreads_is_still_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -373,12 +378,7 @@ def test_a_pyproject_config_the_locator_misreads_is_still_said(tmp_path: Path, m
 def test_yaml_config_errors_are_at_the_value(tmp_path: Path, text: str, problems: list[str]) -> None:
     """Each problem of a goldlint.yaml config is at the value it is about (an unknown key: at the key)."""
     (tmp_path / "goldlint.yaml").write_text(text, encoding="utf-8")
-    with pytest.raises(cfg.ConfigError) as caught:
-        cfg.read(tmp_path / "goldlint.yaml")
-    found = [f"{p.line}:{p.column}: {p.message}" for p in caught.value.problems]
-    assert len(found) == len(problems), found
-    for got, expected in zip(found, problems, strict=True):
-        assert got.startswith(expected), (got, expected)
+    _assert_placed(tmp_path / "goldlint.yaml", problems)
 
 
 def test_internal_error_is_one_line_unless_verbose(work: Path, monkeypatch: pytest.MonkeyPatch) -> None:
