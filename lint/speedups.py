@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from types import ModuleType
 
-_KERNELS = ("count_byte", "slurp_items", "xsid_slot_tags")  # (a module built from older sources, without one of them: not used)
+_KERNELS = ("columns", "count_byte", "first_flags", "slurp_items", "xsid_slot_tags")  # (a module built from older sources, without one of them: not used)
 
 
 def _load() -> ModuleType | None:

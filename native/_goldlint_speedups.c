@@ -12,6 +12,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -609,8 +610,122 @@ error:
     return NULL;
 }
 
+PyDoc_STRVAR(columns_doc,
+"columns(objects, names) -> list[list]\n\n"
+"Each name's column: [list(map(attrgetter(name), objects)) for name in names] (objects a list,\n"
+"names a tuple). An attribute that is a plain slot of the first object's type (a msgspec\n"
+"Struct's field) is read from each object of exactly that type straight from its slot, as\n"
+"the attribute lookup would; any other, or any other object, by the attribute lookup itself.\n"
+"goldlint.families.corpus.typed._columns in Python.");
+
+/* The slot that an attribute of type's instances is read from, or NULL: the attribute is then
+   looked up as usual. A slot only where the lookup would certainly read it: instances looked up
+   the generic way, and the name bound to a member descriptor of the type itself (a data
+   descriptor: nothing in an instance's dict can shadow it). */
+static PyObject *
+slot_of(PyTypeObject *type, PyObject *name)
+{
+    if (type->tp_getattro != PyObject_GenericGetAttr) {
+        return NULL;
+    }
+    PyObject *descr = PyObject_GetAttr((PyObject *)type, name);
+    if (descr == NULL) {
+        PyErr_Clear();  /* (no such attribute: the lookup of each object says so) */
+        return NULL;
+    }
+    if (!Py_IS_TYPE(descr, &PyMemberDescr_Type) || PyDescr_TYPE(descr) != type) {
+        Py_DECREF(descr);
+        return NULL;
+    }
+    return descr;
+}
+
+static PyObject *
+columns(PyObject *module, PyObject *args)
+{
+    PyObject *objects, *names;
+    if (!PyArg_ParseTuple(args, "OO!:columns", &objects, &PyTuple_Type, &names)) {
+        return NULL;
+    }
+    PyObject *t = held(objects), *out = NULL, *slot = NULL;
+    if (t == NULL || (out = PyList_New(PyTuple_GET_SIZE(names))) == NULL) {
+        goto error;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(t);
+    /* (the first object's type held: a lookup below may run code that drops every other reference) */
+    PyObject *type = n > 0 ? Py_NewRef((PyObject *)Py_TYPE(PyTuple_GET_ITEM(t, 0))) : NULL;
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(names); j++) {
+        PyObject *name = PyTuple_GET_ITEM(names, j), *column;
+        if (!PyUnicode_Check(name)) {
+            PyErr_SetString(PyExc_TypeError, "attribute name must be a string");  /* (as attrgetter says) */
+            goto error_type;
+        }
+        if ((column = PyList_New(n)) == NULL) {
+            goto error_type;
+        }
+        PyList_SET_ITEM(out, j, column);  /* (its items NULL until set: a list not yet seen by any code) */
+        if (type != NULL && (slot = slot_of((PyTypeObject *)type, name)) == NULL && PyErr_Occurred()) {
+            goto error_type;
+        }
+        PyMemberDef *member = slot != NULL ? ((PyMemberDescrObject *)slot)->d_member : NULL;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *o = PyTuple_GET_ITEM(t, i);
+            PyObject *v = member != NULL && Py_IS_TYPE(o, (PyTypeObject *)type) ? PyMember_GetOne((const char *)o, member)
+                                                                              : PyObject_GetAttr(o, name);
+            if (v == NULL) {
+                goto error_type;
+            }
+            PyList_SET_ITEM(column, i, v);
+        }
+        Py_CLEAR(slot);
+    }
+    Py_XDECREF(type);
+    Py_DECREF(t);
+    return out;
+error_type:
+    Py_XDECREF(type);
+error:
+    Py_XDECREF(slot);
+    Py_XDECREF(t);
+    Py_XDECREF(out);
+    return NULL;
+}
+
+PyDoc_STRVAR(first_flags_doc,
+"first_flags(values) -> bytes\n\n"
+"One byte a value (values a list of hashable values): 1 where no earlier value equals it, 0\n"
+"where one does (a repeat). One set is filled, a value at a time; a value is a first\n"
+"occurrence where adding it grows the set. goldlint.families.corpus.bulk._first_flags in\n"
+"Python.");
+
+static PyObject *
+first_flags(PyObject *module, PyObject *values)
+{
+    PyObject *t = held(values), *seen = NULL, *out = NULL;
+    if (t == NULL || (seen = PySet_New(NULL)) == NULL || (out = PyBytes_FromStringAndSize(NULL, PyTuple_GET_SIZE(t))) == NULL) {
+        goto error;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); i++) {
+        Py_ssize_t before = PySet_GET_SIZE(seen);
+        if (PySet_Add(seen, PyTuple_GET_ITEM(t, i)) < 0) {
+            goto error;
+        }
+        PyBytes_AS_STRING(out)[i] = PySet_GET_SIZE(seen) != before;
+    }
+    Py_DECREF(seen);
+    Py_DECREF(t);
+    return out;
+error:
+    Py_XDECREF(out);
+    Py_XDECREF(seen);
+    Py_XDECREF(t);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
+    {"columns", columns, METH_VARARGS, columns_doc},
     {"count_byte", count_byte, METH_VARARGS, count_byte_doc},
+    {"first_flags", first_flags, METH_O, first_flags_doc},
     {"slurp_items", slurp_items, METH_VARARGS, slurp_items_doc},
     {"xsid_slot_tags", xsid_slot_tags, METH_VARARGS, xsid_slot_tags_doc},
     {NULL, NULL, 0, NULL},

@@ -16,13 +16,16 @@ import subprocess
 import sys
 import sysconfig
 from pathlib import Path
+from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import goldlint
 from goldlint import speedups
+from goldlint.families.corpus import bulk, typed
 from goldlint.families.slurp import batch
 from goldlint.families.xsid import clean
 from goldlint.families.xsid.sentence import Inventory
@@ -381,3 +384,148 @@ def test_slurp_items_reads_any_span_without_an_error(span: list[int], clean: boo
     entity = Item(span=span, type="time")
     bad = speedups.native.slurp_items([tokens], [sentence], [[entity]], ["time"], ["seven thirty am"], frozenset(["time"]))
     assert bad == ([] if clean else [0])
+
+
+def _raised(call: Any) -> tuple[type[BaseException], str] | None:
+    try:
+        call()
+    except Exception as exc:  # (whatever the twin raises, the kernel is to raise)
+        return type(exc), str(exc)
+    return None
+
+
+# -- first_flags: bulk._first_flags ------------------------------------------------------------
+
+_NAN = float("nan")
+_HASHABLE = st.one_of(st.integers(-3, 3), st.sampled_from(["a", "b", "", "é", "a\x00"]), st.booleans(), st.none(),
+                      st.floats(allow_nan=True) | st.just(_NAN), st.tuples(st.integers(0, 2), st.sampled_from(["a", "b"])))
+
+
+@needs_native
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_HASHABLE, max_size=60))
+def test_first_flags_gives_the_answer_of_its_twin(values: list[object]) -> None:
+    """Equal as a set and a dict judge equal: 1 and True and 1.0 one value, a NaN equal only to itself."""
+    assert speedups.native.first_flags(values) == bulk._first_flags(values)
+
+
+@needs_native
+def test_first_flags_marks_each_repeat() -> None:
+    assert speedups.native.first_flags([3, "a", 3, 1, True, "a", 1.0, _NAN, _NAN, float("nan")]) == bytes([1, 1, 0, 1, 0, 0, 0, 1, 0, 1])
+    assert speedups.native.first_flags([]) == b""
+
+
+@needs_native
+@pytest.mark.parametrize("values", [[1, [2]], [{}]])
+def test_first_flags_refuses_what_its_twin_refuses(values: list[object]) -> None:
+    twin = _raised(lambda: bulk._first_flags(values))
+    assert twin is not None and _raised(lambda: speedups.native.first_flags(values)) == twin
+
+
+@needs_native
+def test_first_flags_takes_a_list_only() -> None:
+    with pytest.raises(TypeError, match="a list was expected"):
+        speedups.native.first_flags(("a", "a"))
+
+
+@needs_native
+def test_first_flags_holds_what_it_reads_when_a_comparison_changes_its_list() -> None:
+    class Key:
+        def __hash__(self) -> int:
+            return 1
+
+        def __eq__(self, other: object) -> bool:
+            values.clear()
+            return False
+
+    values: list[object] = [Key() for _ in range(40)]
+    assert speedups.native.first_flags(values) == b"\x01" * 40
+
+
+# -- columns: typed._columns -------------------------------------------------------------------
+
+class _Entry(msgspec.Struct, gc=False):
+    id: int
+    source: str
+    note: str | None = None
+
+
+class _LaterEntry(_Entry):
+    pass
+
+
+class _Slotted:
+    __slots__ = ("id", "source", "note")
+
+
+class _Looked:
+    """Attributes found by a lookup of its own (no slot read straight)."""
+
+    def __getattr__(self, name: str) -> str:
+        return name.upper()
+
+
+_ENTRY = st.builds(_Entry, st.integers(), st.text(max_size=5), st.none() | st.text(max_size=3))
+
+
+@needs_native
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_ENTRY | st.builds(_LaterEntry, st.integers(), st.text(max_size=3)) | st.builds(_Looked), max_size=30),
+       st.lists(st.sampled_from(["id", "source", "note", "__class__"]), max_size=4))
+def test_columns_gives_the_answer_of_its_twin(objects: list[object], names: list[str]) -> None:
+    assert speedups.native.columns(objects, tuple(names)) == typed._columns(objects, tuple(names))
+
+
+@needs_native
+@pytest.mark.parametrize("case", ["an empty slot", "no such attribute", "not a list", "a name that is no str"])
+def test_columns_raises_what_its_twin_raises(case: str) -> None:
+    full, empty = _Slotted(), _Slotted()
+    full.id, full.source, full.note = 1, "a", None
+    empty.id = 2
+    objects: Any = [full, empty]
+    names: tuple[Any, ...] = ("id", "source")
+    if case == "no such attribute":
+        objects, names = [_Entry(1, "a")], ("id", "target")
+    elif case == "not a list":
+        objects = (full,)
+    elif case == "a name that is no str":
+        names = ("id", 3)
+    twin = _raised(lambda: typed._columns(list(objects), names))
+    assert twin is not None or case == "not a list"
+    assert _raised(lambda: speedups.native.columns(objects, names)) == (twin or (TypeError, "a list was expected"))
+
+
+@needs_native
+def test_columns_holds_what_it_reads_when_a_getter_changes_its_list() -> None:
+    class Clearing:
+        @property
+        def id(self) -> int:
+            objects.clear()
+            return 7
+
+    objects: list[object] = [_Entry(1, "a"), Clearing(), _Entry(2, "b")]
+    assert speedups.native.columns(objects, ("id",)) == [[1, 7, 2]]
+
+
+class _Intercepting:
+    __slots__ = ("id",)
+
+    def __getattribute__(self, name: str) -> str:
+        return "intercepted"
+
+
+class _Borrowing:
+    """Another type's slot bound to a name of its own (the slot's reader refuses its objects)."""
+
+    id = _Slotted.__dict__["id"]
+
+
+@needs_native
+@pytest.mark.parametrize("make", [_Intercepting, _Borrowing])
+def test_columns_reads_a_slot_straight_only_where_the_lookup_would(make: type) -> None:
+    objects = [make(), make()]
+    if make is _Intercepting:
+        object.__setattr__(objects[0], "id", 1)
+    assert _raised(lambda: speedups.native.columns(objects, ("id",))) == _raised(lambda: typed._columns(objects, ("id",)))
+    if make is _Intercepting:
+        assert speedups.native.columns(objects, ("id",)) == [["intercepted", "intercepted"]]
