@@ -14,7 +14,8 @@ import sys
 from collections.abc import Callable
 from types import ModuleType
 
-_KERNELS = ("columns", "count_byte", "first_flags", "slurp_items", "xsid_slot_tags")  # (a module built from older sources, without one of them: not used)
+# (a module built from older sources, without one of them: not used)
+_KERNELS = ("columns", "count_byte", "first_flags", "print_flags", "slurp_items", "strip_flags", "xsid_slot_tags")
 
 
 def _load() -> ModuleType | None:

@@ -722,11 +722,108 @@ error:
     return NULL;
 }
 
+PyDoc_STRVAR(strip_flags_doc,
+"strip_flags(values) -> (filled, trimmed)\n\n"
+"Two bytes a str of values (a list of str), each 1 or 0: filled, whether value.strip() is not\n"
+"empty; trimmed, whether value.strip() == value. goldlint.families.corpus.bulk._strip_flags in\n"
+"Python.");
+
+static PyObject *
+strip_flags(PyObject *module, PyObject *values)
+{
+    PyObject *t = held(values), *filled = NULL, *trimmed = NULL;
+    if (t == NULL || (filled = PyBytes_FromStringAndSize(NULL, PyTuple_GET_SIZE(t))) == NULL
+        || (trimmed = PyBytes_FromStringAndSize(NULL, PyTuple_GET_SIZE(t))) == NULL) {
+        goto error;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); i++) {
+        Text v;
+        if (text_of(PyTuple_GET_ITEM(t, i), &v) < 0) {
+            goto error;
+        }
+        Py_ssize_t lo = 0, hi = v.len;  /* (str.strip's whitespace: Py_UNICODE_ISSPACE) */
+        while (lo < hi && Py_UNICODE_ISSPACE(AT(v, lo))) {
+            lo++;
+        }
+        while (hi > lo && Py_UNICODE_ISSPACE(AT(v, hi - 1))) {
+            hi--;
+        }
+        PyBytes_AS_STRING(filled)[i] = hi > lo;
+        PyBytes_AS_STRING(trimmed)[i] = lo == 0 && hi == v.len;
+    }
+    Py_DECREF(t);
+    return Py_BuildValue("(NN)", filled, trimmed);
+error:
+    Py_XDECREF(t);
+    Py_XDECREF(filled);
+    Py_XDECREF(trimmed);
+    return NULL;
+}
+
+#define TABLED 0x800
+static char printable_below[TABLED];  /* Py_UNICODE_ISPRINTABLE of U+0000-U+07FF (set when the module is made: a lookup, not a type record's) */
+
+PyDoc_STRVAR(print_flags_doc,
+"print_flags(values) -> (printable, cyrillic)\n\n"
+"printable: a byte a str of values (a list of str), 1 where value.isprintable(); cyrillic:\n"
+"whether any value holds a character of U+0400-U+047F (those whose UTF-8 starts with 0xD0 or\n"
+"0xD1). goldlint.families.corpus.bulk._print_flags in Python.");
+
+static PyObject *
+print_flags(PyObject *module, PyObject *values)
+{
+    PyObject *t = held(values), *printable = NULL;
+    if (t == NULL || (printable = PyBytes_FromStringAndSize(NULL, PyTuple_GET_SIZE(t))) == NULL) {
+        goto error;
+    }
+    int cyrillic = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); i++) {
+        PyObject *o = PyTuple_GET_ITEM(t, i);
+        Text v;
+        if (text_of(o, &v) < 0) {
+            goto error;
+        }
+        int all = 1;
+        if (v.kind == PyUnicode_1BYTE_KIND) {  /* (no Cyrillic there) */
+            const Py_UCS1 *c = v.data;
+            for (Py_ssize_t k = 0; k < v.len && all; k++) {
+                all = printable_below[c[k]];
+            }
+        }
+        else {
+            for (Py_ssize_t k = 0; k < v.len; k++) {
+                Py_UCS4 c = v.kind == PyUnicode_2BYTE_KIND ? ((const Py_UCS2 *)v.data)[k] : ((const Py_UCS4 *)v.data)[k];
+                if (all && !(c < TABLED ? printable_below[c] : Py_UNICODE_ISPRINTABLE(c))) {
+                    all = 0;
+                    if (cyrillic) {
+                        break;  /* (nothing more to learn from this value) */
+                    }
+                }
+                if (c >= 0x400 && c <= 0x47F) {
+                    cyrillic = 1;
+                    if (!all) {
+                        break;
+                    }
+                }
+            }
+        }
+        PyBytes_AS_STRING(printable)[i] = all;
+    }
+    Py_DECREF(t);
+    return Py_BuildValue("(NO)", printable, cyrillic ? Py_True : Py_False);
+error:
+    Py_XDECREF(t);
+    Py_XDECREF(printable);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"columns", columns, METH_VARARGS, columns_doc},
     {"count_byte", count_byte, METH_VARARGS, count_byte_doc},
     {"first_flags", first_flags, METH_O, first_flags_doc},
+    {"print_flags", print_flags, METH_O, print_flags_doc},
     {"slurp_items", slurp_items, METH_VARARGS, slurp_items_doc},
+    {"strip_flags", strip_flags, METH_O, strip_flags_doc},
     {"xsid_slot_tags", xsid_slot_tags, METH_VARARGS, xsid_slot_tags_doc},
     {NULL, NULL, 0, NULL},
 };
@@ -745,6 +842,9 @@ PyInit__goldlint_speedups(void)
     str_type = PyUnicode_InternFromString("type");
     if (str_id == NULL || str_surface == NULL || str_span == NULL || str_type == NULL) {
         return NULL;
+    }
+    for (Py_UCS4 c = 0; c < TABLED; c++) {
+        printable_below[c] = Py_UNICODE_ISPRINTABLE(c) != 0;
     }
     return PyModule_Create(&module);
 }

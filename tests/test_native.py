@@ -529,3 +529,49 @@ def test_columns_reads_a_slot_straight_only_where_the_lookup_would(make: type) -
     assert _raised(lambda: speedups.native.columns(objects, ("id",))) == _raised(lambda: typed._columns(objects, ("id",)))
     if make is _Intercepting:
         assert speedups.native.columns(objects, ("id",)) == [["intercepted", "intercepted"]]
+
+
+# -- strip_flags, print_flags: bulk._strip_flags, bulk._print_flags ---------------------------
+
+# Every kind of str (1, 2 and 4 bytes a character), every whitespace str.strip takes, the
+# unprintable, the edges of the range Cyrillic is looked for in, lone surrogates.
+_EDGES = " \t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u200a\u2028\u2029\u202f\u205f\u3000\ufeff\x00\x7f\xad\u200b" \
+         "\u03ff\u0400\u0430\u047f\u0480\u0500\u07ff\u0800\ud800\udfff\U0001d11e\U000e0001a~é"
+_TEXTS = st.lists(st.text(st.sampled_from(_EDGES) | st.characters(), max_size=12), max_size=20)
+
+
+@needs_native
+@settings(max_examples=1000, deadline=None)
+@given(_TEXTS)
+def test_strip_flags_and_print_flags_give_the_answers_of_their_twins(values: list[str]) -> None:
+    assert speedups.native.strip_flags(values) == bulk._strip_flags(values)
+    assert speedups.native.print_flags(values) == bulk._print_flags(values)
+
+
+@needs_native
+def test_strip_flags_and_print_flags_judge_every_character_as_their_twins() -> None:
+    every = [chr(c) for c in range(0x110000)]
+    for values in (every, [f"ā{c} " for c in every], [f"𝄞{c}a" for c in every[:0x1000]]):
+        assert speedups.native.strip_flags(values) == bulk._strip_flags(values)
+        assert speedups.native.print_flags(values)[0] == bulk._print_flags(values)[0]
+    for c in every[:0x1000]:  # (whether Cyrillic is found: each character alone, after a wide one, after a narrow one)
+        for values in ([c], ["ā" + c], ["a", "𝄞" + c]):
+            assert speedups.native.print_flags(values)[1] == bulk._print_flags(values)[1], hex(ord(c))
+
+
+@needs_native
+@pytest.mark.parametrize("values", [["\x00ж"], ["ж\x00"], ["ж", "a\u2028ā"], ["\u2028ā", "ж"], ["ā\x00", "bж"]])
+def test_print_flags_reads_a_value_on_for_what_it_does_not_know_yet(values: list[str]) -> None:
+    """Past an unprintable character while no Cyrillic was found; past Cyrillic while all was printable."""
+    assert speedups.native.print_flags(values) == bulk._print_flags(values)
+
+
+@needs_native
+@pytest.mark.parametrize("kernel", ["strip_flags", "print_flags"])
+def test_the_text_kernels_take_a_list_of_str_only(kernel: str) -> None:
+    with pytest.raises(TypeError):
+        getattr(speedups.native, kernel)(("a",))
+    with pytest.raises(TypeError):
+        getattr(speedups.native, kernel)(["a", 1])
+    with pytest.raises(TypeError):
+        getattr(bulk, f"_{kernel}")(["a", 1])

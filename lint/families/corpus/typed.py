@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import compress
-from operator import attrgetter, not_, truth
+from operator import attrgetter, not_
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -367,7 +367,7 @@ def assess_texts(columns: Columns) -> tuple[int, list[str], list[Any] | None]:
     source unique once normalised (COR112); with the normalised sources and the variant
     classes (None when no entry has one)."""
     sources = columns["source"]
-    clean = bulk.mask(map(truth, map(str.strip, sources)))
+    clean = bulk.mask(bulk.strip_flags(sources)[0])
     clean &= bulk.references_clean(columns["reference"], columns.joined("reference"))
     clean &= bulk.glosses_clean(columns["morphological_analysis"])
     keys = bulk.normalised(sources, columns.joined("source"))
