@@ -817,7 +817,41 @@ error:
     return NULL;
 }
 
+PyDoc_STRVAR(buffer_offset_doc,
+"buffer_offset(whole, part) -> int | None\n\n"
+"Where the bytes of the buffer part lie in the buffer whole, when part is a view of them (a\n"
+"msgspec.Raw decoded from whole): the difference of their addresses; None when part's bytes\n"
+"are not all within whole's. goldlint.formats.buffer_offsets, by ctypes, in Python.");
+
+static PyObject *
+buffer_offset(PyObject *module, PyObject *args)
+{
+    PyObject *whole_obj, *part_obj, *out = NULL;
+    if (!PyArg_ParseTuple(args, "OO:buffer_offset", &whole_obj, &part_obj)) {
+        return NULL;
+    }
+    Py_buffer whole, part;
+    if (PyObject_GetBuffer(whole_obj, &whole, PyBUF_SIMPLE) < 0) {
+        return NULL;
+    }
+    if (PyObject_GetBuffer(part_obj, &part, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&whole);
+        return NULL;
+    }
+    uintptr_t base = (uintptr_t)whole.buf, at = (uintptr_t)part.buf;  /* (addresses as integers: compared whatever they point into) */
+    if (at >= base && at - base <= (uintptr_t)whole.len && (uintptr_t)part.len <= (uintptr_t)whole.len - (at - base)) {
+        out = PyLong_FromSize_t(at - base);
+    }
+    else {
+        out = Py_NewRef(Py_None);
+    }
+    PyBuffer_Release(&part);
+    PyBuffer_Release(&whole);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"buffer_offset", buffer_offset, METH_VARARGS, buffer_offset_doc},
     {"columns", columns, METH_VARARGS, columns_doc},
     {"count_byte", count_byte, METH_VARARGS, count_byte_doc},
     {"first_flags", first_flags, METH_O, first_flags_doc},

@@ -575,3 +575,32 @@ def test_the_text_kernels_take_a_list_of_str_only(kernel: str) -> None:
         getattr(speedups.native, kernel)(["a", 1])
     with pytest.raises(TypeError):
         getattr(bulk, f"_{kernel}")(["a", 1])
+
+
+# -- buffer_offset: buffer_offsets (by ctypes) -------------------------------------------------
+
+@needs_native
+def test_buffer_offset_gives_the_answer_of_its_twin(monkeypatch: pytest.MonkeyPatch) -> None:
+    from goldlint.formats import buffer_offsets
+
+    data = b'[{"id": 1},\n  {"id": 22}, "x", []]'
+    items = msgspec.json.decode(data, type=list[msgspec.Raw])
+    view = memoryview(data)
+    parts: list[Any] = [*items, bytes(items[1]), bytearray(data), view, view[5:], view[len(data):], view[3:3], view[:-1], b"",
+                        memoryview(b"[" + data)[1:]]
+    kernel = speedups.native.buffer_offset
+    compiled = [kernel(data, part) for part in parts]
+    assert compiled[:4] == [1, 14, 26, 31] and compiled[4:6] == [None, None] and compiled[6:9] == [0, 5, len(data)]
+    monkeypatch.setattr(speedups, "native", None)
+    twin = buffer_offsets.offsets_in(data)
+    assert twin is not None and [twin(part) for part in parts] == compiled
+    big = memoryview(b"0123456789" * 10)
+    straddling = [(big[:50], big[40:60]), (big[:50], big[40:50]), (big[10:50], big[5:20]), (big[10:50], big[50:50])]
+    assert [kernel(whole, part) for whole, part in straddling] == [None, 40, None, 40]
+    for whole, part in straddling:
+        assert buffer_offsets.offsets_in(whole)(part) == kernel(whole, part)  # type: ignore[misc]
+    for not_a_buffer in (3, "x"):
+        with pytest.raises(TypeError):
+            twin(not_a_buffer)
+        with pytest.raises(TypeError):
+            kernel(data, not_a_buffer)

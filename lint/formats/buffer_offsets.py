@@ -8,21 +8,26 @@ with the file, which for a 100,000-entry corpus with findings in a few of its en
 third of the cost of placing them.
 
 The addresses are read through CPython's buffer protocol (``PyObject_GetBuffer``, whose
-``Py_buffer`` is part of the stable ABI), by ctypes. Where that cannot be done (an
-interpreter without ctypes), or a value is not a view of the bytes (a copy), there is no
-offset, and the caller proves it from the text.
+``Py_buffer`` is part of the stable ABI): by the compiled ``buffer_offset`` where goldlint has
+its kernels (:mod:`goldlint.speedups`), else by ctypes (its import alone costs 3 ms). Where
+neither can be done (an interpreter without ctypes), or a value is not a view of the bytes (a
+copy), there is no offset, and the caller proves it from the text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
+
+from goldlint import speedups
 
 
 def offsets_in(data: bytes) -> Callable[[Any], int | None] | None:
     """The offset in ``data`` of a buffer that is a view of its bytes (None for one that is
     not); None: addresses cannot be read here."""
+    if speedups.native is not None:
+        return partial(speedups.native.buffer_offset, data)
     address = _address()
     if address is None:
         return None
