@@ -6,9 +6,11 @@
    says: it only tells which records are certainly clean, and the others go the ordinary way.
 
    Written against the CPython C API (3.11+); every index into a string is bounds-checked,
-   whatever the input. A kernel walks tuples it made of the lists it was given (a list can be
-   changed by Python code that an attribute getter, a comparison or a set lookup runs), so
-   every object it reads is held for as long as it reads it. */
+   whatever the input. A list can be changed by Python code that an attribute getter, a hash
+   or a comparison runs: a kernel that may run such code reads its lists as their iterators
+   do (the length asked again at each item, each object held while it is read) or walks a
+   tuple it made of them; one that runs none (reading a str's characters) reads them in place.
+   A tuple of a 100,000-item list costs a millisecond to make and another to free. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -643,51 +645,62 @@ slot_of(PyTypeObject *type, PyObject *name)
 static PyObject *
 columns(PyObject *module, PyObject *args)
 {
-    PyObject *objects, *names;
-    if (!PyArg_ParseTuple(args, "OO!:columns", &objects, &PyTuple_Type, &names)) {
+    PyObject *objects, *names, *out = NULL, *type = NULL, *slot = NULL;
+    if (!PyArg_ParseTuple(args, "O!O!:columns", &PyList_Type, &objects, &PyTuple_Type, &names)
+        || (out = PyList_New(PyTuple_GET_SIZE(names))) == NULL) {
         return NULL;
     }
-    PyObject *t = held(objects), *out = NULL, *slot = NULL;
-    if (t == NULL || (out = PyList_New(PyTuple_GET_SIZE(names))) == NULL) {
-        goto error;
+    if (PyList_GET_SIZE(objects) > 0) {
+        /* (held: a lookup below may run code that drops every other reference to it) */
+        type = Py_NewRef((PyObject *)Py_TYPE(PyList_GET_ITEM(objects, 0)));
     }
-    Py_ssize_t n = PyTuple_GET_SIZE(t);
-    /* (the first object's type held: a lookup below may run code that drops every other reference) */
-    PyObject *type = n > 0 ? Py_NewRef((PyObject *)Py_TYPE(PyTuple_GET_ITEM(t, 0))) : NULL;
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(names); j++) {
         PyObject *name = PyTuple_GET_ITEM(names, j), *column;
         if (!PyUnicode_Check(name)) {
             PyErr_SetString(PyExc_TypeError, "attribute name must be a string");  /* (as attrgetter says) */
-            goto error_type;
+            goto error;
         }
+        Py_ssize_t n = PyList_GET_SIZE(objects), i = 0;
         if ((column = PyList_New(n)) == NULL) {
-            goto error_type;
+            goto error;
         }
-        PyList_SET_ITEM(out, j, column);  /* (its items NULL until set: a list not yet seen by any code) */
+        PyList_SET_ITEM(out, j, column);  /* (its items NULL until set: a list no other code sees yet) */
         if (type != NULL && (slot = slot_of((PyTypeObject *)type, name)) == NULL && PyErr_Occurred()) {
-            goto error_type;
+            goto error;
         }
         PyMemberDef *member = slot != NULL ? ((PyMemberDescrObject *)slot)->d_member : NULL;
-        for (Py_ssize_t i = 0; i < n; i++) {
-            PyObject *o = PyTuple_GET_ITEM(t, i);
+        /* The list read as its iterator reads it, an object held while its attribute is read: a
+           getter may change the list (a slot's read runs no code; the attribute lookup may). */
+        for (; i < PyList_GET_SIZE(objects); i++) {
+            PyObject *o = Py_NewRef(PyList_GET_ITEM(objects, i));
             PyObject *v = member != NULL && Py_IS_TYPE(o, (PyTypeObject *)type) ? PyMember_GetOne((const char *)o, member)
                                                                               : PyObject_GetAttr(o, name);
+            Py_DECREF(o);
             if (v == NULL) {
-                goto error_type;
+                goto error;
             }
-            PyList_SET_ITEM(column, i, v);
+            if (i < n) {
+                PyList_SET_ITEM(column, i, v);
+            }
+            else {  /* (the list grew) */
+                int failed = PyList_Append(column, v);
+                Py_DECREF(v);
+                if (failed) {
+                    goto error;
+                }
+            }
+        }
+        if (i < n && PyList_SetSlice(column, i, n, NULL) < 0) {  /* (the list shrank: the unset rest dropped) */
+            goto error;
         }
         Py_CLEAR(slot);
     }
     Py_XDECREF(type);
-    Py_DECREF(t);
     return out;
-error_type:
-    Py_XDECREF(type);
 error:
     Py_XDECREF(slot);
-    Py_XDECREF(t);
-    Py_XDECREF(out);
+    Py_XDECREF(type);
+    Py_DECREF(out);
     return NULL;
 }
 
@@ -701,24 +714,35 @@ PyDoc_STRVAR(first_flags_doc,
 static PyObject *
 first_flags(PyObject *module, PyObject *values)
 {
-    PyObject *t = held(values), *seen = NULL, *out = NULL;
-    if (t == NULL || (seen = PySet_New(NULL)) == NULL || (out = PyBytes_FromStringAndSize(NULL, PyTuple_GET_SIZE(t))) == NULL) {
+    if (!PyList_Check(values)) {
+        PyErr_SetString(PyExc_TypeError, "a list was expected");
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(values), i = 0;
+    PyObject *seen = PySet_New(NULL), *out = PyBytes_FromStringAndSize(NULL, n);
+    if (seen == NULL || out == NULL) {
         goto error;
     }
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); i++) {
+    /* The list read as its iterator reads it, each value held while it is added: a hash or a
+       comparison may run code that changes the list. */
+    for (; i < n && i < PyList_GET_SIZE(values); i++) {
+        PyObject *v = Py_NewRef(PyList_GET_ITEM(values, i));
         Py_ssize_t before = PySet_GET_SIZE(seen);
-        if (PySet_Add(seen, PyTuple_GET_ITEM(t, i)) < 0) {
+        int failed = PySet_Add(seen, v) < 0;
+        Py_DECREF(v);
+        if (failed) {
             goto error;
         }
         PyBytes_AS_STRING(out)[i] = PySet_GET_SIZE(seen) != before;
     }
     Py_DECREF(seen);
-    Py_DECREF(t);
+    if (i < n) {  /* (the list shrank: the flags of the values read) */
+        Py_SETREF(out, PyBytes_FromStringAndSize(PyBytes_AS_STRING(out), i));
+    }
     return out;
 error:
     Py_XDECREF(out);
     Py_XDECREF(seen);
-    Py_XDECREF(t);
     return NULL;
 }
 
@@ -728,17 +752,25 @@ PyDoc_STRVAR(strip_flags_doc,
 "empty; trimmed, whether value.strip() == value. goldlint.families.corpus.bulk._strip_flags in\n"
 "Python.");
 
+/* A list of str read in place, not held: reading a str's characters runs no code, so nothing can
+   change the list while these kernels read it. */
+static int
+list_of_str(PyObject *values)
+{
+    return PyList_Check(values) ? 0 : (PyErr_SetString(PyExc_TypeError, "a list was expected"), -1);
+}
+
 static PyObject *
 strip_flags(PyObject *module, PyObject *values)
 {
-    PyObject *t = held(values), *filled = NULL, *trimmed = NULL;
-    if (t == NULL || (filled = PyBytes_FromStringAndSize(NULL, PyTuple_GET_SIZE(t))) == NULL
-        || (trimmed = PyBytes_FromStringAndSize(NULL, PyTuple_GET_SIZE(t))) == NULL) {
+    PyObject *filled = NULL, *trimmed = NULL;
+    if (list_of_str(values) < 0 || (filled = PyBytes_FromStringAndSize(NULL, PyList_GET_SIZE(values))) == NULL
+        || (trimmed = PyBytes_FromStringAndSize(NULL, PyList_GET_SIZE(values))) == NULL) {
         goto error;
     }
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); i++) {
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(values); i++) {
         Text v;
-        if (text_of(PyTuple_GET_ITEM(t, i), &v) < 0) {
+        if (text_of(PyList_GET_ITEM(values, i), &v) < 0) {
             goto error;
         }
         Py_ssize_t lo = 0, hi = v.len;  /* (str.strip's whitespace: Py_UNICODE_ISSPACE) */
@@ -751,10 +783,8 @@ strip_flags(PyObject *module, PyObject *values)
         PyBytes_AS_STRING(filled)[i] = hi > lo;
         PyBytes_AS_STRING(trimmed)[i] = lo == 0 && hi == v.len;
     }
-    Py_DECREF(t);
     return Py_BuildValue("(NN)", filled, trimmed);
 error:
-    Py_XDECREF(t);
     Py_XDECREF(filled);
     Py_XDECREF(trimmed);
     return NULL;
@@ -772,13 +802,13 @@ PyDoc_STRVAR(print_flags_doc,
 static PyObject *
 print_flags(PyObject *module, PyObject *values)
 {
-    PyObject *t = held(values), *printable = NULL;
-    if (t == NULL || (printable = PyBytes_FromStringAndSize(NULL, PyTuple_GET_SIZE(t))) == NULL) {
+    PyObject *printable = NULL;
+    if (list_of_str(values) < 0 || (printable = PyBytes_FromStringAndSize(NULL, PyList_GET_SIZE(values))) == NULL) {
         goto error;
     }
     int cyrillic = 0;
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); i++) {
-        PyObject *o = PyTuple_GET_ITEM(t, i);
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(values); i++) {
+        PyObject *o = PyList_GET_ITEM(values, i);
         Text v;
         if (text_of(o, &v) < 0) {
             goto error;
@@ -809,10 +839,8 @@ print_flags(PyObject *module, PyObject *values)
         }
         PyBytes_AS_STRING(printable)[i] = all;
     }
-    Py_DECREF(t);
     return Py_BuildValue("(NO)", printable, cyrillic ? Py_True : Py_False);
 error:
-    Py_XDECREF(t);
     Py_XDECREF(printable);
     return NULL;
 }
