@@ -141,18 +141,6 @@ def _free(body: bytes, at: int, floor: int) -> bool:
     return (at - j) % 2 == 0
 
 
-def _one_string(body: bytes, start: int, end: int) -> bool:
-    """Whether no free quote opens a ``"text"`` key between ``start`` and ``end``: every content
-    change has one, so a frame of several changes spans them all from the first one's text to
-    the last one's, and is decoded whole (it was refused as not JSON, and the change lost)."""
-    at = body.find(b'"text"', start, end)
-    while at >= 0:
-        if _free(body, at, start):
-            return False
-        at = body.find(b'"text"', at + 1, end)
-    return True
-
-
 def _breaks(body: bytes, start: int, end: int) -> array[int]:
     """Offsets from ``start``, just past each ``\\n`` escape in ``body[start:end]`` (a JSON
     string's content from a clean boundary): where the text's lines start."""
@@ -250,7 +238,13 @@ class WholeTexts:
         """None: an ordinary frame, or one whose text read apart is not a JSON string (decode it
         whole: that says whether the frame is JSON). The string found runs from the text's
         key to the last quote that leaves a message: a member written after the text (valid
-        JSON) ends it later than the text does, and the text read so is no string."""
+        JSON) ends it later than the text does, and the text read so is no string; so do
+        several content changes (from the first one's text to the last one's).
+
+        That the string is one JSON string is known without a pass of its own over the frame:
+        decoded whole, it is decoded strictly; spliced, its shared start and end are a kept
+        frame's bytes (one string, checked when it came) cut after a ``\\n`` escape, and the
+        bytes between are decoded strictly — a free quote anywhere fails one or the other."""
         if len(body) < self.above:
             return None
         found = locate(body)
@@ -261,8 +255,7 @@ class WholeTexts:
             return None
         params = message.get("params")
         if (message.get("method") != types.TEXT_DOCUMENT_DID_CHANGE or not isinstance(params, dict)
-                or params.get("contentChanges") != [{"text": STAND_IN}] or not isinstance(params.get("textDocument"), dict)
-                or not _one_string(body, start, end)):  # (last: a pass over the frame, for a didChange alone)
+                or params.get("contentChanges") != [{"text": STAND_IN}] or not isinstance(params.get("textDocument"), dict)):
             return None
         uri = params["textDocument"].get("uri")
         state = self.docs.get(uri) if isinstance(uri, str) else None

@@ -39,15 +39,16 @@ STYLES = ["orjson", "ascii", "utf8", "u000a", "pretty", "text-first"]
 _FREE_NEWLINE = re.compile(rb"(?<!\\)((?:\\\\)*)\\n")
 
 
-def frame(version: int, text: str, style: str) -> bytes:
-    """A didChange whose one change is the whole ``text``, written as a client of ``style`` would."""
-    changes = [{"text": text}]
+def frame(version: int, text: str, style: str, then: list[dict[str, Any]] | None = None) -> bytes:
+    """A didChange whose one change is the whole ``text``, written as a client of ``style`` would
+    (``then``: more changes after it, in the same frame)."""
+    changes = [{"text": text}, *(then or [])]
     document = {"uri": URI, "version": version}
     message: dict[str, Any] = {"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_DID_CHANGE,
                                "params": {"textDocument": document, "contentChanges": changes}}
     if style == "text-first":
         message = {"params": {"contentChanges": changes, "textDocument": document}, "method": types.TEXT_DOCUMENT_DID_CHANGE, "jsonrpc": "2.0"}
-    surrogates = any("\ud800" <= c <= "\udfff" for c in text)
+    surrogates = any("\ud800" <= c <= "\udfff" for change in changes for c in change["text"])
     if style == "orjson" and not surrogates:
         return orjson.dumps(message)
     if style in ("utf8", "text-first") and not surrogates:
@@ -58,8 +59,12 @@ def frame(version: int, text: str, style: str) -> bytes:
     return _FREE_NEWLINE.sub(rb"\1\\u000a", body) if style == "u000a" else body
 
 
+def ranged_change(buffer: TextBuffer, start: int, end: int, new: str) -> dict[str, Any]:
+    return {"range": CONVERTER.unstructure(buffer.range_of(start, end, UTF16)), "text": new}
+
+
 def ranged(version: int, buffer: TextBuffer, start: int, end: int, new: str) -> bytes:
-    change = {"range": CONVERTER.unstructure(buffer.range_of(start, end, UTF16)), "text": new}
+    change = ranged_change(buffer, start, end, new)
     return json.dumps({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_DID_CHANGE,
                        "params": {"textDocument": {"uri": URI, "version": version}, "contentChanges": [change]}}).encode("ascii")
 
@@ -97,9 +102,13 @@ texts = st.lists(st.sampled_from(PIECES), max_size=40).map("".join)
 
 
 @settings(max_examples=300, deadline=None)
-@given(first=texts, steps=st.lists(st.tuples(st.sampled_from(["whole", "whole", "whole", "ranged"]), st.sampled_from(STYLES),
-                                             st.floats(0, 1), st.floats(0, 1), texts.map(lambda t: t[:6])), max_size=8))
+@given(first=texts, steps=st.lists(st.tuples(st.sampled_from(["whole", "whole", "whole", "ranged", "two whole", "whole, ranged"]),
+                                             st.sampled_from(STYLES), st.floats(0, 1), st.floats(0, 1), texts.map(lambda t: t[:6])), max_size=8))
 def test_random_whole_text_and_ranged_changes_leave_the_clients_text(first: str, steps: list[tuple[str, str, float, float, str]]) -> None:
+    """Also frames of several changes, the first a whole text: read apart, their text runs from
+    the first change's to the last one's (no string), and they are decoded whole and applied in
+    order. The last whole text is the text before (what a kept frame ends with: the shared
+    start and end reach into the junk between the changes' texts)."""
     text = as_client(first)
     state = DocState(URI, text, 1, "jsonl")
     reader = WholeTexts({URI: state}, Counter(), above=0)  # (every frame read apart, however short)
@@ -108,6 +117,11 @@ def test_random_whole_text_and_ranged_changes_leave_the_clients_text(first: str,
         if route == "ranged":  # (an LSP position cannot fall between a CR and its LF)
             send(state, reader, ranged(version, state.buffer, start, end, new))
             text = text[:start] + as_client(new) + text[end:]  # (two lone surrogates brought together stay two code points)
+        elif route == "two whole":
+            send(state, reader, frame(version, as_client(text[:start] + new + text[end:]), style, [{"text": text}]))
+        elif route == "whole, ranged":
+            send(state, reader, frame(version, text, style, [ranged_change(TextBuffer(text), start, end, new)]))
+            text = text[:start] + as_client(new) + text[end:]
         else:
             text = as_client(text[:start] + new + text[end:])
             send(state, reader, frame(version, text, style))
