@@ -31,9 +31,11 @@ import logging
 import re
 import sys
 import threading
+import time
 from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 import orjson
@@ -53,6 +55,10 @@ INVALID_REQUEST = -32600
 INVALID_PARAMS = -32602
 
 log = logging.getLogger("goldlint.server")
+# When the frame being handled began to come in (``time.monotonic``: its first header line
+# read), for its handlers: a change's quick check waits for quiet since the change was sent,
+# not since its frame was read (see ``Checker.changed``). None outside :func:`run_frames`.
+FRAME_BEGAN: ContextVar[float | None] = ContextVar("goldlint_frame_began", default=None)
 Read = Callable[[int], Awaitable[bytes]]  # read up to n bytes (a line, for the line reader); b"" at the end
 
 
@@ -63,6 +69,7 @@ class FrameReader:
     def __init__(self, readline: Read, read: Read) -> None:
         self.readline, self.read = readline, read
         self.pending = b""  # bytes read but not yet used (what followed a bad frame)
+        self.began = 0.0  # when the last frame's first header line was read (``time.monotonic``)
 
     @classmethod
     def over_file(cls, stream: BinaryIO, executor: ThreadPoolExecutor | None = None) -> FrameReader:
@@ -125,10 +132,13 @@ class FrameReader:
     async def next_body(self) -> bytes | None:
         """The next frame's body; None at the end of the stream."""
         length: int | None = None
+        first = True
         while True:
             line = await self._line()
             if not line:
                 return None
+            if first:
+                self.began, first = time.monotonic(), False
             if not line.endswith(b"\n") and len(line) >= MAX_HEADER_LINE:
                 log.warning("a header line of more than %d bytes: skipped", MAX_HEADER_LINE)
                 continue
@@ -178,6 +188,7 @@ async def run_frames(stop_event: threading.Event, reader: FrameReader, protocol:
         body = await reader.next_body()
         if body is None:
             break
+        FRAME_BEGAN.set(reader.began)
         put: Callable[[Any], None] = _nothing
         settle: Callable[[], None] = _nothing
         try:

@@ -18,6 +18,7 @@ from pygls.uris import to_fs_path
 
 from goldlint.server.configs import is_config_file
 from goldlint.server.documents import DocState
+from goldlint.server.frames import FRAME_BEGAN
 
 if TYPE_CHECKING:
     from goldlint.server.server import GoldlintServer
@@ -67,7 +68,7 @@ def register(server: GoldlintServer) -> None:
             return
         state.apply(list(params.content_changes), params.text_document.version, server.encoding)
         if not is_config_file(state.path):
-            server.checker.changed(state)
+            server.checker.changed(state, FRAME_BEGAN.get())
             server.index.edited(state)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE, types.SaveOptions(include_text=False))

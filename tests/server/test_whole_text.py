@@ -8,6 +8,7 @@ keep coming, no full check starts between two of them."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 from pathlib import Path
@@ -196,3 +197,63 @@ def test_common_prefix_and_suffix_agree_with_a_character_by_character_count() ->
         frame_a, frame_b = head_a + old.encode() + b"}", head_b + new.encode() + b"]]"
         assert common_prefix(frame_a, frame_b, len(head_a), len(head_b), len(old)) == start
         assert common_suffix(frame_a, frame_b, limit, len(head_a) + len(old), len(head_b) + len(new)) == shared(old[::-1], new[::-1], limit)
+
+
+class _Clock:
+    """``time.monotonic`` for a module under test: a second later at each call from ``at``."""
+
+    def __init__(self, at: float) -> None:
+        self.at = at
+
+    def monotonic(self) -> float:
+        self.at += 1.0
+        return self.at
+
+
+def test_a_quick_check_waits_for_quiet_since_the_change_was_sent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The quick check's wait counts from when the change began to come in: a whole-text change
+    of a 30 MB file spent 20 ms in the pipe and being compared, then waited the whole 30 ms
+    (serve-latency-whole-text: 20 ms more than the same edit sent as a range). A change whose
+    start is not known waits the whole delay; a start after now (another clock) waits it too."""
+    from goldlint.server import checker as checker_module
+
+    checker = Checker(None)  # type: ignore[arg-type]  # (its delays only)
+    checker.delays.quick = 2.5
+    monkeypatch.setattr(checker_module, "time", _Clock(100.0))  # (now: 101.0 at the first call, 102.0 at the next...)
+    assert checker.quick_wait(None) == 2.5
+    assert checker.quick_wait(100.0) == pytest.approx(1.5)  # (1 s of the 2.5 spent coming in)
+    assert checker.quick_wait(90.0) == 0.0  # (a frame that took longer than the wait: checked at once)
+    assert checker.quick_wait(200.0) == 2.5
+
+
+async def test_a_change_handed_on_by_the_frame_loop_carries_when_its_frame_began(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``run_frames`` stamps each frame with the moment its first header line was read, and the
+    ``didChange`` handler hands that to the checker as when the change was sent."""
+    from goldlint.server import frames
+    from goldlint.server.server import create_server
+
+    server = create_server()
+    uri = "file:///nowhere/edited.jsonl"
+    messages = [{"jsonrpc": "2.0", "method": "textDocument/didOpen",
+                 "params": {"textDocument": {"uri": uri, "languageId": "jsonl", "version": 1, "text": "{}\n"}}},
+                {"jsonrpc": "2.0", "method": "textDocument/didChange",
+                 "params": {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": "{}\n{}\n"}]}}]
+    bodies = [json.dumps(m).encode() for m in messages]
+    lines = [line for body in bodies for line in (b"Content-Length: %d\r\n" % len(body), b"Content-Type: x\r\n", b"\r\n")]
+    waiting = list(bodies)
+
+    async def readline(limit: int) -> bytes:
+        return lines.pop(0) if lines else b""
+
+    async def read(n: int) -> bytes:
+        return waiting.pop(0)
+
+    sent: list[float | None] = []
+    monkeypatch.setattr(server.checker, "opened", lambda state: None)
+    monkeypatch.setattr(server.checker, "changed", lambda state, began=None: sent.append(began))
+    monkeypatch.setattr(server.index, "opened", lambda state: None)
+    monkeypatch.setattr(server.index, "edited", lambda state: None)
+    monkeypatch.setattr(frames, "time", _Clock(0.0), raising=False)  # (each frame's first header line: 1.0, then 2.0)
+    await frames.run_frames(server.stopping, frames.FrameReader(readline, read), server.protocol, lambda data: None)
+    assert sent == [2.0]
+    assert server.docs[uri].text == "{}\n{}\n"
