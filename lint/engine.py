@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 
 from goldlint import config as cfg
+from goldlint import lifetime
 from goldlint.allocator import reuse_freed_buffers
 from goldlint.diagnostics import Diagnostic, Edit, Fix, Position, Severity, Span
 from goldlint.families import FAMILIES, KINDS, detect
@@ -291,6 +292,7 @@ def _collector_paused() -> Iterator[None]:
     finally:
         if collecting:
             gc.enable()
+        lifetime.freeze_held()
 
 
 def _check_streamed(path: Path, loaded: cfg.Loaded, kind: str | None, explicit: bool) -> FileResult:

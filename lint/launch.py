@@ -33,7 +33,7 @@ def main() -> None:
     if sys.argv[1:] == ["serve"]:  # an editor starting the server: no CLI framework to import
         from goldlint.server.run import run_server
 
-        _imported()
+        _imported(until_exit=False)
         run_server()
         _leave(0)
     if sys.argv[1:2] == ["check"]:
@@ -68,10 +68,16 @@ def _import_msgspec() -> None:
         del sys.modules["typing_extensions"]
 
 
-def _imported() -> None:
-    """The command's modules are imported: they leave the collector's care, which resumes."""
+def _imported(until_exit: bool = True) -> None:
+    """The command's modules are imported: they leave the collector's care, which resumes.
+    ``until_exit``: the command ends with the process, which frees nothing on the way
+    (:mod:`goldlint.lifetime`; not the language server, which checks on and on)."""
     gc.freeze()
     gc.enable()
+    if until_exit:
+        from goldlint import lifetime
+
+        lifetime.until_exit()
 
 
 def _leave(code: int) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from goldlint import config as cfg
+from goldlint import lifetime
 from goldlint.engine import check_file
 from goldlint.summary import Outcome
 
@@ -56,7 +57,9 @@ def check_all(tasks: list[Task], configs: Callable[[Path], cfg.Loaded], kind: st
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
     if workers == 1 or "fork" not in multiprocessing.get_all_start_methods():
-        for file, explicit in tasks:
+        for n, (file, explicit) in enumerate(tasks, 1):
+            if n == len(tasks):
+                lifetime.last_file()  # (what its check builds may stay until the exit: :mod:`.lifetime`)
             yield _outcome(file, configs(file), kind, explicit)
         return
     global _job

@@ -31,7 +31,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from goldlint import speedups
+from goldlint import lifetime, speedups
 from goldlint.families.base import Context, Report
 from goldlint.families.corpus import bulk, declaration, dialects, summary
 from goldlint.families.corpus.entries import EntryChecker
@@ -326,7 +326,9 @@ def _check(data: bytes, report: Report, ctx: Context, dialect: Dialect) -> Docum
         assessed.clean = _apart(assessed, plain)
         checker.assessed(("entries",), 0, assessed, lambda n: plain[n] if n in plain else _plain(items[n], max_depth), apart=True)
     summary.finish(report, checker, ctx.options, At(("entries",), key=True), **finishing)
-    return ItemsDocument(str(ctx.path), data, "entries", items, by_line=True)
+    doc = ItemsDocument(str(ctx.path), data, "entries", items, by_line=True)
+    lifetime.keep(read, columns, assessed, checker, root, doc)  # (a one-shot command's last file: freed by the exit)
+    return doc
 
 
 def _read_items(data: bytes, decoders: _Decoders) -> list[msgspec.Raw]:
