@@ -15,7 +15,8 @@ from collections.abc import Callable
 from types import ModuleType
 
 # (a module built from older sources, without one of them: not used)
-_KERNELS = ("buffer_offset", "columns", "count_byte", "first_flags", "print_flags", "slurp_items", "strip_flags", "xsid_slot_tags")
+_KERNELS = ("buffer_offset", "columns", "count_byte", "first_flags", "plain_keys", "print_flags", "slurp_items", "strip_flags", "strs",
+            "xsid_slot_tags")
 
 
 def _load() -> ModuleType | None:

@@ -823,10 +823,10 @@ PyDoc_STRVAR(strip_flags_doc,
 "empty; trimmed, whether value.strip() == value. goldlint.families.corpus.bulk._strip_flags in\n"
 "Python.");
 
-/* A list of str read in place, not held: reading a str's characters runs no code, so nothing can
-   change the list while these kernels read it. */
+/* A list read in place, not held: reading a str's characters (or an object's type) runs no code,
+   so nothing can change the list while these kernels read it. */
 static int
-list_of_str(PyObject *values)
+read_in_place(PyObject *values)
 {
     return PyList_Check(values) ? 0 : (PyErr_SetString(PyExc_TypeError, "a list was expected"), -1);
 }
@@ -835,7 +835,7 @@ static PyObject *
 strip_flags(PyObject *module, PyObject *values)
 {
     PyObject *filled = NULL, *trimmed = NULL;
-    if (list_of_str(values) < 0 || (filled = PyBytes_FromStringAndSize(NULL, PyList_GET_SIZE(values))) == NULL
+    if (read_in_place(values) < 0 || (filled = PyBytes_FromStringAndSize(NULL, PyList_GET_SIZE(values))) == NULL
         || (trimmed = PyBytes_FromStringAndSize(NULL, PyList_GET_SIZE(values))) == NULL) {
         goto error;
     }
@@ -874,7 +874,7 @@ static PyObject *
 print_flags(PyObject *module, PyObject *values)
 {
     PyObject *printable = NULL;
-    if (list_of_str(values) < 0 || (printable = PyBytes_FromStringAndSize(NULL, PyList_GET_SIZE(values))) == NULL) {
+    if (read_in_place(values) < 0 || (printable = PyBytes_FromStringAndSize(NULL, PyList_GET_SIZE(values))) == NULL) {
         goto error;
     }
     int cyrillic = 0;
@@ -949,14 +949,86 @@ buffer_offset(PyObject *module, PyObject *args)
     return out;
 }
 
+PyDoc_STRVAR(plain_keys_doc,
+"plain_keys(joined, n) -> bool\n\n"
+"Whether the n sources joined by NUL in joined are each its own key (COR112's: NFC, case-folded,\n"
+"whitespace collapsed): joined is ASCII and holds n - 1 NULs, no capital letter, only printable\n"
+"characters besides, and no piece starts or ends with a space or holds two in a row. One pass\n"
+"over the bytes. goldlint.families.corpus.bulk._plain_keys in Python.");
+
+static PyObject *
+plain_keys(PyObject *module, PyObject *args)
+{
+    PyObject *joined;
+    Py_ssize_t n;
+    if (!PyArg_ParseTuple(args, "Un:plain_keys", &joined, &n)) {
+        return NULL;
+    }
+    if (!PyUnicode_IS_ASCII(joined)) {
+        Py_RETURN_FALSE;
+    }
+    const Py_UCS1 *c = PyUnicode_1BYTE_DATA(joined);
+    Py_ssize_t len = PyUnicode_GET_LENGTH(joined), nuls = 0;
+    int blank = 1;  /* (the byte before was a space or a NUL, or there was none) */
+    for (Py_ssize_t i = 0; i < len; i++) {
+        Py_UCS1 b = c[i];
+        if (b == 0 || b == ' ') {
+            if (blank) {
+                Py_RETURN_FALSE;
+            }
+            nuls += b == 0;
+            blank = 1;
+        }
+        else if (b < 0x20 || b == 0x7F || (b >= 'A' && b <= 'Z')) {
+            Py_RETURN_FALSE;
+        }
+        else {
+            blank = 0;
+        }
+    }
+    return PyBool_FromLong(nuls == n - 1 && (len == 0 || !blank));
+}
+
+PyDoc_STRVAR(strs_doc,
+"strs(values) -> (positions, strings)\n\n"
+"Where the values of exactly the type str are in the list values, and those values, in order.\n"
+"goldlint.families.corpus.bulk._strs in Python.");
+
+static PyObject *
+strs(PyObject *module, PyObject *values)
+{
+    PyObject *positions = NULL, *strings = NULL;
+    if (read_in_place(values) < 0 || (positions = PyList_New(0)) == NULL || (strings = PyList_New(0)) == NULL) {
+        goto error;
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(values); i++) {  /* (a type's test runs no code: read in place) */
+        PyObject *v = PyList_GET_ITEM(values, i);
+        if (PyUnicode_CheckExact(v)) {
+            PyObject *at = PyLong_FromSsize_t(i);
+            if (at == NULL || PyList_Append(positions, at) < 0 || PyList_Append(strings, v) < 0) {
+                Py_XDECREF(at);
+                goto error;
+            }
+            Py_DECREF(at);
+        }
+    }
+    return Py_BuildValue("(NN)", positions, strings);
+error:
+    Py_XDECREF(positions);
+    Py_XDECREF(strings);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"buffer_offset", buffer_offset, METH_VARARGS, buffer_offset_doc},
     {"columns", columns, METH_VARARGS, columns_doc},
     {"count_byte", count_byte, METH_VARARGS, count_byte_doc},
     {"first_flags", first_flags, METH_O, first_flags_doc},
+    {"plain_keys", plain_keys, METH_VARARGS, plain_keys_doc},
     {"print_flags", print_flags, METH_O, print_flags_doc},
     {"slurp_items", slurp_items, METH_VARARGS, slurp_items_doc},
     {"strip_flags", strip_flags, METH_O, strip_flags_doc},
+    {"strs", strs, METH_O, strs_doc},
     {"xsid_slot_tags", xsid_slot_tags, METH_VARARGS, xsid_slot_tags_doc},
     {NULL, NULL, 0, NULL},
 };

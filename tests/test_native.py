@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 import goldlint
 from goldlint import speedups
 from goldlint.families.corpus import bulk, typed
+from goldlint.families.corpus.tally import normalise_source
 from goldlint.families.slurp import batch
 from goldlint.families.xsid import clean
 from goldlint.families.xsid.sentence import Inventory
@@ -626,3 +627,46 @@ def test_buffer_offset_gives_the_answer_of_its_twin(monkeypatch: pytest.MonkeyPa
             twin(not_a_buffer)
         with pytest.raises(TypeError):
             kernel(data, not_a_buffer)
+
+
+# -- plain_keys: bulk._plain_keys; strs: bulk._strs --------------------------------------------
+
+_SOURCE = st.text(st.sampled_from("ab Z\x00\t\x7f~é\u00a0"), max_size=6)
+
+
+@needs_native
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(_SOURCE, max_size=6), st.integers(-1, 2))
+def test_plain_keys_gives_the_answer_of_its_twin(sources: list[str], off: int) -> None:
+    joined = bulk.joined_sources(sources)
+    n = len(sources) + (off if off != 2 else 0)
+    assert speedups.native.plain_keys(joined, n) is bulk._plain_keys(joined, n)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(_SOURCE, max_size=6))
+def test_where_plain_keys_says_so_each_source_is_its_own_key(sources: list[str]) -> None:
+    """The shortcut is sound: what the twin (so the kernel) calls plain, the pure way keys so, and
+    normalise_source, one source at a time, agrees."""
+    joined = bulk.joined_sources(sources)
+    if bulk._plain_keys(joined, len(sources)):
+        assert [normalise_source(s) for s in sources] == sources
+    assert bulk.normalised(sources, joined) == [normalise_source(s) for s in sources]
+
+
+@needs_native
+@pytest.mark.parametrize(("joined", "n"), [("", 1), ("", 0), ("a", 1), ("a\x00b", 2), ("a\x00", 2), ("\x00a", 2), ("a b", 1), ("a  b", 1),
+                                           (" a", 1), ("a ", 1), ("a\x00 b", 2), ("A", 1), ("a\x7f", 1), ("a\x1f", 1), ("é", 1), ("a\x00\x00b", 3)])
+def test_plain_keys_at_the_edges(joined: str, n: int) -> None:
+    assert speedups.native.plain_keys(joined, n) is bulk._plain_keys(joined, n)
+
+
+class _Str(str):
+    pass
+
+
+@needs_native
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.none() | st.text(max_size=3) | st.integers() | st.builds(_Str, st.text(max_size=2)), max_size=30))
+def test_strs_gives_the_answer_of_its_twin(values: list[object]) -> None:
+    assert speedups.native.strs(values) == bulk._strs(values)
