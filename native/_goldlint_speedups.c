@@ -968,9 +968,31 @@ plain_keys(PyObject *module, PyObject *args)
         Py_RETURN_FALSE;
     }
     const Py_UCS1 *c = PyUnicode_1BYTE_DATA(joined);
-    Py_ssize_t len = PyUnicode_GET_LENGTH(joined), nuls = 0;
+    Py_ssize_t len = PyUnicode_GET_LENGTH(joined), nuls = 0, i = 0;
     int blank = 1;  /* (the byte before was a space or a NUL, or there was none) */
-    for (Py_ssize_t i = 0; i < len; i++) {
+#ifdef __SSE2__
+    /* Sixteen bytes at a time (ASCII: below 0x80, so the signed comparisons hold). */
+    const __m128i zero = _mm_setzero_si128(), space = _mm_set1_epi8(' '), rubout = _mm_set1_epi8(0x7F);
+    const __m128i control_end = _mm_set1_epi8(0x20), before_a = _mm_set1_epi8('A' - 1), after_z = _mm_set1_epi8('Z' + 1);
+    for (; i + 16 <= len; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(c + i));
+        __m128i nul = _mm_cmpeq_epi8(v, zero);
+        __m128i bad = _mm_or_si128(_mm_andnot_si128(nul, _mm_cmplt_epi8(v, control_end)), _mm_cmpeq_epi8(v, rubout));
+        bad = _mm_or_si128(bad, _mm_and_si128(_mm_cmpgt_epi8(v, before_a), _mm_cmplt_epi8(v, after_z)));
+        if (_mm_movemask_epi8(bad)) {
+            Py_RETURN_FALSE;
+        }
+        unsigned blanks = (unsigned)_mm_movemask_epi8(_mm_or_si128(nul, _mm_cmpeq_epi8(v, space)));
+        if (blanks & ((blanks << 1) | (unsigned)blank)) {  /* (a blank after a blank, the last block's last byte too) */
+            Py_RETURN_FALSE;
+        }
+        blank = (blanks >> 15) & 1;
+        for (unsigned nuls_here = (unsigned)_mm_movemask_epi8(nul); nuls_here; nuls_here &= nuls_here - 1) {
+            nuls++;
+        }
+    }
+#endif
+    for (; i < len; i++) {
         Py_UCS1 b = c[i];
         if (b == 0 || b == ' ') {
             if (blank) {

@@ -661,6 +661,26 @@ def test_plain_keys_at_the_edges(joined: str, n: int) -> None:
     assert speedups.native.plain_keys(joined, n) is bulk._plain_keys(joined, n)
 
 
+@needs_native
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.text(st.sampled_from("abcdefgh ") | st.sampled_from("Z\t\x7f~\x00"), max_size=40), min_size=1, max_size=12))
+def test_plain_keys_gives_the_answer_of_its_twin_over_many_blocks(sources: list[str]) -> None:
+    """Texts of several sixteen-byte blocks: what the vector loop reads, and the tail after it."""
+    joined = bulk.joined_sources(sources)
+    assert speedups.native.plain_keys(joined, len(sources)) is bulk._plain_keys(joined, len(sources))
+
+
+@needs_native
+@pytest.mark.parametrize("defect", [" ", "  ", "\x00", "\x00\x00", "A", "Z", "@", "[", "\x1f", "\x7f", "\t", " \x00", "\x00 "])
+def test_plain_keys_finds_a_defect_wherever_it_stands(defect: str) -> None:
+    """At every place of a 70-character text: in any lane of a block, across two, in the tail."""
+    words = "plain words in a row of many blocks for the vector loop to read xy"
+    for at in range(len(words) + 1):
+        joined = words[:at] + defect + words[at:]
+        for n in (1, 2, 3):
+            assert speedups.native.plain_keys(joined, n) is bulk._plain_keys(joined, n), (at, n)
+
+
 class _Str(str):
     pass
 
