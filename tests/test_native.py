@@ -410,6 +410,26 @@ def test_first_flags_gives_the_answer_of_its_twin(values: list[object]) -> None:
     assert speedups.native.first_flags(values) == bulk._first_flags(values)
 
 
+_MERSENNE = 2**61 - 1  # (an int's hash is itself modulo this: x and x + _MERSENNE hash alike, and -1 hashes as -2 does)
+_ALIKE = [-1, -2, 5, 5 + _MERSENNE, 5 + 2 * _MERSENNE, -5 - _MERSENNE, 2**64, 2**64 - _MERSENNE]
+
+
+@needs_native
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.integers(-40, 40) | st.sampled_from(_ALIKE) | st.text("ab", max_size=3), max_size=300))
+def test_first_flags_gives_the_answer_of_its_twin_on_str_and_int(values: list[object]) -> None:
+    """Exact str and int only: found by buckets of their hashes, the values sharing one through a set."""
+    assert speedups.native.first_flags(values) == bulk._first_flags(values)
+
+
+@needs_native
+def test_first_flags_tells_values_of_one_hash_apart() -> None:
+    values: list[object] = [*_ALIKE, *_ALIKE, "x", 5]
+    assert speedups.native.first_flags(values) == bytes([1] * len(_ALIKE) + [0] * len(_ALIKE) + [1, 0])
+    many = [f"key {k % 9000}" for k in range(20000)]  # (many buckets shared by chance, besides the repeats)
+    assert speedups.native.first_flags(many) == bulk._first_flags(many)
+
+
 @needs_native
 def test_first_flags_marks_each_repeat() -> None:
     assert speedups.native.first_flags([3, "a", 3, 1, True, "a", 1.0, _NAN, _NAN, float("nan")]) == bytes([1, 1, 0, 1, 0, 0, 0, 1, 0, 1])
