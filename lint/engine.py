@@ -654,6 +654,8 @@ def _finish(result: FileResult, report: Report, doc: Document | None, loaded: cf
         # fix of it would be advertised and never applied; GL001 says what to mend first)
         diagnostics = [msgspec.structs.replace(d, fix=None, alternatives=()) if d.fix or d.alternatives else d for d in diagnostics]
     result.diagnostics = sorted(diagnostics, key=lambda d: d.sort_key)
+    if doc is not None:
+        lifetime.keep(doc)  # (the last file's document: freed by the exit)
     return result
 
 
