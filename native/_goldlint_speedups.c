@@ -679,6 +679,11 @@ columns_at_once(PyObject *objects, PyObject *names, PyTypeObject *type)
         }
         PyList_SET_ITEM(out, j, column);
     }
+    /* A list's allocation may start a collection, and a __del__ it runs may change the list:
+       n read before is then no longer its length (nothing below runs code). */
+    if (PyList_GET_SIZE(objects) != n) {
+        goto not_so;
+    }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *o = PyList_GET_ITEM(objects, i);
         if (!Py_IS_TYPE(o, type)) {
@@ -788,11 +793,15 @@ PyDoc_STRVAR(first_flags_doc,
    occurrences, all but a few); only the others go through the set, in order, so the set
    answers for them as it would among all (values that are equal have equal hashes, so share a
    bucket). A set of a million strings is a random walk through 40 MB, the bits 2 MB.
+   flags has room for n values, the list's length when it was made (a collection that its
+   allocation or the set's ran could have run a __del__ that changed the list since).
    1: flags written; 0: not so (nothing done); -1: an error. */
 static int
-first_flags_by_buckets(PyObject *values, PyObject *seen, char *flags)
+first_flags_by_buckets(PyObject *values, Py_ssize_t n, PyObject *seen, char *flags)
 {
-    Py_ssize_t n = PyList_GET_SIZE(values);
+    if (PyList_GET_SIZE(values) != n || (size_t)n > ((size_t)-1 >> 5)) {  /* (n * 16 buckets must not overflow) */
+        return 0;
+    }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *v = PyList_GET_ITEM(values, i);
         if (!PyUnicode_CheckExact(v) && !PyLong_CheckExact(v)) {
@@ -856,7 +865,7 @@ first_flags(PyObject *module, PyObject *values)
     if (seen == NULL || out == NULL) {
         goto error;
     }
-    int by_buckets = first_flags_by_buckets(values, seen, PyBytes_AS_STRING(out));
+    int by_buckets = first_flags_by_buckets(values, n, seen, PyBytes_AS_STRING(out));
     if (by_buckets != 0) {
         Py_DECREF(seen);
         if (by_buckets < 0) {

@@ -463,6 +463,28 @@ def test_first_flags_holds_what_it_reads_when_a_comparison_changes_its_list() ->
     assert speedups.native.first_flags(values) == b"\x01\x01"  # (the list emptied by the second value's comparison)
 
 
+def _collected_inside(setup: str, call: str) -> subprocess.CompletedProcess[str]:
+    """``call`` run in a child, with cyclic garbage whose ``__del__`` runs ``setup``'s ``change()``
+    collected by the first allocation of a tracked object (a list, a set) inside the kernel
+    (every free list drained, the collector's threshold at 1): a crash is the child's alone."""
+    code = (f"import gc\nfrom goldlint import speedups\nk = speedups.native\n{setup}\n"
+            "class Cycle:\n    def __del__(self):\n        change()\n"
+            "gc.disable()\nc = Cycle(); c.me = c; del c\n"
+            "hold = [[] for _ in range(300)], [set() for _ in range(300)]\n"
+            f"gc.set_threshold(1)\ngc.enable()\nout = {call}\ngc.set_threshold(700)\nprint(repr(out))\n")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+
+
+@needs_native
+def test_first_flags_writes_no_further_than_its_bytes_when_a_collection_grows_its_list() -> None:
+    """The list read after the set was made (its allocation may collect, and a __del__ grow
+    the list): a flag a value read, within the bytes made for them."""
+    done = _collected_inside("values = ['a', 'b']\ndef change():\n    values.extend(map(str, range(100_000)))",
+                             "(k.first_flags(values), len(values))")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() in ("(b'\\x01\\x01', 100002)", "(b'\\x01\\x01', 2)")
+
+
 # -- columns: typed._columns -------------------------------------------------------------------
 
 class _Entry(msgspec.Struct, gc=False):
@@ -548,6 +570,19 @@ def test_columns_reads_its_list_as_its_twin_when_a_getter_changes_it(change: str
     compiled = run(speedups.native.columns)
     changing.times = 0
     assert compiled == run(typed._columns)
+
+
+@needs_native
+@pytest.mark.parametrize("change", ["objects.clear()", "del objects[1:]", "objects.append(E(7))"])
+def test_columns_reads_no_further_than_its_list_when_a_collection_changes_it(change: str) -> None:
+    """Its columns' allocations may collect, and a __del__ change the list: read at once only
+    where the list still has the length the columns were made for (else a name at a time)."""
+    setup = ("class E:\n    __slots__ = ('a', 'b')\n    def __init__(self, i):\n        self.a, self.b = i, -i\n"
+             f"objects = [E(i) for i in range(1000)]\ndef change():\n    {change}")
+    done = _collected_inside(setup, "(k.columns(objects, ('a', 'b')), [o.a for o in objects])")
+    assert done.returncode == 0, done.stderr
+    columns, left = eval(done.stdout)  # (lists of ints)
+    assert columns[0] == left or columns[0] == list(range(1000))
 
 
 class _Intercepting:
