@@ -622,24 +622,24 @@ PyDoc_STRVAR(columns_doc,
 
 /* The slot that an attribute of type's instances is read from, or NULL: the attribute is then
    looked up as usual. A slot only where the lookup would certainly read it: instances looked up
-   the generic way, and the name bound to a member descriptor of the type itself (a data
-   descriptor: nothing in an instance's dict can shadow it). */
+   the generic way, and the name (an exact str) bound, where that lookup looks (the type's MRO,
+   not its metaclass), to a member descriptor of the type itself (a data descriptor: nothing in
+   an instance's dict can shadow it), whose read is no audit event (PY_AUDIT_READ: a hook sees
+   the lookup's, and may refuse it). Runs no code. The answer holds while the type's version
+   tag (*tag, never 0) is unchanged: any change to the type or its bases clears it. */
 static PyObject *
-slot_of(PyTypeObject *type, PyObject *name)
+slot_of(PyTypeObject *type, PyObject *name, unsigned int *tag)
 {
-    if (type->tp_getattro != PyObject_GenericGetAttr) {
+    if (type->tp_getattro != PyObject_GenericGetAttr || !PyUnicode_CheckExact(name)) {
         return NULL;
     }
-    PyObject *descr = PyObject_GetAttr((PyObject *)type, name);
-    if (descr == NULL) {
-        PyErr_Clear();  /* (no such attribute: the lookup of each object says so) */
+    PyObject *descr = _PyType_Lookup(type, name);  /* (borrowed; as PyObject_GenericGetAttr finds it; tags the type) */
+    if (descr == NULL || !Py_IS_TYPE(descr, &PyMemberDescr_Type) || PyDescr_TYPE(descr) != type || type->tp_version_tag == 0
+        || (((PyMemberDescrObject *)descr)->d_member->flags & PY_AUDIT_READ)) {
         return NULL;
     }
-    if (!Py_IS_TYPE(descr, &PyMemberDescr_Type) || PyDescr_TYPE(descr) != type) {
-        Py_DECREF(descr);
-        return NULL;
-    }
-    return descr;
+    *tag = type->tp_version_tag;
+    return Py_NewRef(descr);
 }
 
 #define MOST_SLOTS 64
@@ -657,31 +657,32 @@ columns_at_once(PyObject *objects, PyObject *names, PyTypeObject *type)
     PyMemberDef *members[MOST_SLOTS];
     PyObject *slots[MOST_SLOTS], *out = NULL;
     Py_ssize_t resolved = 0;
+    unsigned int tag = 0;
     if (k == 0 || k > MOST_SLOTS) {
         return NULL;
     }
     for (; resolved < k; resolved++) {
         PyObject *name = PyTuple_GET_ITEM(names, resolved);
-        if (!PyUnicode_Check(name) || (slots[resolved] = slot_of(type, name)) == NULL) {
+        if ((slots[resolved] = slot_of(type, name, &tag)) == NULL) {
             goto not_so;
         }
         members[resolved] = ((PyMemberDescrObject *)slots[resolved])->d_member;
     }
-    /* (the lookups above may have run code: the list is read as it is now) */
-    n = PyList_GET_SIZE(objects);
     if ((out = PyList_New(k)) == NULL) {
         goto not_so;
     }
+    PyObject_GC_UnTrack(out);  /* (out of the collector's sight until whole: see columns) */
     for (Py_ssize_t j = 0; j < k; j++) {
         PyObject *column = PyList_New(n);
         if (column == NULL) {
             goto not_so;
         }
+        PyObject_GC_UnTrack(column);
         PyList_SET_ITEM(out, j, column);
     }
-    /* A list's allocation may start a collection, and a __del__ it runs may change the list:
-       n read before is then no longer its length (nothing below runs code). */
-    if (PyList_GET_SIZE(objects) != n) {
+    /* A list's allocation may start a collection, and a __del__ it runs may change the list
+       (n read before is then no longer its length) or the type (nothing below runs code). */
+    if (PyList_GET_SIZE(objects) != n || type->tp_version_tag != tag) {
         goto not_so;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -700,7 +701,9 @@ columns_at_once(PyObject *objects, PyObject *names, PyTypeObject *type)
     }
     for (Py_ssize_t j = 0; j < k; j++) {
         Py_DECREF(slots[j]);
+        PyObject_GC_Track(PyList_GET_ITEM(out, j));
     }
+    PyObject_GC_Track(out);
     return out;
 not_so:
     for (Py_ssize_t j = 0; j < resolved; j++) {
@@ -730,6 +733,9 @@ columns(PyObject *module, PyObject *args)
         Py_XDECREF(type);
         return NULL;
     }
+    /* Out of the collector's sight until whole: a getter may run code, and code that walked the
+       collector's objects (gc.get_objects, get_referrers) would find a list with empty items. */
+    PyObject_GC_UnTrack(out);
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(names); j++) {
         PyObject *name = PyTuple_GET_ITEM(names, j), *column;
         if (!PyUnicode_Check(name)) {
@@ -740,15 +746,21 @@ columns(PyObject *module, PyObject *args)
         if ((column = PyList_New(n)) == NULL) {
             goto error;
         }
-        PyList_SET_ITEM(out, j, column);  /* (its items NULL until set: a list no other code sees yet) */
-        if (type != NULL && (slot = slot_of((PyTypeObject *)type, name)) == NULL && PyErr_Occurred()) {
-            goto error;
+        PyObject_GC_UnTrack(column);  /* (its items NULL until set: see out's) */
+        PyList_SET_ITEM(out, j, column);
+        unsigned int tag = 0;
+        if (type != NULL) {
+            slot = slot_of((PyTypeObject *)type, name, &tag);
         }
         PyMemberDef *member = slot != NULL ? ((PyMemberDescrObject *)slot)->d_member : NULL;
         /* The list read as its iterator reads it, an object held while its attribute is read: a
-           getter may change the list (a slot's read runs no code; the attribute lookup may). */
+           getter may change the list (a slot's read runs no code; the attribute lookup may), or
+           the type (its tag then cleared: its attribute looked up from then on, as the twin does). */
         for (; i < PyList_GET_SIZE(objects); i++) {
             PyObject *o = Py_NewRef(PyList_GET_ITEM(objects, i));
+            if (member != NULL && ((PyTypeObject *)type)->tp_version_tag != tag) {
+                member = NULL;
+            }
             PyObject *v = member != NULL && Py_IS_TYPE(o, (PyTypeObject *)type) ? PyMember_GetOne((const char *)o, member)
                                                                               : PyObject_GetAttr(o, name);
             Py_DECREF(o);
@@ -771,6 +783,10 @@ columns(PyObject *module, PyObject *args)
         }
         Py_CLEAR(slot);
     }
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(names); j++) {
+        PyObject_GC_Track(PyList_GET_ITEM(out, j));
+    }
+    PyObject_GC_Track(out);
     Py_XDECREF(type);
     return out;
 error:

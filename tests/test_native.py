@@ -609,6 +609,80 @@ def test_columns_reads_a_slot_straight_only_where_the_lookup_would(make: type) -
         assert speedups.native.columns(objects, ("id",)) == [["intercepted", "intercepted"]]
 
 
+class _Meta(type):
+    @property
+    def id(cls) -> object:  # (the class's own attribute, looked up through its metaclass: another slot)
+        return cls.__dict__["source"]
+
+
+class _MetaSlotted(metaclass=_Meta):
+    __slots__ = ("id", "source")
+
+    def __init__(self) -> None:
+        self.id, self.source = "id's", "source's"
+
+
+def _traceback() -> Any:
+    try:
+        raise ValueError
+    except ValueError as exc:
+        return exc.__traceback__
+
+
+@needs_native
+def test_columns_finds_a_slot_where_its_objects_lookup_finds_it_not_its_metaclass() -> None:
+    objects = [_MetaSlotted(), _MetaSlotted()]
+    assert speedups.native.columns(objects, ("id",)) == typed._columns(objects, ("id",)) == [["id's", "id's"]]
+
+
+@needs_native
+def test_columns_looks_up_from_where_a_getter_changed_the_type() -> None:
+    """A getter that binds another attribute to a slot's name: the later objects' lookup finds it."""
+    def run(columns: Any) -> list[list[Any]]:
+        class Slotted:
+            __slots__ = ("id",)
+
+            def __init__(self, id: int) -> None:
+                self.id = id
+
+        class Changer:
+            @property
+            def id(self) -> str:
+                Slotted.id = property(lambda self: "replaced")  # type: ignore[assignment, method-assign]
+                return "changer"
+
+        return columns([Slotted(1), Changer(), Slotted(3)], ("id",))  # type: ignore[no-any-return]
+
+    assert run(speedups.native.columns) == run(typed._columns) == [[1, "changer", "replaced"]]
+
+
+@needs_native
+def test_columns_reads_an_audited_slot_as_its_lookup_does() -> None:
+    """A slot whose read is an audit event (PY_AUDIT_READ: a traceback's tb_frame) is looked up,
+    so a hook sees it (and may refuse it). In a child: an audit hook stays until its exit."""
+    code = ("import sys\nfrom goldlint import speedups\nfrom goldlint.families.corpus import typed\n"
+            "def tb():\n    try:\n        raise ValueError\n    except ValueError as e:\n        return e.__traceback__\n"
+            "objects = [tb(), tb()]\n"
+            "def hook(event, args):\n    if event == 'object.__getattr__' and args[1] == 'tb_frame':\n        raise RuntimeError('refused')\n"
+            "sys.addaudithook(hook)\n"
+            "for f in (speedups.native.columns, typed._columns):\n"
+            "    try:\n        f(objects, ('tb_frame',)); print('read')\n    except RuntimeError:\n        print('refused')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert done.stdout.split() == ["refused", "refused"], done.stderr
+
+
+@needs_native
+def test_columns_shows_no_half_made_column_to_a_getter() -> None:
+    """A getter that walks the collector's objects finds no list with empty items (in a child: a crash is its alone)."""
+    code = ("import gc\nfrom goldlint import speedups\n"
+            "class Plain:\n    def __init__(self, i):\n        self.i = i\n"
+            "class Peek:\n    @property\n    def i(self):\n"
+            "        for o in gc.get_objects():\n            if type(o) is list:\n                for item in o:\n                    pass\n        return 1\n"
+            "print(speedups.native.columns([Plain(0), Peek(), Plain(2)], ('i',)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0 and done.stdout.strip() == "[[0, 1, 2]]", done.stderr
+
+
 # -- strip_flags, print_flags: bulk._strip_flags, bulk._print_flags ---------------------------
 
 # Every kind of str (1, 2 and 4 bytes a character), every whitespace str.strip takes, the
