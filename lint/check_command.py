@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from goldlint import config as cfg
+from goldlint import lifetime
 from goldlint.diagnostics import Diagnostic
 from goldlint.engine import FileResult, check_file, check_text, iter_files
 from goldlint.families import KIND_NAMES, KINDS
@@ -248,6 +249,7 @@ def _dataset_findings(checked: list[Outcome], configs: Configs, near_duplicates:
                    if outcome.skipped is None and outcome.kind is not None and KINDS[outcome.kind].items]
     if len(taking_part) == len({kind for kind, _ in taking_part}):
         return []  # (no kind has two files: no dataset, and nothing of goldlint.dataset is imported)
+    lifetime.release()  # (the files are read again: the last one's check is not held meanwhile)
     from goldlint.dataset.rules import CODES, NEAR_DUPLICATE_IN_TWO_SPLITS
     from goldlint.dataset.splits import by_dataset
     from goldlint.engine import enabled_codes

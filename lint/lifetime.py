@@ -6,8 +6,10 @@ check of its last file built (a hundred thousand typed entries, their columns, t
 views of the bytes) is then work for nothing: 3% of the instructions of checking a
 100,000-entry corpus. So a check hands what it has done with to :func:`keep`, which holds it
 only in such a process (:func:`until_exit`) and only for the last file it checks
-(:func:`last_file`): every earlier file's objects are freed as usual, so no more is held at
-once than before, and the cyclic collector goes on seeing them. What is held is then frozen
+(:func:`last_file`): every earlier file's objects are freed as usual, and the cyclic
+collector goes on seeing them; so is the last file's before any work that follows its check
+and builds as much (:func:`release`: the dataset's checks), so no more is held at once than
+before. What is held is then frozen
 (:func:`freeze_held`): the collections that the output's allocations trigger would otherwise
 visit every item of every list held. Anywhere else (the language server, a pool's worker, the
 tests, a library caller) :func:`keep` holds nothing.
@@ -37,6 +39,16 @@ def keep(*objects: object) -> None:
     """``objects`` are no longer needed by the check: held until the exit, where that is safe."""
     if _last and _held is not None:
         _held.append(objects)
+
+
+def release() -> None:
+    """The command goes on past its files' checks to work of the size of one (the dataset's
+    checks, which read each file again): what the last check left held is freed now, so that
+    the two are not held at once (:func:`keep` holds nothing more)."""
+    global _held, _last
+    if _held:
+        _held = []
+    _last = False
 
 
 def freeze_held() -> None:
