@@ -700,6 +700,19 @@ def test_strip_flags_and_print_flags_give_the_answers_of_their_twins(values: lis
     assert speedups.native.print_flags(values) == bulk._print_flags(values)
 
 
+class _Unequal(str):
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = str.__hash__
+
+
+@needs_native
+def test_strip_flags_compares_a_str_subclass_by_its_characters_as_its_twin() -> None:
+    values = [_Unequal("a"), _Unequal(" a"), _Unequal("")]
+    assert speedups.native.strip_flags(values) == bulk._strip_flags(values) == (b"\x01\x01\x00", b"\x01\x00\x01")
+
+
 @needs_native
 def test_strip_flags_and_print_flags_judge_every_character_as_their_twins() -> None:
     every = [chr(c) for c in range(0x110000)]

@@ -267,7 +267,9 @@ def references_clean(references: list[str], joined: str | None = None) -> int:
 def _strip_flags(values: list[str]) -> tuple[bytes, bytes]:
     """A byte a value for each: whether ``value.strip()`` is not empty; whether it is ``value``."""
     stripped = list(map(str.strip, values))
-    return bytes(map(truth, stripped)), bytes(map(eq, stripped, values))
+    # (str.__eq__, not ==: a str subclass's own __eq__ would be asked first, where the kernel
+    # compares characters)
+    return bytes(map(truth, stripped)), bytes(map(str.__eq__, stripped, values))
 
 
 def _print_flags(values: list[str]) -> tuple[bytes, bool]:
