@@ -32,6 +32,9 @@ text_of(PyObject *o, Text *t)
         PyErr_SetString(PyExc_TypeError, "a str was expected");
         return -1;
     }
+    if (PyUnicode_READY(o) < 0) {  /* (a legacy str made by C code: its characters laid out first) */
+        return -1;
+    }
     t->kind = PyUnicode_KIND(o);
     t->data = PyUnicode_DATA(o);
     t->len = PyUnicode_GET_LENGTH(o);
@@ -1055,10 +1058,14 @@ PyDoc_STRVAR(plain_keys_doc,
 static PyObject *
 plain_keys(PyObject *module, PyObject *args)
 {
-    PyObject *joined;
-    Py_ssize_t n;
-    if (!PyArg_ParseTuple(args, "Un:plain_keys", &joined, &n)) {
+    PyObject *joined, *count;
+    if (!PyArg_ParseTuple(args, "UO!:plain_keys", &joined, &PyLong_Type, &count) || PyUnicode_READY(joined) < 0) {
         return NULL;
+    }
+    int overflow;
+    long long n = PyLong_AsLongLongAndOverflow(count, &overflow);
+    if (overflow) {
+        Py_RETURN_FALSE;  /* (beyond 64 bits: no text holds so many NULs) */
     }
     if (!PyUnicode_IS_ASCII(joined)) {
         Py_RETURN_FALSE;
@@ -1104,7 +1111,7 @@ plain_keys(PyObject *module, PyObject *args)
             blank = 0;
         }
     }
-    return PyBool_FromLong(nuls == n - 1 && (len == 0 || !blank));
+    return PyBool_FromLong((long long)nuls + 1 == n && (len == 0 || !blank));
 }
 
 PyDoc_STRVAR(strs_doc,

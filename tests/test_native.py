@@ -801,6 +801,8 @@ def test_where_plain_keys_says_so_each_source_is_its_own_key(sources: list[str])
                                            (" a", 1), ("a ", 1), ("a\x00 b", 2), ("A", 1), ("a\x7f", 1), ("a\x1f", 1), ("é", 1), ("a\x00\x00b", 3)])
 def test_plain_keys_at_the_edges(joined: str, n: int) -> None:
     assert speedups.native.plain_keys(joined, n) is bulk._plain_keys(joined, n)
+    for far in (2**63, 2**70, -(2**70), -(2**63)):  # (counts at and beyond 64 bits: no text has so many pieces)
+        assert speedups.native.plain_keys(joined, far) is bulk._plain_keys(joined, far) is False
 
 
 @needs_native
