@@ -660,6 +660,7 @@ columns_at_once(PyObject *objects, PyObject *names, PyTypeObject *type)
     PyMemberDef *members[MOST_SLOTS];
     PyObject *slots[MOST_SLOTS], *out = NULL;
     Py_ssize_t resolved = 0;
+    int done = 0;
     unsigned int tag = 0;
     if (k == 0 || k > MOST_SLOTS) {
         return NULL;
@@ -667,18 +668,18 @@ columns_at_once(PyObject *objects, PyObject *names, PyTypeObject *type)
     for (; resolved < k; resolved++) {
         PyObject *name = PyTuple_GET_ITEM(names, resolved);
         if ((slots[resolved] = slot_of(type, name, &tag)) == NULL) {
-            goto not_so;
+            goto end;
         }
         members[resolved] = ((PyMemberDescrObject *)slots[resolved])->d_member;
     }
     if ((out = PyList_New(k)) == NULL) {
-        goto not_so;
+        goto end;
     }
     PyObject_GC_UnTrack(out);  /* (out of the collector's sight until whole: see columns) */
     for (Py_ssize_t j = 0; j < k; j++) {
         PyObject *column = PyList_New(n);
         if (column == NULL) {
-            goto not_so;
+            goto end;
         }
         PyObject_GC_UnTrack(column);
         PyList_SET_ITEM(out, j, column);
@@ -686,34 +687,35 @@ columns_at_once(PyObject *objects, PyObject *names, PyTypeObject *type)
     /* A list's allocation may start a collection, and a __del__ it runs may change the list
        (n read before is then no longer its length) or the type (nothing below runs code). */
     if (PyList_GET_SIZE(objects) != n || type->tp_version_tag != tag) {
-        goto not_so;
+        goto end;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *o = PyList_GET_ITEM(objects, i);
         if (!Py_IS_TYPE(o, type)) {
-            goto not_so;
+            goto end;
         }
         for (Py_ssize_t j = 0; j < k; j++) {
             PyObject *v = PyMember_GetOne((const char *)o, members[j]);
             if (v == NULL) {  /* (an empty slot: its error is the twin's to say, in its order) */
                 PyErr_Clear();
-                goto not_so;
+                goto end;
             }
             PyList_SET_ITEM(PyList_GET_ITEM(out, j), i, v);
         }
     }
     for (Py_ssize_t j = 0; j < k; j++) {
-        Py_DECREF(slots[j]);
         PyObject_GC_Track(PyList_GET_ITEM(out, j));
     }
     PyObject_GC_Track(out);
-    return out;
-not_so:
+    done = 1;
+end:
     for (Py_ssize_t j = 0; j < resolved; j++) {
         Py_DECREF(slots[j]);
     }
-    Py_XDECREF(out);
-    return NULL;
+    if (!done) {
+        Py_CLEAR(out);
+    }
+    return out;
 }
 
 static PyObject *
