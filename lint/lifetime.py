@@ -9,10 +9,9 @@ only in such a process (:func:`until_exit`) and only for the last file it checks
 (:func:`last_file`): every earlier file's objects are freed as usual, and the cyclic
 collector goes on seeing them; so is the last file's before any work that follows its check
 and builds as much (:func:`release`: the dataset's checks), so no more is held at once than
-before. What is held is then frozen
-(:func:`freeze_held`): the collections that the output's allocations trigger would otherwise
-visit every item of every list held. Anywhere else (the language server, a pool's worker, the
-tests, a library caller) :func:`keep` holds nothing.
+before. What is held is then frozen (:func:`freeze_held`): the collections that the output's
+allocations trigger would otherwise visit every item of every list held. Anywhere else (the
+language server, a pool's worker, the tests, a library caller) :func:`keep` holds nothing.
 """
 
 from __future__ import annotations
